@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name"),
+    createdAt: createdAt(),
+  },
+  // E-mails are compared case-insensitively, so uniqueness must be too.
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    // Only a SHA-256 of the bearer/cookie token is stored: a leaked table cannot be replayed.
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+export type Availability = Record<string, boolean>;
+export type Countries = { usa: boolean; canada: boolean; mexico: boolean };
+export type ExtraGuests = { boo: boolean; child: boolean };
+export type ShirtSizes = { self: string; boo: string; child: string };
+
+/** One submitted survey per member; field names are the spec's Survey entity. */
+export const surveys = pgTable(
+  "surveys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    attending: text("attending").notNull().default(""),
+    availability: jsonb("availability").$type<Availability>().notNull().default({}),
+    sgw_extension: text("sgw_extension").notNull().default(""),
+    countries: jsonb("countries")
+      .$type<Countries>()
+      .notNull()
+      .default({ usa: false, canada: false, mexico: false }),
+    previous_locale: text("previous_locale").notNull().default(""),
+    sober: text("sober").notNull().default(""),
+    extra_guests: jsonb("extra_guests")
+      .$type<ExtraGuests>()
+      .notNull()
+      .default({ boo: false, child: false }),
+    share_room: text("share_room").notNull().default(""),
+    shirt_size: jsonb("shirt_size")
+      .$type<ShirtSizes>()
+      .notNull()
+      .default({ self: "", boo: "", child: "" }),
+    fate_change: text("fate_change").notNull().default(""),
+    sgw24_attendee: text("sgw24_attendee").notNull().default(""),
+    sgw24_concerns: text("sgw24_concerns").notNull().default(""),
+    sgw25_suggestions: text("sgw25_suggestions").notNull().default(""),
+    sgw25_dont_wanna_see: text("sgw25_dont_wanna_see").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("surveys_attending_idx").on(t.attending)],
+);
+
+/**
+ * A member's answers in progress, section by section. Kept apart from `surveys` so a half-edited
+ * draft never changes the results until the member submits it again.
+ */
+export const surveyDrafts = pgTable("survey_drafts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const houses = pgTable(
+  "houses",
+  {
+    id: serial("id").primaryKey(),
+    url: text("url").notNull(),
+    title: text("title").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull().default(""),
+    country: text("country").notNull(),
+    num_bedrooms: integer("num_bedrooms").notNull(),
+    num_beds: integer("num_beds").notNull(),
+    num_baths: doublePrecision("num_baths").notNull(),
+    listing_img: text("listing_img").notNull().default(""),
+    in_play: boolean("in_play").notNull().default(true),
+    previous_house: boolean("previous_house").notNull().default(false),
+    previous_house_year: integer("previous_house_year"),
+    who_suggested: text("who_suggested").notNull().default(""),
+    suggestedBy: integer("suggested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("houses_in_play_idx").on(t.in_play, t.previous_house)],
+);
+
+export const VOTE_CHOICES = ["love", "like", "dislike"] as const;
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+
+export const votes = pgTable(
+  "votes",
+  {
+    id: serial("id").primaryKey(),
+    houseId: integer("house_id")
+      .notNull()
+      .references(() => houses.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: text("vote").$type<VoteChoice>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One vote per member and house: the database, not the app, is what keeps concurrent votes honest.
+    unique("votes_house_user_unique").on(t.houseId, t.userId),
+    index("votes_user_idx").on(t.userId),
+    check("votes_vote_check", sql`${t.vote} in ('love', 'like', 'dislike')`),
+  ],
+);
+
+/** Fixed-window counters for rate limits, in the database so several app instances agree. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Survey = typeof surveys.$inferSelect;
+export type House = typeof houses.$inferSelect;
+export type Vote = typeof votes.$inferSelect;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("has working defaults for a laptop", () => {
+    const config = parseEnv({ NODE_ENV: "test" });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.pgliteDir).toBe("./data/pglite");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.secureCookies).toBe(false);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("requires SESSION_SECRET for a deployment on a public address", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "https://sgw.example" })).toThrow(
+      /SESSION_SECRET/,
+    );
+  });
+
+  it("explains a bad value", () => {
+    expect(() => parseEnv({ PORT: "eighty", NODE_ENV: "test" })).toThrow(/PORT/);
+  });
+
+  it("reads organisers case-insensitively and turns on secure cookies for https", () => {
+    const config = parseEnv({
+      NODE_ENV: "test",
+      APP_URL: "https://sgw.example/",
+      SESSION_SECRET: "x".repeat(32),
+      ADMIN_EMAILS: " Org@Example.com, b@example.com ",
+    });
+    expect(config.adminEmails).toEqual(["org@example.com", "b@example.com"]);
+    expect(config.secureCookies).toBe(true);
+    expect(config.appUrl).toBe("https://sgw.example");
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  APP_URL: z.string().url().optional(),
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_BASE_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("SGW25 Planner <onboarding@resend.dev>"),
+  ADMIN_EMAILS: z.string().default(""),
+  CHAT_URL: z.string().url().optional(),
+  TRUST_PROXY: z.enum(["0", "1", ""]).default("0"),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  sessionSecret: string;
+  appUrl: string;
+  secureCookies: boolean;
+  resendApiKey: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  chatUrl: string;
+  trustProxy: boolean;
+};
+
+function isLocalUrl(url: string) {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
+  }
+  const raw = result.data;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  let sessionSecret = raw.SESSION_SECRET;
+  if (!sessionSecret) {
+    // remix-serve sets NODE_ENV=production even on a laptop, so "production" here means a real
+    // deployment: one that is reached on a public address.
+    if (raw.NODE_ENV === "production" && !isLocalUrl(appUrl)) {
+      throw new Error(
+        "Invalid environment configuration:\n  SESSION_SECRET: required when APP_URL is not localhost.",
+      );
+    }
+    if (raw.NODE_ENV !== "test") {
+      console.warn("SESSION_SECRET is not set: using a random one for this run (fine for local use).");
+    }
+    sessionSecret = randomBytes(32).toString("hex");
+  }
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    databaseUrl: raw.DATABASE_URL,
+    pgliteDir: raw.PGLITE_DIR,
+    sessionSecret,
+    appUrl,
+    secureCookies: appUrl.startsWith("https://"),
+    resendApiKey: raw.RESEND_API_KEY || undefined,
+    mailFrom: raw.MAIL_FROM,
+    adminEmails: raw.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    chatUrl: raw.CHAT_URL ?? "https://chat.whatsapp.com/",
+    trustProxy: raw.TRUST_PROXY === "1",
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration, read once; a bad value stops the app with a clear message. */
+export function env(): Env {
+  if (!cached && !process.env.VITEST && existsSync(".env")) {
+    // Values already in the environment win over the file.
+    process.loadEnvFile(".env");
+  }
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,167 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
+import { getUser } from "~/services/session.server";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "SGW25 — the summer get-together planner" },
+  { name: "description", content: "Plan SGW25: survey, results and the house vote." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  return json({ user: user ? { email: user.email, name: user.name } : null });
+}
+
+export function useRootUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+const NAV = [
+  { to: "/", label: "Home", end: true },
+  { to: "/about", label: "About" },
+  { to: "/sgw25", label: "SGW25" },
+  { to: "/past-events", label: "Past Events" },
+];
+
+function loginHref(pathname: string, search: string) {
+  if (pathname.startsWith("/auth") || pathname.startsWith("/reset-password")) return "/auth";
+  return `/auth?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
+}
+
+function Header({ user }: { user: { email: string } | null }) {
+  const location = useLocation();
+  return (
+    <header className="site-header">
+      <Link to="/" className="brand" aria-label="SGW25 home">
+        <picture>
+          <source media="(max-width: 829px)" srcSet="/images/logo-mobile.svg" width="160" height="48" />
+          <img src="/images/logo-banner.svg" alt="SGW25" width="960" height="160" className="brand-logo" />
+        </picture>
+      </Link>
+      <nav className="main-nav" aria-label="Main">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} prefetch="intent">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            {user ? (
+              <Form method="post" action="/logout" className="inline-form">
+                <button type="submit" className="link-button">
+                  Logout
+                </button>
+              </Form>
+            ) : (
+              <Link to={loginHref(location.pathname, location.search)}>Login</Link>
+            )}
+          </li>
+        </ul>
+      </nav>
+      <nav className="sub-nav" aria-label="Survey">
+        <ul>
+          <li>
+            <NavLink to="/survey">Survey</NavLink>
+          </li>
+          <li>
+            <NavLink to="/results">Results</NavLink>
+          </li>
+          <li>
+            <NavLink to="/houses">Houses</NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function Footer({ user }: { user: { email: string } | null }) {
+  return (
+    <footer className="site-footer">
+      <p>{user ? `You are logged in as ${user.email}` : "You are not logged in."}</p>
+    </footer>
+  );
+}
+
+/** A thin bar at the top while a client-side navigation or form post is in flight (JS only). */
+function ProgressBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return <div className={busy ? "progress progress-active" : "progress"} role="presentation" />;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        <Header user={user} />
+        <main id="main" className="page">
+          {children}
+        </main>
+        <Footer user={user} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="card error-page" role="alert">
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "We could not find that page."
+          : "Sorry — something went wrong on our side. Your saved answers are safe; please try again."}
+      </p>
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MetaFunction } from "@remix-run/node";
+import { ResponsiveImage } from "~/components/responsive-image";
+
+export const meta: MetaFunction = () => [{ title: "SGW25 — About" }];
+
+export default function About() {
+  return (
+    <section className="hero">
+      <div>
+        <h1>About SGW</h1>
+        <p>
+          It started years ago as a single borrowed cabin, a cooler full of questionable snacks and a
+          promise to do it again next summer. We kept the promise.
+        </p>
+        <p>
+          Every year since, the same friends — plus the partners, kids and stragglers we have collected
+          along the way — pick a long weekend, find a house big enough for everyone and spend a few days
+          cooking, swimming, arguing about board games and catching up on a year of news.
+        </p>
+        <p>
+          SGW25 is the 2025 edition. This site is where we decide when and where: fill in the survey,
+          suggest a house, vote on the shortlist, and we will see you there.
+        </p>
+      </div>
+      <ResponsiveImage />
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { logout } from "~/services/session.server";
+
+export const action = ({ request }: ActionFunctionArgs) => logout(request, "/auth");
+
+export const loader = () => redirect("/");

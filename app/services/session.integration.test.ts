@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createSession, deleteUserSessions } from "~/models/session.server";
+import { createUser } from "~/models/user.server";
+import { cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import { createUserSession, getUser, requireApiUser, requireUser } from "./session.server";
+
+useFreshDatabase();
+
+describe("sessions", () => {
+  it("find the member by bearer token and stop working once revoked", async () => {
+    const user = await createUser({ email: "Mixed@Example.com", password: "secret1" });
+    expect(user?.email).toBe("mixed@example.com");
+    const { token } = await createSession(user!.id);
+    expect((await getUser(makeRequest("/api/user", { bearer: token })))?.id).toBe(user!.id);
+    await deleteUserSessions(user!.id);
+    expect(await getUser(makeRequest("/api/user", { bearer: token }))).toBeUndefined();
+  });
+
+  it("answers the API with 401 and pages with a redirect to login", async () => {
+    const api = await requireApiUser(makeRequest("/api/user", { bearer: "nope" })).catch((r) => r);
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "Invalid or expired token" });
+    const page = await requireUser(makeRequest("/houses?x=1")).catch((r) => r);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth?redirect=%2Fhouses%3Fx%3D1");
+  });
+
+  it("refuses a cross-origin post that rides on the session cookie", async () => {
+    const user = await createUser({ email: "csrf@example.com", password: "secret1" });
+    const cookie = cookieFrom(await createUserSession(user!.id, "/"));
+    const sameSite = makeRequest("/logout", { method: "POST", cookie });
+    expect((await getUser(sameSite))?.id).toBe(user!.id);
+    for (const origin of ["https://evil.example", null]) {
+      const request = makeRequest("/logout", { method: "POST", cookie, origin });
+      const refused = await getUser(request).catch((r) => r);
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  it("keeps e-mails unique whatever their letter case", async () => {
+    expect(await createUser({ email: "dup@example.com", password: "secret1" })).toBeDefined();
+    expect(await createUser({ email: "DUP@example.com", password: "secret1" })).toBeUndefined();
+  });
+});

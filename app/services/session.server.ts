@@ -1,0 +1,124 @@
+import { createCookie, json, redirect } from "@remix-run/node";
+import type { User } from "~/db/schema";
+import { env } from "~/env.server";
+import {
+  SESSION_TTL_MS,
+  createSession,
+  deleteSession,
+  getUserBySessionToken,
+} from "~/models/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function sessionCookie() {
+  const config = env();
+  cookie ??= createCookie("sgw_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: [config.sessionSecret],
+  });
+  return cookie;
+}
+
+async function readCookieToken(request: Request): Promise<string | undefined> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function readBearerToken(request: Request): string | undefined {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence on top of SameSite=Lax: a state-changing request that rides on the session cookie
+ * must come from our own origin (APP_URL's, or the Host the browser addressed).
+ */
+export function assertSameOrigin(request: Request) {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const source = request.headers.get("Origin") ?? request.headers.get("Referer");
+  let origin: string | undefined;
+  try {
+    origin = source && source !== "null" ? new URL(source).origin : undefined;
+  } catch {
+    origin = undefined;
+  }
+  const host = request.headers.get("Host");
+  const allowed = new Set([new URL(env().appUrl).origin]);
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  if (!origin || !allowed.has(origin)) {
+    throw new Response("Cross-origin request refused", { status: 403 });
+  }
+}
+
+/** The member behind the request's bearer token or session cookie, if any. */
+export async function getUser(request: Request): Promise<User | undefined> {
+  const bearer = readBearerToken(request);
+  if (bearer) return getUserBySessionToken(bearer);
+  const token = await readCookieToken(request);
+  if (!token) return undefined;
+  assertSameOrigin(request);
+  return getUserBySessionToken(token);
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** For pages: the member, or a redirect to the login screen that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (user) return user;
+  throw redirect(`/auth?${new URLSearchParams({ redirect: currentPath(request) })}`);
+}
+
+/** For /api routes: the member, or a 401 JSON error. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const hasCredentials =
+    Boolean(readBearerToken(request)) || Boolean(await readCookieToken(request));
+  const user = await getUser(request);
+  if (user) return user;
+  throw json(
+    { error: hasCredentials ? "Invalid or expired token" : "Authentication required" },
+    { status: 401, headers: { "WWW-Authenticate": "Bearer" } },
+  );
+}
+
+/** Logs the member in: starts a server-side session and sets its cookie on the redirect. */
+export async function createUserSession(userId: number, redirectTo: string) {
+  const { token } = await createSession(userId);
+  return redirect(safeRedirect(redirectTo), {
+    headers: { "Set-Cookie": await sessionCookie().serialize(token) },
+  });
+}
+
+/** Ends the cookie session server-side and clears the cookie. */
+export async function logout(request: Request, redirectTo = "/auth") {
+  const token = await readCookieToken(request);
+  if (token) {
+    assertSameOrigin(request);
+    await deleteSession(token);
+  }
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+  });
+}
+
+/** Ends the session behind a bearer token (the /api logout). */
+export async function revokeBearerToken(request: Request) {
+  const token = readBearerToken(request);
+  if (token) await deleteSession(token);
+}
+
+export { readBearerToken };

@@ -1,0 +1,41 @@
+/**
+ * Runs before the server on `npm start`: builds the app when no build exists, applies pending
+ * migrations and, on an empty embedded database, loads the demo data so a first visit shows a
+ * living app. With DATABASE_URL set the database is never seeded implicitly.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { execSync } from "node:child_process";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { isEmpty, seedDemoData } from "~/db/seed.server";
+import { env } from "~/env.server";
+
+const config = env();
+
+function newestChange(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const full = path.join(dir, entry.name);
+    const time = entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs;
+    return Math.max(newest, time);
+  }, 0);
+}
+
+function buildIsStale() {
+  if (!existsSync("build/index.js")) return true;
+  return newestChange("app") > statSync("build/index.js").mtimeMs;
+}
+
+if (buildIsStale()) {
+  console.log("Building the app…");
+  execSync("npx remix build", { stdio: "inherit" });
+}
+
+const connection = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir },
+);
+console.log(`Migrations applied (${connection.kind}).`);
+if (connection.kind === "pglite" && (await isEmpty(connection.db))) {
+  await seedDemoData(connection.db);
+  console.log("Seeded demo data: log in as alex@example.com / sgw25-demo.");
+}
+await connection.close();

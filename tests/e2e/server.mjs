@@ -1,0 +1,43 @@
+// The e2e web server: the production build on a fresh PGlite directory with demo data, and a
+// fake Resend server so password-reset mails go through the real SDK.
+import { spawn, execSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { startFakeResend } from "../support/fake-resend.mjs";
+
+const port = process.env.E2E_PORT ?? "3100";
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3101");
+const dataDir = path.resolve(`tests/.tmp/pglite-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+const fake = await startFakeResend(mailPort);
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  PGLITE_DIR: dataDir,
+  DATABASE_URL: "",
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+  RESEND_API_KEY: "re_test_key",
+  RESEND_BASE_URL: fake.url,
+  MAIL_FROM: "SGW25 <planner@example.com>",
+  ADMIN_EMAILS: "organiser@example.com",
+  CHAT_URL: "https://chat.example.com/sgw25",
+};
+
+execSync("npx tsx scripts/db.ts seed", { env, stdio: "inherit" });
+const server = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+  { env, stdio: "inherit" },
+);
+const stop = () => {
+  server.kill("SIGTERM");
+  fake.server.close();
+};
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, stop);
+server.on("exit", (code) => {
+  fake.server.close();
+  process.exit(code ?? 0);
+});

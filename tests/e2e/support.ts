@@ -1,0 +1,19 @@
+import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+
+export const DEMO_PASSWORD = "sgw25-demo";
+export const MAIL_API = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? "3101"}`;
+
+/** A unique e-mail per test run, so specs never collide across projects or reruns. */
+export function uniqueEmail(prefix = "member") {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Logs in through the real /auth form (works with JS on and off). */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirect?: string) {
+  await page.goto(redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : "/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText(`You are logged in as ${email.toLowerCase()}`)).toBeVisible();
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, useDatabaseForTests, type Connection } from "~/db/client.server";
+
+/**
+ * Gives the calling test file a fresh, migrated database for all its tests: in-memory PGlite, or a
+ * new database on TEST_DATABASE_URL's server in the "postgres" project (dropped afterwards).
+ */
+export function useFreshDatabase() {
+  const state: { connection?: Connection; dropDatabase?: () => Promise<void> } = {};
+
+  beforeAll(async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (process.env.TEST_DB === "postgres" && adminUrl) {
+      const name = `sgw_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      state.connection = await openDatabase({ url: url.toString() });
+      state.dropDatabase = async () => {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      };
+    } else {
+      state.connection = await openDatabase({ pgliteDir: "memory://" });
+    }
+    useDatabaseForTests(state.connection);
+  });
+
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await state.connection?.close();
+    await state.dropDatabase?.();
+  });
+
+  return {
+    get db() {
+      if (!state.connection) throw new Error("The test database is not open yet");
+      return state.connection.db;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const DB_TESTS = ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
+
+// Every test runs on in-memory PGlite; the database tests run a second time on real Postgres when
+// TEST_DATABASE_URL names a server (CI does), each file in a database of its own.
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true as const,
+        test: { name: "pglite", include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"] },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: "postgres", include: DB_TESTS, env: { TEST_DB: "postgres" } } }]
+        : []),
+    ],
+  },
+});
