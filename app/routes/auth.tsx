@@ -136,7 +136,8 @@ export default function Auth() {
   return (
     <section className="card auth-card">
       <h1>{TITLES[mode]}</h1>
-      <Banner kind="success" message={flash?.message} source={flash} />
+      {/* A failed post does not reload the loader's flash, so the newer error replaces it. */}
+      <Banner kind="success" message={data ? undefined : flash?.message} source={flash} />
       {mode === "reset" ? (
         <ResetPasswordForm
           token={token ?? ""}
