@@ -65,6 +65,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+// The spec's banner wording: 'Login failed: ' + error, 'Registration failed: ' + error, else 'Error: '.
+const BANNER_PREFIX: Record<string, string> = {
+  login: "Login failed: ",
+  register: "Registration failed: ",
+};
+
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
@@ -82,7 +88,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { intent, error, values },
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
-  const prefix = intent === "login" ? "Login failed: " : intent === "register" ? "Registration failed: " : "Error: ";
   const flashTo = async (message: string, email?: string) =>
     redirect(authHref("login", redirectTo), {
       headers: { "Set-Cookie": await setFlash({ message, email }) },
@@ -114,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return refuse(prefix + error.message, error.status === 429 ? 429 : 400, error.retryAfter);
+    return refuse((BANNER_PREFIX[intent] ?? "Error: ") + error.message, error.status === 429 ? 429 : 400, error.retryAfter);
   }
 }
 
