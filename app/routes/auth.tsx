@@ -1,49 +1,224 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { verifyLogin } from "~/models/user.server";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner } from "~/components/banner";
+import { ResetPasswordForm } from "~/components/reset-password-form";
+import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX, resetPasswordFormSchema } from "~/lib/auth-forms";
 import { safeRedirect } from "~/lib/safe-redirect";
+import {
+  AuthFailure,
+  afterPasswordReset,
+  authenticator,
+  registerMember,
+  requestPasswordReset,
+  resetPassword,
+} from "~/services/auth.server";
+import { clientIp } from "~/services/client-ip.server";
+import { readFlash, setFlash } from "~/services/flash.server";
 import { createUserSession, getUser } from "~/services/session.server";
+import styles from "~/styles/auth.css";
 
-// Minimal login mode; the accounts issue grows this into the four spec modes.
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) return redirect("/");
-  return json({});
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+type Mode = "login" | "register" | "forgot" | "reset";
+
+const TITLES: Record<Mode, string> = {
+  login: "Login",
+  register: "Register",
+  forgot: "Forgot Password",
+  reset: "Reset Password",
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `SGW25 — ${TITLES[data?.mode ?? "login"]}` },
+];
+
+/** Mode links are plain links so they work without JavaScript; the redirect target rides along. */
+function authHref(mode: "login" | "register" | "forgot", redirectTo: string) {
+  const params = new URLSearchParams();
+  if (mode !== "login") params.set("mode", mode);
+  if (redirectTo !== "/") params.set("redirect", redirectTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
 }
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) return redirect("/");
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token");
+  const requested = params.get("mode");
+  const mode: Mode = token
+    ? "reset"
+    : requested === "register" || requested === "forgot"
+      ? requested
+      : "login";
+  const { flash, setCookie } = await readFlash(request);
+  return json(
+    { mode, token, redirectTo: safeRedirect(params.get("redirect")), flash },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+// The spec's banner wording: 'Login failed: ' + error, 'Registration failed: ' + error, else 'Error: '.
+const BANNER_PREFIX: Record<string, string> = {
+  login: "Login failed: ",
+  register: "Registration failed: ",
+};
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
-  const user = await verifyLogin(email, password);
-  if (!user) return json({ error: "Login failed: Invalid email or password", email }, { status: 400 });
-  return createUserSession(user.id, safeRedirect(form.get("redirect")));
+  // A POST riding on a session cookie must come from our own origin (403 otherwise).
+  await getUser(request);
+  const form = await request.clone().formData();
+  const intent = field(form, "intent");
+  const redirectTo = safeRedirect(field(form, "redirect"));
+  const values = { email: field(form, "email"), name: field(form, "name") };
+  const refuse = (error: string, status = 400, retryAfter?: number) =>
+    json(
+      { intent, error, values },
+      { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+    );
+  const flashTo = async (message: string, email?: string) =>
+    redirect(authHref("login", redirectTo), {
+      headers: { "Set-Cookie": await setFlash({ message, email }) },
+    });
+
+  try {
+    switch (intent) {
+      case "login": {
+        const user = await authenticator.authenticate("form", request);
+        return createUserSession(user.id, redirectTo);
+      }
+      case "register": {
+        const user = await registerMember(Object.fromEntries(form), clientIp(request));
+        return flashTo("Registration successful! You can now log in.", user.email);
+      }
+      case "forgot": {
+        await requestPasswordReset(Object.fromEntries(form));
+        return flashTo("Password reset link sent. Please check your email.", values.email);
+      }
+      case "reset": {
+        const parsed = resetPasswordFormSchema.safeParse(Object.fromEntries(form));
+        const mismatch = parsed.error?.issues.find((issue) => issue.path[0] === "confirmPassword");
+        if (mismatch) return refuse(mismatch.message);
+        await resetPassword(Object.fromEntries(form));
+        return afterPasswordReset(request);
+      }
+      default:
+        return refuse("Unknown request");
+    }
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return refuse((BANNER_PREFIX[intent] ?? "Error: ") + error.message, error.status === 429 ? 429 : 400, error.retryAfter);
+  }
+}
+
+function EmailField({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="email">Email</label>
+      <input id="email" name="email" type="email" autoComplete="email" required defaultValue={defaultValue} />
+    </div>
+  );
 }
 
 export default function Auth() {
+  const { mode, token, redirectTo, flash } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const error = data?.intent === mode ? data.error : undefined;
+  const email = data?.values.email || flash?.email || undefined;
   return (
-    <section className="card">
-      <h1>Login</h1>
-      {data?.error ? (
-        <p role="alert" className="alert alert-error">
-          {data.error}
-        </p>
+    <section className="card auth-card">
+      <h1>{TITLES[mode]}</h1>
+      {/* A failed post does not reload the loader's flash, so the newer error replaces it. */}
+      <Banner kind="success" message={data ? undefined : flash?.message} source={flash} />
+      {mode === "reset" ? (
+        <ResetPasswordForm
+          token={token ?? ""}
+          error={error}
+          source={data}
+          mismatchMessage="Passwords do not match"
+        />
+      ) : (
+        <>
+          <Banner kind="error" message={error} source={data} />
+          <Form method="post" key={mode}>
+            <input type="hidden" name="intent" value={mode} />
+            <input type="hidden" name="redirect" value={redirectTo} />
+            {mode === "register" ? (
+              <div className="field">
+                <label htmlFor="name">Name (optional)</label>
+                <input id="name" name="name" type="text" autoComplete="name" maxLength={NAME_MAX} defaultValue={data?.values.name} />
+              </div>
+            ) : null}
+            <EmailField defaultValue={email} />
+            {mode !== "forgot" ? (
+              <div className="field">
+                <label htmlFor="password">Password</label>
+                <input
+                  id="password"
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete={mode === "register" ? "new-password" : "current-password"}
+                  minLength={mode === "register" ? PASSWORD_MIN : undefined}
+                  maxLength={PASSWORD_MAX}
+                />
+                {mode === "register" ? (
+                  <span className="muted">At least {PASSWORD_MIN} characters.</span>
+                ) : null}
+              </div>
+            ) : null}
+            <button type="submit" className="button">
+              {mode === "login" ? "Login" : mode === "register" ? "Register" : "Send Reset Link"}
+            </button>
+          </Form>
+        </>
+      )}
+      <ModeLinks mode={mode} redirectTo={redirectTo} />
+      {navigation.state !== "idle" && navigation.formMethod ? (
+        <div className="loading-overlay" role="status" aria-live="polite">
+          <span>Loading...</span>
+        </div>
       ) : null}
-      <Form method="post">
-        <input type="hidden" name="redirect" value={params.get("redirect") ?? "/"} />
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" required defaultValue={data?.email} />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" required />
-        </div>
-        <button type="submit" className="button">
-          Login
-        </button>
-      </Form>
     </section>
+  );
+}
+
+function ModeLinks({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
+  if (mode === "login") {
+    return (
+      <p className="auth-links">
+        <Link to={authHref("forgot", redirectTo)}>Forgot Password?</Link>
+        <span>
+          No account yet? <Link to={authHref("register", redirectTo)}>Register here</Link>
+        </span>
+      </p>
+    );
+  }
+  if (mode === "register") {
+    return (
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to={authHref("login", redirectTo)}>Login here</Link>
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="auth-links">
+      <Link to={authHref("login", redirectTo)}>Back to Login</Link>
+    </p>
   );
 }

@@ -3,8 +3,7 @@ import { hash, verify } from "@node-rs/argon2";
 // OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane. Algorithm 2 is argon2id.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -1,0 +1,69 @@
+import { Form } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
+import { Banner } from "./banner";
+
+/**
+ * New password + confirm, shared by /auth's reset mode and /reset-password. With JavaScript a
+ * mismatch is caught here without calling the server; without it the action says the same.
+ */
+export function ResetPasswordForm({
+  token,
+  error,
+  source,
+  mismatchMessage,
+}: {
+  token: string;
+  error: string | undefined;
+  source: unknown;
+  mismatchMessage: string;
+}) {
+  // When the last mismatch was caught; a new time restarts the banner's 5-second timer.
+  const [mismatchAt, setMismatchAt] = useState<number | null>(null);
+  function checkMatch(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const differ = form.get("newPassword") !== form.get("confirmPassword");
+    setMismatchAt(differ ? Date.now() : null);
+    if (differ) event.preventDefault();
+  }
+  return (
+    <>
+      {mismatchAt !== null ? (
+        <Banner kind="error" message={mismatchMessage} source={mismatchAt} />
+      ) : (
+        <Banner kind="error" message={error} source={source} />
+      )}
+      <Form method="post" onSubmit={checkMatch}>
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="token" value={token} />
+        <div className="field">
+          <label htmlFor="new-password">New Password</label>
+          <input
+            id="new-password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="confirm-password">Confirm Password</label>
+          <input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+          />
+        </div>
+        <button type="submit" className="button">
+          Reset Password
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
+import { answerAuthFailures, requestPasswordReset } from "~/services/auth.server";
+
+export const { loader, action } = apiRoute({
+  POST: ({ request }) =>
+    answerAuthFailures(async () => {
+      await requestPasswordReset(await readApiBody(request));
+      return apiJson({ message: "If that account exists, a reset link is on its way." });
+    }),
+});

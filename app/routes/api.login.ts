@@ -1,0 +1,14 @@
+import { createSession } from "~/models/session.server";
+import { getSurvey } from "~/models/survey.server";
+import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
+import { answerAuthFailures, apiUser, verifyCredentials } from "~/services/auth.server";
+import { clientIp } from "~/services/client-ip.server";
+
+export const { loader, action } = apiRoute({
+  POST: ({ request }) =>
+    answerAuthFailures(async () => {
+      const user = await verifyCredentials(await readApiBody(request), clientIp(request));
+      const { token } = await createSession(user.id);
+      return apiJson({ token, user: apiUser(user), survey: await getSurvey(user.id) });
+    }),
+});

@@ -1,0 +1,10 @@
+import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
+import { answerAuthFailures, resetPassword } from "~/services/auth.server";
+
+export const { loader, action } = apiRoute({
+  POST: ({ request }) =>
+    answerAuthFailures(async () => {
+      await resetPassword(await readApiBody(request));
+      return apiJson({ message: "Password has been reset" });
+    }),
+});

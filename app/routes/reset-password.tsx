@@ -1,0 +1,73 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ResetPasswordForm } from "~/components/reset-password-form";
+import { resetPasswordFormSchema } from "~/lib/auth-forms";
+import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
+import { getUser } from "~/services/session.server";
+import styles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "SGW25 — Reset Password" }];
+
+const NO_TOKEN = "No token provided in URL";
+
+// The page the reset mail links to; public, so a member may follow the link on any device.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ token: new URL(request.url).searchParams.get("token") || null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // A POST riding on a session cookie must come from our own origin (403 otherwise).
+  await getUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const refuse = (error: string) => json({ error }, { status: 400 });
+  if (typeof form.token !== "string" || !form.token.trim()) return refuse(NO_TOKEN);
+  const parsed = resetPasswordFormSchema.safeParse(form);
+  if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
+    return refuse("Passwords do not match!");
+  }
+  try {
+    await resetPassword(form);
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return refuse(`Error resetting password: ${error.message}`);
+  }
+  return afterPasswordReset(request);
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <section className="card auth-card">
+      <h1>Reset Password</h1>
+      {token ? (
+        <ResetPasswordForm
+          token={token}
+          error={data?.error}
+          source={data}
+          mismatchMessage="Passwords do not match!"
+        />
+      ) : (
+        <>
+          <p role="alert" className="alert alert-error">
+            {NO_TOKEN}
+          </p>
+          <p>
+            Reset links come by e-mail. <Link to="/auth?mode=forgot">Request a new link</Link>
+          </p>
+        </>
+      )}
+      <p className="auth-links">
+        <Link to="/auth">Back to Login</Link>
+      </p>
+    </section>
+  );
+}

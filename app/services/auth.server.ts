@@ -1,0 +1,160 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { ZodError } from "zod";
+import type { User } from "~/db/schema";
+import { env } from "~/env.server";
+import {
+  firstError,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tooManyAttempts,
+} from "~/lib/auth-forms";
+import { createPasswordReset, resetPasswordWithToken } from "~/models/password-reset.server";
+import { createUser, getUserByEmail, normaliseEmail, verifyLogin } from "~/models/user.server";
+import { apiError } from "./api.server";
+import { clientIp } from "./client-ip.server";
+import { setFlash } from "./flash.server";
+import { sendMail } from "./mail.server";
+import { hashPassword } from "./password.server";
+import { LIMITS, countAttempt, forgetAttempts, refundAttempt } from "./rate-limit.server";
+import { logout } from "./session.server";
+
+/**
+ * Why an account action was refused, in words a member may see. Pages prefix the spec's banner
+ * text; /api sends `error` with `status` (and Retry-After when rate limited).
+ */
+export class AuthFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 409 | 429,
+    readonly retryAfter?: number,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AuthFailure";
+  }
+}
+
+function invalid(error: ZodError): AuthFailure {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) fieldErrors[issue.path.join(".") || "body"] ??= issue.message;
+  return new AuthFailure(firstError(error), 400, undefined, fieldErrors);
+}
+
+function rateLimited(retryAfter: number) {
+  return new AuthFailure(tooManyAttempts(retryAfter), 429, retryAfter);
+}
+
+/**
+ * The one credential check, for the login form and /api/login alike. Attempts are counted before
+ * the password is checked (so concurrent guesses cannot slip past the limit) and a correct login
+ * takes its attempt back: what remains are failures.
+ */
+export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const email = normaliseEmail(parsed.data.email);
+  const byIp = await countAttempt(LIMITS.loginIp, ip);
+  if (byIp.retryAfter) throw rateLimited(byIp.retryAfter);
+  const byEmail = await countAttempt(LIMITS.loginEmail, email);
+  if (byEmail.retryAfter) throw rateLimited(byEmail.retryAfter);
+  const user = await verifyLogin(email, parsed.data.password);
+  if (!user) throw new AuthFailure("Invalid email or password", 401);
+  await forgetAttempts(LIMITS.loginEmail, email);
+  await refundAttempt(LIMITS.loginIp, ip);
+  return user;
+}
+
+/** remix-auth 4 keeps no session: the strategy only answers "who is this?" and the route commits the session. */
+export const authenticator = new Authenticator<User>().use(
+  new FormStrategy(({ form, request }) =>
+    verifyCredentials(Object.fromEntries(form), clientIp(request)),
+  ),
+  "form",
+);
+
+export async function registerMember(input: unknown, ip: string): Promise<User> {
+  const parsed = registerSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const attempt = await countAttempt(LIMITS.registerIp, ip);
+  if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  const user = await createUser(parsed.data);
+  if (!user) throw new AuthFailure("An account with that email already exists", 409);
+  return user;
+}
+
+export function resetMail(to: string, link: string) {
+  return {
+    to,
+    subject: "Reset your SGW25 password",
+    text: [
+      "Someone (hopefully you) asked to reset the password of your SGW25 planner account.",
+      "",
+      `Choose a new password here: ${link}`,
+      "",
+      "The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.",
+    ].join("\n"),
+    html: `<p>Someone (hopefully you) asked to reset the password of your SGW25 planner account.</p>
+<p><a href="${link}">Choose a new password</a></p>
+<p>The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.</p>`,
+  };
+}
+
+/**
+ * Sends a reset link when the e-mail belongs to a member. The caller learns nothing either way:
+ * the answer is the same, and the mail is sent in the background so timing does not tell either.
+ */
+export async function requestPasswordReset(input: unknown): Promise<void> {
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const email = normaliseEmail(parsed.data.email);
+  const attempt = await countAttempt(LIMITS.forgotEmail, email);
+  if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  const user = await getUserByEmail(email);
+  if (!user) return;
+  const { token } = await createPasswordReset(user.id);
+  const link = `${env().appUrl}/reset-password?${new URLSearchParams({ token })}`;
+  // sendMail never throws; a failure is logged there and stays invisible to the requester.
+  void sendMail(resetMail(user.email, link));
+}
+
+/** Sets a new password with a reset token; every session of that member ends. */
+export async function resetPassword(input: unknown): Promise<void> {
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const passwordHash = await hashPassword(parsed.data.newPassword);
+  const userId = await resetPasswordWithToken(parsed.data.token, passwordHash);
+  if (userId === undefined) throw new AuthFailure("Invalid or expired token", 400);
+}
+
+export const RESET_DONE = "Password has been reset successfully! You can now log in.";
+
+/**
+ * After a reset from a page: every session of that member is already gone, so this browser's
+ * cookie goes too, and the login screen greets them with the spec's success banner.
+ */
+export async function afterPasswordReset(request: Request): Promise<Response> {
+  const response = await logout(request, "/auth");
+  response.headers.append("Set-Cookie", await setFlash({ message: RESET_DONE }));
+  return response;
+}
+
+/** A member as the API shows it; the spec's display name falls back to "User". */
+export function apiUser(user: User) {
+  return { id: user.id, email: user.email, name: user.name || "User" };
+}
+
+/** Runs an /api handler body, turning a refused account action into the contract's JSON error. */
+export async function answerAuthFailures(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return apiError(error.status, error.message, {
+      fieldErrors: error.fieldErrors,
+      headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined,
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { clearRateLimit, hitRateLimit, refundRateLimit } from "~/models/rate-limit.server";
+
+const MINUTE = 60 * 1000;
+
+/** The issue's limits. Register is per IP and generous: a whole friend group may share one connection. */
+export const LIMITS = {
+  loginEmail: { prefix: "login:email", max: 5, windowMs: 15 * MINUTE },
+  loginIp: { prefix: "login:ip", max: 100, windowMs: 15 * MINUTE },
+  forgotEmail: { prefix: "forgot:email", max: 3, windowMs: 60 * MINUTE },
+  registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
+} as const;
+
+export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
+
+const keyOf = (limit: Limit, subject: string) => `${limit.prefix}:${subject.toLowerCase()}`;
+
+/** Counts one attempt; `retryAfter` (seconds) is set when this attempt is over the limit. */
+export async function countAttempt(limit: Limit, subject: string): Promise<{ retryAfter?: number }> {
+  const now = new Date();
+  const { count, resetAt } = await hitRateLimit(keyOf(limit, subject), limit.windowMs, now);
+  if (count <= limit.max) return {};
+  return { retryAfter: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) };
+}
+
+export const forgetAttempts = (limit: Limit, subject: string) => clearRateLimit(keyOf(limit, subject));
+
+export const refundAttempt = (limit: Limit, subject: string) => refundRateLimit(keyOf(limit, subject));
