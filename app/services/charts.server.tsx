@@ -14,7 +14,8 @@ const INK = "#1f2a37";
 const PALETTE = ["#d9572b", "#1f7a8c", "#fca311", "#14213d"];
 const EMPTY = "#e3ddd2";
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-const text = { fontFamily: FONT, fontSize: 15, fill: INK };
+// Large enough to stay legible when a 360 px phone scales the SVG down.
+const text = { fontFamily: FONT, fontSize: 16, fill: INK };
 
 function container(chart: Chart) {
   const summary = chart.slices.map((slice) => `${slice.label}: ${countLabel(slice)}`).join("; ");
@@ -26,9 +27,9 @@ function barChart(chart: Chart, options: { height: number; left: number; max: nu
   return (
     <VictoryChart
       horizontal
-      width={520}
+      width={460}
       height={options.height}
-      padding={{ top: 20, bottom: 50, left: options.left, right: 90 }}
+      padding={{ top: 20, bottom: 50, left: options.left, right: 100 }}
       domain={{ y: [0, Math.max(options.max, 1)] }}
       domainPadding={{ x: 12 }}
       containerComponent={container(chart)}
@@ -36,7 +37,7 @@ function barChart(chart: Chart, options: { height: number; left: number; max: nu
       <VictoryAxis
         // Categories read top to bottom in the spec's order.
         invertAxis
-        style={{ tickLabels: { ...text, fontSize: 13 }, axis: { stroke: INK } }}
+        style={{ tickLabels: text, axis: { stroke: INK } }}
       />
       <VictoryAxis
         dependentAxis
@@ -46,7 +47,7 @@ function barChart(chart: Chart, options: { height: number; left: number; max: nu
       <VictoryBar
         data={data}
         barWidth={Math.min(22, (options.height - 70) / Math.max(data.length, 1) - 6)}
-        style={{ data: { fill: PALETTE[1] }, labels: { ...text, fontSize: 13 } }}
+        style={{ data: { fill: PALETTE[1] }, labels: text }}
         labelComponent={<VictoryLabel dx={4} />}
       />
     </VictoryChart>
@@ -60,7 +61,7 @@ function pieChart(chart: Chart) {
     ? slices.map((slice: Slice) => ({
         x: slice.label,
         y: slice.count,
-        label: `${slice.label}\n${countLabel(slice)}`,
+        label: `${slice.label.replace(" & ", " &\n")}\n${countLabel(slice)}`,
         fill: colours[chart.slices.indexOf(slice)],
       }))
     : [{ x: "none", y: 1, label: "No answers yet", fill: EMPTY }];
@@ -87,7 +88,7 @@ export function renderChart(chart: Chart): string {
   if (chart.key === "availability") {
     const respondents = chart.slices.reduce((most, slice) => Math.max(most, slice.count), 0);
     return renderToStaticMarkup(
-      barChart(chart, { height: availabilityChartHeight(chart.slices.length), left: 120, max: respondents + 1 }),
+      barChart(chart, { height: availabilityChartHeight(chart.slices.length), left: 160, max: respondents + 1 }),
     );
   }
   if (chart.kind === "bar") {
