@@ -1,10 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { surveys } from "~/db/schema";
 import { tallyResponses } from "~/lib/results";
 import { WINDOWS } from "~/lib/weekends";
 import { createUser } from "~/models/user.server";
 import { useFreshDatabase } from "../../tests/support/database";
-import { getAttendance, getResultsTally, listResultRecords, listSurveyRecords } from "./results.server";
+import { getAttendance, getResultsOverview, getResultsTally, listResultRecords, listSurveyRecords } from "./results.server";
 
 const database = useFreshDatabase();
 
@@ -66,6 +67,28 @@ describe("results queries", () => {
     expect(await names("%")).toEqual(["Ed"]);
     expect(await names("_1")).toEqual(["Ed"]);
     expect(await names("nobody")).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it("serve the cached overview until any survey changes, even an update that leaves updated_at alone", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await getResultsOverview();
+    expect(await getResultsOverview()).toBe(first);
+    expect(first.attendance.maybe).toEqual(["bo +1"]);
+
+    await database.db.update(surveys).set({ attending: "yes" }).where(eq(surveys.name, "bo"));
+    const second = await getResultsOverview();
+    expect(second).not.toBe(first);
+    expect(second.attendance).toMatchObject({ yes: ["Ana +2", "bo +1", "Cy"], maybe: [] });
+    expect(second.tally.respondents).toBe(3);
+
+    await database.db.update(surveys).set({ sober: "no" }).where(eq(surveys.name, "Cy"));
+    expect((await getResultsOverview()).tally.sober).toBe(second.tally.sober - 1);
+
+    await database.db.delete(surveys).where(eq(surveys.name, "Ana"));
+    const third = await getResultsOverview();
+    expect(third.tally.respondents).toBe(2);
+    expect(third.tally).toEqual(await getResultsTally());
     vi.restoreAllMocks();
   });
 });

@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { buildCharts, type Attendance, type Chart } from "~/lib/results";
-import { getAttendance, getResultsTally } from "~/models/results.server";
+import { getResultsOverview } from "~/models/results.server";
 import { renderCharts } from "~/services/charts.server";
 import styles from "~/styles/results.css";
 
@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Where We Stand" }];
 
 export async function loader() {
-  const [tally, attendance] = await Promise.all([getResultsTally(), getAttendance()]);
+  const { tally, attendance } = await getResultsOverview();
   return json({ respondents: tally.respondents, charts: renderCharts(buildCharts(tally)), attendance });
 }
 

@@ -97,6 +97,11 @@ export function renderChart(chart: Chart): string {
   return renderToStaticMarkup(pieChart(chart));
 }
 
+let last: { key: string; rendered: Array<Chart & { svg: string }> } | undefined;
+
+/** All charts as SVG; the same numbers reuse the last rendering, since Victory is the costly part. */
 export function renderCharts(charts: Chart[]): Array<Chart & { svg: string }> {
-  return charts.map((chart) => ({ ...chart, svg: renderChart(chart) }));
+  const key = JSON.stringify(charts);
+  if (last?.key !== key) last = { key, rendered: charts.map((chart) => ({ ...chart, svg: renderChart(chart) })) };
+  return last.rendered;
 }
