@@ -1,0 +1,52 @@
+import type { SummaryCard } from "~/lib/results-summary";
+
+/** One respondent on /results-summary: the answers table, availability and the Orlando section. */
+export function RespondentCard({ card }: { card: SummaryCard }) {
+  const headingId = `respondent-${card.id}`;
+  return (
+    <article className="card respondent" aria-labelledby={headingId}>
+      <h2 id={headingId}>{card.name}</h2>
+      {card.email ? <p className="muted respondent-email">{card.email}</p> : null}
+      <table className="answers">
+        <tbody>
+          {card.rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {/* <details> opens and closes without JavaScript; CSS swaps the Show/Hide wording. */}
+      <details className="availability">
+        <summary>
+          <span className="when-closed">Show Availability</span>
+          <span className="when-open">Hide Availability</span>
+        </summary>
+        {card.availableDates.length ? (
+          <ul>
+            {card.availableDates.map((date) => (
+              <li key={date}>{date}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No availability specified</p>
+        )}
+      </details>
+      <section className="orlando" aria-labelledby={`${headingId}-orlando`}>
+        <h3 id={`${headingId}-orlando`}>Orlando</h3>
+        <p>Attended last year: {card.orlando.attended ? "Yes" : "No"}</p>
+        {card.orlando.attended ? (
+          <dl>
+            <dt>Concerns</dt>
+            <dd>{card.orlando.concerns}</dd>
+            <dt>Suggestion</dt>
+            <dd>{card.orlando.suggestions}</dd>
+            <dt>Doesn&apos;t Want To See</dt>
+            <dd>{card.orlando.dontWannaSee}</dd>
+          </dl>
+        ) : null}
+      </section>
+    </article>
+  );
+}

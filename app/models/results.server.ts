@@ -1,0 +1,186 @@
+import { and, asc, eq, ilike, inArray, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { surveys, users } from "~/db/schema";
+import {
+  addTallies,
+  attendanceLists,
+  parseJsonObject,
+  tallyResponses,
+  type Attendance,
+  type Tally,
+} from "~/lib/results";
+import { SURVEY_FIELDS } from "~/lib/survey-fields";
+import { WINDOWS } from "~/lib/weekends";
+
+const COUNTED = ["yes", "maybe"];
+const OBJECT_FIELDS = ["availability", "countries", "extra_guests", "shirt_size"] as const;
+
+/** Rows whose maps are real JSON objects: these are counted in SQL, the rest in `lib/results`. */
+const canonical = sql`(jsonb_typeof(${surveys.availability}) = 'object'
+  and jsonb_typeof(${surveys.countries}) = 'object'
+  and jsonb_typeof(${surveys.extra_guests}) = 'object')`;
+
+// Each expression mirrors the matching rule in lib/results.ts (isTicked, isYes, extension values);
+// results.integration.test.ts checks that both give the same numbers.
+const ticked = (column: SQL) => sql`(${column} = 'true')`;
+const yes = (column: AnyColumn) => sql`(lower(btrim(${column})) in ('yes', 'aye', 'true'))`;
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * The charts' counts for everyone who said yes or maybe. The well-formed rows are aggregated in one
+ * SQL pass, so the cost stays flat as responses grow; only rows holding odd values (maps stored as
+ * JSON strings) are read and counted in JS, with the same rules.
+ */
+export async function getResultsTally(): Promise<Tally> {
+  const db = await getDb();
+  const availability = WINDOWS.map((label) => countWhere(ticked(sql`${surveys.availability} ->> ${label}`)));
+  const [row] = await db
+    .select({
+      respondents: sql<number>`count(*)::int`,
+      availability: sql<number[]>`array[${sql.join(availability, sql`, `)}]`,
+      beginning: countWhere(sql`${surveys.sgw_extension} = 'beginning'`),
+      end: countWhere(sql`${surveys.sgw_extension} = 'end'`),
+      both: countWhere(sql`${surveys.sgw_extension} = 'both'`),
+      usa: countWhere(ticked(sql`${surveys.countries} ->> 'usa'`)),
+      canada: countWhere(ticked(sql`${surveys.countries} ->> 'canada'`)),
+      mexico: countWhere(ticked(sql`${surveys.countries} ->> 'mexico'`)),
+      previousLocale: countWhere(yes(surveys.previous_locale)),
+      sober: countWhere(yes(surveys.sober)),
+      shareRoom: countWhere(yes(surveys.share_room)),
+      fateChange: countWhere(yes(surveys.fate_change)),
+    })
+    .from(surveys)
+    .where(and(inArray(surveys.attending, COUNTED), canonical));
+  const inSql: Tally = {
+    respondents: row.respondents,
+    availability: row.availability.map(Number),
+    extension: { beginning: row.beginning, end: row.end, both: row.both },
+    countries: { usa: row.usa, canada: row.canada, mexico: row.mexico },
+    previousLocale: row.previousLocale,
+    sober: row.sober,
+    shareRoom: row.shareRoom,
+    fateChange: row.fateChange,
+  };
+  const odd = await db
+    .select({
+      attending: surveys.attending,
+      availability: surveys.availability,
+      sgw_extension: surveys.sgw_extension,
+      countries: surveys.countries,
+      previous_locale: surveys.previous_locale,
+      sober: surveys.sober,
+      extra_guests: surveys.extra_guests,
+      share_room: surveys.share_room,
+      fate_change: surveys.fate_change,
+    })
+    .from(surveys)
+    .where(and(inArray(surveys.attending, COUNTED), not(canonical)));
+  return odd.length ? addTallies(inSql, tallyResponses(odd)) : inSql;
+}
+
+/** Names under Yes / Maybe / Nope, alphabetical, each with its ' +N'. */
+export async function getAttendance(): Promise<Attendance> {
+  const db = await getDb();
+  const rows = await db
+    .select({ name: surveys.name, attending: surveys.attending, extra_guests: surveys.extra_guests })
+    .from(surveys)
+    .where(inArray(surveys.attending, ["yes", "maybe", "no"]))
+    .orderBy(asc(sql`lower(${surveys.name})`), asc(surveys.id));
+  return attendanceLists(rows);
+}
+
+export type ResultsOverview = { tally: Tally; attendance: Attendance };
+
+let cached: { fingerprint: string; overview: Promise<ResultsOverview> } | undefined;
+
+/**
+ * A fingerprint that changes with any write to `surveys`: every insert or update stamps the row
+ * with a new transaction id (xmin), and deletes change the count. Reading it scans no JSON, so it is
+ * far cheaper than the counts, and it needs no hook in the survey's save code.
+ */
+async function surveysFingerprint(): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ value: sql<string>`count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)` })
+    .from(surveys);
+  return row.value;
+}
+
+/** The charts' counts and the attendance list, recomputed only when a survey changed. */
+export async function getResultsOverview(): Promise<ResultsOverview> {
+  const fingerprint = await surveysFingerprint();
+  if (cached?.fingerprint !== fingerprint) {
+    const overview = Promise.all([getResultsTally(), getAttendance()]).then(([tally, attendance]) => ({
+      tally,
+      attendance,
+    }));
+    cached = { fingerprint, overview };
+    // A failed computation must not be served from the cache.
+    overview.catch(() => {
+      if (cached?.overview === overview) cached = undefined;
+    });
+  }
+  return cached.overview;
+}
+
+/** Stored maps come back as objects, never as JSON strings (API.md). */
+function withObjects<T extends Record<string, unknown>>(row: T): T {
+  const copy: Record<string, unknown> = { ...row };
+  for (const field of OBJECT_FIELDS) {
+    if (field in copy) copy[field] = parseJsonObject(copy[field], field);
+  }
+  return copy as T;
+}
+
+export type ResultRecord = Awaited<ReturnType<typeof listResultRecords>>[number];
+
+/** The public result records: no e-mail, no shirt sizes, no free text. */
+export async function listResultRecords() {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: surveys.id,
+      name: surveys.name,
+      attending: surveys.attending,
+      availability: surveys.availability,
+      sgw_extension: surveys.sgw_extension,
+      countries: surveys.countries,
+      previous_locale: surveys.previous_locale,
+      sober: surveys.sober,
+      extra_guests: surveys.extra_guests,
+      share_room: surveys.share_room,
+      fate_change: surveys.fate_change,
+    })
+    .from(surveys)
+    .orderBy(asc(surveys.id));
+  return rows.map(withObjects);
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const fullColumns = {
+  id: surveys.id,
+  email: users.email,
+  ...Object.fromEntries(SURVEY_FIELDS.map((field) => [field, surveys[field]])),
+} as { id: typeof surveys.id; email: typeof users.email } & { [K in (typeof SURVEY_FIELDS)[number]]: (typeof surveys)[K] };
+
+export type FullRecord = Awaited<ReturnType<typeof listSurveyRecords>>[number];
+
+/**
+ * Every response with its member's e-mail (members only), optionally narrowed to names or e-mails
+ * containing `search`, case-insensitively.
+ */
+export async function listSurveyRecords(search = "") {
+  const db = await getDb();
+  const needle = search.trim();
+  const pattern = `%${escapeLike(needle)}%`;
+  const rows = await db
+    .select(fullColumns)
+    .from(surveys)
+    .innerJoin(users, eq(users.id, surveys.userId))
+    .where(needle ? or(ilike(surveys.name, pattern), ilike(users.email, pattern)) : undefined)
+    .orderBy(asc(sql`lower(${surveys.name})`), asc(surveys.id));
+  return rows.map(withObjects);
+}

@@ -1,0 +1,7 @@
+import { listResultRecords } from "~/models/results.server";
+import { apiJson, apiRoute } from "~/services/api.server";
+
+// Public: the records carry no e-mail, shirt sizes or free text (API.md).
+export const { loader, action } = apiRoute({
+  GET: async () => apiJson(await listResultRecords()),
+});
