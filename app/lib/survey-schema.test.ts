@@ -124,6 +124,6 @@ describe("section forms", () => {
       "shirt_size.self": "shirt_size.self must be one of: xs, s, m, l, xl, 2xl, 3xl, 4xl",
     });
     expect(result.values.sober).toBe("no");
-    expect((result.values.availability as Record<string, boolean>)["Apr 3 - Apr 7"]).toBe(true);
+    expect(result.values.availability!["Apr 3 - Apr 7"]).toBe(true);
   });
 });

@@ -113,6 +113,9 @@ export const surveySchema = z.object({
 
 type Field = keyof SurveyAnswers;
 
+/** Answers as a form may carry them before validation: any text where the survey has a choice. */
+export type SurveyInput = { [K in Field]: SurveyAnswers[K] extends string ? string : SurveyAnswers[K] };
+
 /** The answers each section's form carries; 3, 6 and 7 carry none. */
 export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
   1: ["name", "attending"],
@@ -150,7 +153,7 @@ function chosen(form: FormData, name: string, keys: readonly string[]) {
  * repeated values (an unticked box posts nothing, so it reads as false), shirt sizes as
  * "shirt_size.<holder>". The result is what the member entered, valid or not.
  */
-export function readSectionForm(section: Section, form: FormData): Record<string, unknown> {
+export function readSectionForm(section: Section, form: FormData): Partial<SurveyInput> {
   const values: Record<string, unknown> = {};
   for (const field of SECTION_FIELDS[section]) {
     if (field === "availability") {
@@ -161,20 +164,19 @@ export function readSectionForm(section: Section, form: FormData): Record<string
     } else if (field === "extra_guests") {
       values.extra_guests = chosen(form, "extra_guests", EXTRA_GUESTS);
     } else if (field === "shirt_size") {
-      values.shirt_size = Object.fromEntries(
-        SHIRT_HOLDERS.map((holder) => [holder, String(form.get(`shirt_size.${holder}`) ?? "")]),
-      );
+      const [self, boo, child] = SHIRT_HOLDERS.map((holder) => String(form.get(`shirt_size.${holder}`) ?? ""));
+      values.shirt_size = { self, boo, child };
     } else {
       values[field] = String(form.get(field) ?? "");
     }
   }
-  return values;
+  return values as Partial<SurveyInput>;
 }
 
 /** Validates one section's form: its answers, or the messages and the input to show again. */
 export function parseSectionForm(section: Section, form: FormData):
   | { success: true; answers: Partial<SurveyAnswers> }
-  | { success: false; values: Record<string, unknown>; fieldErrors: FieldErrors } {
+  | { success: false; values: Partial<SurveyInput>; fieldErrors: FieldErrors } {
   const values = readSectionForm(section, form);
   const mask = Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, true])) as { [K in Field]?: true };
   const result = surveySchema.pick(mask).safeParse(values);
