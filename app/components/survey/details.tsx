@@ -31,8 +31,7 @@ export function Details({ values, fieldErrors }: StepProps) {
   };
   const error = (field: string) => errorFor(fieldErrors, field);
   return (
-    <SectionForm section={2} fieldErrors={fieldErrors}>
-      <h1>Details</h1>
+    <SectionForm section={2} fieldErrors={fieldErrors} title="Details">
       <Ticks name="availability" legend={QUESTIONS.availability} options={WINDOW_LABELS} value={values.availability} error={error("availability")} className="choices weekends" />
       <Choice name="sgw_extension" legend={QUESTIONS.sgw_extension} options={EXTENSION_LABELS} value={values.sgw_extension} required error={error("sgw_extension")} />
       <Ticks name="countries" legend={QUESTIONS.countries} options={COUNTRY_LABELS} value={values.countries} error={error("countries")} />

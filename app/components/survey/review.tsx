@@ -53,8 +53,7 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
     .filter((holder) => holder === "self" || values.extra_guests[holder])
     .map((holder) => `${SHIRT_HOLDER_LABELS[holder]}: ${values.shirt_size[holder] ? values.shirt_size[holder].toUpperCase() : "Not answered"}`);
   return (
-    <SectionForm section={6} error={error} nextLabel="Submit Survey" pendingLabel="Submitting...">
-      <h1>Review</h1>
+    <SectionForm section={6} error={error} nextLabel="Submit Survey" pendingLabel="Submitting..." title="Review">
       <p className="muted">Check your answers, then submit. You can come back and change them later.</p>
       <Part title="Basic info" edit={1}>
         <Row label={QUESTIONS.name}>{values.name || <span className="muted">Not answered</span>}</Row>

@@ -5,6 +5,7 @@ import type { FieldErrors } from "~/lib/survey-schema";
 
 type Props = {
   section: Section;
+  title: string;
   children?: ReactNode;
   fieldErrors?: FieldErrors;
   error?: string;
@@ -17,7 +18,7 @@ type Props = {
  * One section's plain POST form with Next and Back. `noValidate` because the spec marks some radios
  * required yet lets Next through unanswered; the server is the one that checks answers.
  */
-export function SectionForm({ section, children, fieldErrors, error, nextLabel = "Next", pendingLabel = "Saving...", back = true }: Props) {
+export function SectionForm({ section, title, children, fieldErrors, error, nextLabel = "Next", pendingLabel = "Saving...", back = true }: Props) {
   const navigation = useNavigation();
   const action = `/survey/${section}`;
   const busy = navigation.state === "submitting" && navigation.formAction === action;
@@ -25,6 +26,7 @@ export function SectionForm({ section, children, fieldErrors, error, nextLabel =
   const messages = Object.values(fieldErrors ?? {});
   return (
     <Form method="post" action={action} noValidate className="survey-form">
+      <h1>{title}</h1>
       {error ? (
         <p role="alert" className="alert alert-error">
           {error}

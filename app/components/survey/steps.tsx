@@ -8,8 +8,7 @@ export type StepProps = { values: SurveyInput; fieldErrors?: FieldErrors };
 export function BasicInfo({ values, fieldErrors }: StepProps) {
   const nameError = errorFor(fieldErrors, "name");
   return (
-    <SectionForm section={1} fieldErrors={fieldErrors} back={false}>
-      <h1>Basic info</h1>
+    <SectionForm section={1} fieldErrors={fieldErrors} back={false} title="Basic info">
       <div className="field">
         <label htmlFor="name">{QUESTIONS.name}</label>
         <input id="name" name="name" type="text" autoComplete="name" maxLength={2000} defaultValue={values.name} aria-invalid={nameError ? true : undefined} />
@@ -22,8 +21,7 @@ export function BasicInfo({ values, fieldErrors }: StepProps) {
 
 export function SadMessage() {
   return (
-    <SectionForm section={3}>
-      <h1>We&apos;ll miss you</h1>
+    <SectionForm section={3} title="We'll miss you">
       <p>
         Sorry to hear you can&apos;t make it to SGW25. It won&apos;t be the same without you — and if
         plans change, come back and update your answer any time.
@@ -35,8 +33,7 @@ export function SadMessage() {
 
 export function LastYear({ values, fieldErrors }: StepProps) {
   return (
-    <SectionForm section={4} fieldErrors={fieldErrors}>
-      <h1>SGW24</h1>
+    <SectionForm section={4} fieldErrors={fieldErrors} title="SGW24">
       <Choice name="sgw24_attendee" legend={QUESTIONS.sgw24_attendee} options={YES_NO_LABELS} value={values.sgw24_attendee} error={errorFor(fieldErrors, "sgw24_attendee")} />
     </SectionForm>
   );
@@ -44,8 +41,7 @@ export function LastYear({ values, fieldErrors }: StepProps) {
 
 export function Feedback({ values, fieldErrors }: StepProps) {
   return (
-    <SectionForm section={5} fieldErrors={fieldErrors}>
-      <h1>Feedback</h1>
+    <SectionForm section={5} fieldErrors={fieldErrors} title="Feedback">
       {(["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"] as const).map((field) => (
         <LongText key={field} name={field} label={QUESTIONS[field]} value={values[field]} error={errorFor(fieldErrors, field)} />
       ))}
