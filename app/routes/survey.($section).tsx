@@ -31,10 +31,10 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
 
 const sectionPath = (section: Section) => `/survey/${section}`;
 
-/** CHAT_URL is configuration, but only a web link may become an href. */
+/** CHAT_URL is configuration, but only a web link may become an href (never `javascript:`). */
 function chatLink() {
   const url = env().chatUrl;
-  return /^https?:\/\//i.test(url) ? url : "https://chat.whatsapp.com/";
+  return /^https?:\/\//i.test(url) ? url : null;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

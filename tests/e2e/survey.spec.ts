@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { WINDOWS } from "../../app/lib/weekends";
-import { login } from "./support";
+import { DEMO_PASSWORD, login } from "./support";
 import { CASEY, choose, fillBasicInfo, fillDetails, next, savedSurvey, yesMemberFor } from "./survey-support";
 
 test.describe("survey", () => {
@@ -12,7 +12,7 @@ test.describe("survey", () => {
     await expect(goToLogin).toHaveAttribute("href", "/auth?redirect=%2Fsurvey");
     await goToLogin.click();
     await page.getByLabel("Email").fill("jordan@example.com");
-    await page.getByLabel("Password", { exact: true }).fill("sgw25-demo");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/survey\/1$/);
     await expect(page.getByLabel("Your name")).toHaveValue("Jordan");

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-export function Done({ chatUrl }: { chatUrl: string }) {
+export function Done({ chatUrl }: { chatUrl: string | null }) {
   return (
     <section className="card">
       <h1>Done</h1>
@@ -12,9 +12,11 @@ export function Done({ chatUrl }: { chatUrl: string }) {
         <Link to="/results" className="button">
           See the results
         </Link>
-        <a href={chatUrl} className="button button-secondary" rel="noopener noreferrer" target="_blank">
-          Join the group chat
-        </a>
+        {chatUrl ? (
+          <a href={chatUrl} className="button button-secondary" rel="noopener noreferrer" target="_blank">
+            Join the group chat
+          </a>
+        ) : null}
       </p>
       <p>
         <Link to="/survey/1">Change my answers</Link>
