@@ -34,8 +34,9 @@ function object(value: unknown) {
 
 function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
   const message = `${field} must be one of: ${values.join(", ")}`;
-  const options = ["", ...values] as unknown as readonly ["", ...T];
-  return z.preprocess(text, z.enum(options as unknown as ["", ...T], { errorMap: () => ({ message }) }));
+  // z.enum wants a mutable tuple; the spread keeps the literal types, "" being "unanswered".
+  const options = ["", ...values] as ["", ...T];
+  return z.preprocess(text, z.enum(options, { errorMap: () => ({ message }) }));
 }
 
 function freeText(field: string) {
