@@ -56,7 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
   const back = form.get("intent") === "back";
   const { answers } = await getSurveyProgress(user.id);
 
@@ -98,15 +99,16 @@ export default function SurveyPage() {
   if (!member) return <HoldUp />;
   const values = actionData?.values ?? member.answers;
   const fieldErrors = actionData?.fieldErrors;
+  const error = actionData?.error;
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
-      {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} /> : null}
-      {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} /> : null}
-      {member.section === 3 ? <SadMessage /> : null}
-      {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} /> : null}
-      {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} /> : null}
-      {member.section === 6 ? <Review values={values} error={actionData?.error} /> : null}
+      {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
+      {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
+      {member.section === 3 ? <SadMessage error={error} /> : null}
+      {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
+      {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
+      {member.section === 6 ? <Review values={values} error={error} /> : null}
       {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
     </div>
   );

@@ -96,6 +96,16 @@ describe("/survey pages", () => {
     expect((await getSurveyProgress(id)).answers.name).toBe("");
   });
 
+  it("answer an unreadable body with a 400 and keep the saved answers", async () => {
+    const { id, cookie } = await member("json@example.com");
+    await post(cookie, "1", [["name", "Jo"], ["attending", "maybe"]]);
+    const request = makeRequest("/survey/1", { cookie, json: { name: "X" } });
+    const response = await callRoute(action, request, { section: "1" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "That form could not be read. Please try again." });
+    expect((await getSurveyProgress(id)).answers).toMatchObject({ name: "Jo", attending: "maybe" });
+  });
+
   it("keep a failed submit on the review with the reason", async () => {
     const { id, cookie } = await member("legacy@example.com");
     // A survey stored before today's rules (or by hand) can hold a value the schema refuses.

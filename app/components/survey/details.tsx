@@ -22,7 +22,7 @@ function useHydrated() {
   return hydrated;
 }
 
-export function Details({ values, fieldErrors }: StepProps) {
+export function Details({ values, fieldErrors, error: formError }: StepProps) {
   const hydrated = useHydrated();
   const [guests, setGuests] = useState(values.extra_guests);
   const onGuestChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -31,7 +31,7 @@ export function Details({ values, fieldErrors }: StepProps) {
   };
   const error = (field: string) => errorFor(fieldErrors, field);
   return (
-    <SectionForm section={2} fieldErrors={fieldErrors} title="Details">
+    <SectionForm section={2} fieldErrors={fieldErrors} error={formError} title="Details">
       <Ticks name="availability" legend={QUESTIONS.availability} options={WINDOW_LABELS} value={values.availability} error={error("availability")} className="choices weekends" />
       <Choice name="sgw_extension" legend={QUESTIONS.sgw_extension} options={EXTENSION_LABELS} value={values.sgw_extension} required error={error("sgw_extension")} />
       <Ticks name="countries" legend={QUESTIONS.countries} options={COUNTRY_LABELS} value={values.countries} error={error("countries")} />
