@@ -1,7 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { surveys } from "~/db/schema";
+import { surveyDrafts, surveys } from "~/db/schema";
 import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
+import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
+import { mergeOverDefaults } from "~/lib/survey-merge";
+import { parseSurvey } from "~/lib/survey-schema";
+import { setUserName } from "~/models/user.server";
 
 /** Names of members who said yes or maybe, for the event page's live lists. */
 export async function getAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
@@ -24,4 +28,61 @@ export async function getSurvey(userId: number): Promise<SurveyAnswers | null> {
   const [row] = await db.select().from(surveys).where(eq(surveys.userId, userId)).limit(1);
   if (!row) return null;
   return Object.fromEntries(SURVEY_FIELDS.map((field) => [field, row[field]])) as SurveyAnswers;
+}
+
+/** Where a member stands in the survey: the answers to show and the section to resume at. */
+export type SurveyProgress = { answers: SurveyAnswers; section: Section; submitted: boolean };
+
+/**
+ * The member's answers in progress: the draft when there is one, else the submitted survey merged
+ * over the empty defaults (spec: "on entering the survey, logged-in users load their saved data").
+ */
+export async function getSurveyProgress(userId: number): Promise<SurveyProgress> {
+  const db = await getDb();
+  const [draftRow] = await db
+    .select({ data: surveyDrafts.data })
+    .from(surveyDrafts)
+    .where(eq(surveyDrafts.userId, userId))
+    .limit(1);
+  const submitted = await getSurvey(userId);
+  const draft = draftRow ? readDraft(draftRow.data) : null;
+  return {
+    answers: draft?.answers ?? mergeOverDefaults(submitted),
+    section: draft?.section ?? FIRST_SECTION,
+    submitted: submitted !== null,
+  };
+}
+
+/** A draft is `{ section, answers }`; one that no longer validates is ignored, never half-read. */
+function readDraft(data: Record<string, unknown>) {
+  const answers = parseSurvey(data.answers);
+  if (!answers.success) return null;
+  return { answers: answers.data, section: parseSection(data.section) ?? FIRST_SECTION };
+}
+
+/** Stores the member's answers so far and the section to resume at (one draft per member). */
+export async function saveSurveyDraft(userId: number, answers: SurveyAnswers, section: Section) {
+  const db = await getDb();
+  const data = { section, answers };
+  await db
+    .insert(surveyDrafts)
+    .values({ userId, data })
+    .onConflictDoUpdate({ target: surveyDrafts.userId, set: { data, updatedAt: new Date() } });
+}
+
+/**
+ * Saves the member's one survey (a second save replaces the first), names the member after it
+ * and ends the draft, so the next visit starts from what was submitted.
+ */
+export async function saveSurvey(userId: number, answers: SurveyAnswers): Promise<SurveyAnswers> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(surveys)
+      .values({ userId, ...answers })
+      .onConflictDoUpdate({ target: surveys.userId, set: { ...answers, updatedAt: new Date() } });
+    await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
+  });
+  if (answers.name) await setUserName(userId, answers.name);
+  return (await getSurvey(userId)) ?? answers;
 }
