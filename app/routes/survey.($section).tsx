@@ -8,7 +8,8 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Details } from "~/components/survey/details";
-import { Done, HoldUp } from "~/components/survey/done";
+import { LoginPrompt } from "~/components/login-prompt";
+import { Done } from "~/components/survey/done";
 import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
 import { env } from "~/env.server";
@@ -96,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SurveyPage() {
   const { member } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (!member) return <HoldUp />;
+  if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
   const values = actionData?.values ?? member.answers;
   const fieldErrors = actionData?.fieldErrors;
   const error = actionData?.error;

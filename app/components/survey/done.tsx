@@ -24,18 +24,3 @@ export function Done({ chatUrl }: { chatUrl: string | null }) {
     </section>
   );
 }
-
-/** What /survey shows a visitor who is not logged in (spec wording). */
-export function HoldUp() {
-  return (
-    <section className="card">
-      <h1>Hold Up There, Partner</h1>
-      <p>You gotta be logged in to that.</p>
-      <p>
-        <Link to={`/auth?${new URLSearchParams({ redirect: "/survey" })}`} className="button">
-          Go to Login
-        </Link>
-      </p>
-    </section>
-  );
-}
