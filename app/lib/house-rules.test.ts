@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   IMAGE_URL_ERROR,
+  NO_VOTES,
+  applyVote,
   PLACEHOLDER_IMAGE,
   imageUrlError,
   isHouseFormComplete,
@@ -195,5 +197,17 @@ describe("state lists", () => {
     expect(isStateOf("France", "anything")).toBe(true);
     expect(countryChoiceOf(" usa ")).toBe("USA");
     expect(countryChoiceOf("Belize")).toBe("Other");
+  });
+});
+
+describe("optimistic vote counts", () => {
+  const counts = { love: 2, like: 1, dislike: 0 };
+  it("moves one vote from the old choice to the new one", () => {
+    expect(applyVote(counts, undefined, "dislike")).toEqual({ love: 2, like: 1, dislike: 1 });
+    expect(applyVote(counts, "love", "like")).toEqual({ love: 1, like: 2, dislike: 0 });
+  });
+  it("changes nothing for the same choice and never goes below zero", () => {
+    expect(applyVote(counts, "like", "like")).toBe(counts);
+    expect(applyVote(NO_VOTES, "love", "like")).toEqual({ love: 0, like: 1, dislike: 0 });
   });
 });

@@ -157,3 +157,15 @@ export function safeImageSrc(src: string): string {
   if (src.startsWith("/") && !src.startsWith("//")) return src;
   return safeListingHref(src) ?? PLACEHOLDER_IMAGE;
 }
+
+export type VoteCounts = { love: number; like: number; dislike: number };
+export type VoteChoice = keyof VoteCounts;
+export const NO_VOTES: VoteCounts = { love: 0, like: 0, dislike: 0 };
+
+/** The counts as they will be once the member's vote moves from `from` to `to` (optimistic UI). */
+export function applyVote(counts: VoteCounts, from: VoteChoice | undefined, to: VoteChoice): VoteCounts {
+  if (from === to) return counts;
+  const next = { ...counts, [to]: counts[to] + 1 };
+  if (from) next[from] = Math.max(0, next[from] - 1);
+  return next;
+}

@@ -1,8 +1,8 @@
 import { eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, votes, type VoteChoice } from "~/db/schema";
+import type { VoteCounts } from "~/lib/house-rules";
 
-export type VoteCounts = { love: number; like: number; dislike: number };
 export type MemberVote = { house_id: number; vote: VoteChoice };
 
 const countColumns = {
