@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
@@ -61,6 +61,11 @@ export default function SuggestHouse() {
 
 function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues; failure?: Failure; addedId: number | null }) {
   const [values, setValues] = useState(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Whatever was typed before the scripts arrived must not be wiped by the first re-render.
+  useEffect(() => {
+    if (formRef.current) setValues(readSuggestForm(Object.fromEntries(new FormData(formRef.current))));
+  }, []);
   const [imageCheck, setImageCheck] = useState<{ message?: string } | null>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -106,7 +111,7 @@ function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues
           {failure.error || SUBMIT_FAILED}
         </p>
       ) : null}
-      <Form method="post" action="/houses-suggest" noValidate={hydrated}>
+      <Form ref={formRef} method="post" action="/houses-suggest" noValidate={hydrated}>
         {text("url", "Listing URL")}
         {text("title", "Title")}
         {text("listing_img", "Image URL", {

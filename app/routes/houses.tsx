@@ -6,6 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { HouseCard, type CardHouse } from "~/components/house-card";
@@ -80,6 +81,15 @@ export async function action({ request }: ActionFunctionArgs) {
   await updateHouse(houseId, patch.data as HousePatch);
   return backToCard(houseId);
 }
+
+/**
+ * A refused vote or change altered nothing, so there is nothing to re-read; and after an expired
+ * session the loader's redirect would otherwise hide the message before anyone could read it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && "error" in actionResult) return false;
+  return defaultShouldRevalidate;
+};
 
 function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
   if (children.length === 0) return <p className="muted">{empty}</p>;
