@@ -13,7 +13,7 @@ import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
 import { OrganiserControls } from "~/components/organiser-controls";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
-import { housePatchSchema, idSchema, voteChoiceSchema, type HousePatch } from "~/lib/house-schema";
+import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/models/house.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const patch = housePatchSchema.safeParse(change[intent]);
   if (!patch.success) return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
-  await updateHouse(houseId, patch.data as HousePatch);
+  await updateHouse(houseId, patch.data);
   return backToCard(houseId);
 }
 
