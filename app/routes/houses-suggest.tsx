@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -54,9 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SuggestHouse() {
   const { kept, addedId } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const location = useLocation();
-  // A new location (the redirect after a success) starts a fresh form from the kept values.
-  return <SuggestForm key={location.key} initial={failure?.values ?? kept} failure={failure} addedId={failure ? null : addedId} />;
+  // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
+  return <SuggestForm key={addedId ?? "new"} initial={failure?.values ?? kept} failure={failure} addedId={failure ? null : addedId} />;
 }
 
 function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues; failure?: Failure; addedId: number | null }) {

@@ -49,7 +49,11 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
     await page.getByLabel("Image URL").blur();
     await expect(page.getByRole("alert").filter({ hasText: IMAGE_ERROR })).toBeVisible();
   }
-  await page.getByRole("button", { name: "Submit" }).click();
+  // The server's answer, not just the on-blur check, must be in before the next step.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 400),
+    page.getByRole("button", { name: "Submit" }).click(),
+  ]);
   await expect(page.getByRole("alert").filter({ hasText: IMAGE_ERROR }).first()).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByLabel("City")).toHaveValue("Boulder");
