@@ -116,13 +116,21 @@ test("the state list follows the country, and the server checks the pair", async
     await page.getByLabel("Country", { exact: true }).selectOption("Other");
   }
   await page.getByLabel("Country name").fill("Belize");
+  if (javaScriptEnabled) {
+    // Hold the answer back a moment so the pending state can be seen.
+    await page.route("**/houses-suggest**", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+  }
   await page.getByRole("button", { name: "Submit" }).click();
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   await expect(page.getByRole("status").filter({ hasText: "House submitted successfully!" })).toBeVisible();
   await expect(page.getByLabel("Country", { exact: true })).toHaveValue("Other");
   await expect(page.getByLabel("Country name")).toHaveValue("Belize");
 });
 
-test("vote love, then like: the highlight and the counts follow", async ({ page, javaScriptEnabled }) => {
+test("vote love, then like: the highlight and the counts follow", async ({ browser, baseURL, page, javaScriptEnabled }) => {
   const title = uniqueTitle("Canyon House");
   await login(page, "jordan@example.com");
   await suggest(page, title);
@@ -140,16 +148,25 @@ test("vote love, then like: the highlight and the counts follow", async ({ page,
   await expect(counts).toHaveText("Loves: 1 · Likes: 0 · Hates: 0");
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/houses#house-\d+$/);
 
+  // Someone else votes meanwhile: the next vote's answer brings their vote into the counts too.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await login(otherPage, "riley@example.com");
+  await otherPage.goto("/houses");
+  await card(otherPage, title).getByRole("button", { name: "Dislike" }).click();
+  await expect(card(otherPage, title).getByRole("button", { name: "Dislike" })).toHaveAttribute("aria-pressed", "true");
+  await other.close();
+
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
   await expect(love).toHaveAttribute("aria-pressed", "false");
-  await expect(counts).toHaveText("Loves: 0 · Likes: 1 · Hates: 0");
+  await expect(counts).toHaveText("Loves: 0 · Likes: 1 · Hates: 1");
 
   // With JS the votes went through a fetcher: no navigation happened.
   if (javaScriptEnabled) await expect(page).toHaveURL(/\/houses$/);
   await page.reload();
   await expect(card(page, title).getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(card(page, title).locator(".house-counts")).toHaveText("Loves: 0 · Likes: 1 · Hates: 0");
+  await expect(card(page, title).locator(".house-counts")).toHaveText("Loves: 0 · Likes: 1 · Hates: 1");
   // Jordan is no organiser: no house controls.
   await expect(page.getByRole("button", { name: "Mark as previous house" })).toHaveCount(0);
 });
