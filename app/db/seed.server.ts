@@ -26,6 +26,9 @@ const MEMBERS: DemoMember[] = [
   { email: "casey@example.com", name: "Casey", attending: "no", weeks: [], extension: "no", countries: [false, false, false], guests: [false, false], yesNo: ["no", "no", "no", "nay"], sgw24: "no" },
 ];
 
+// Listed in the e2e server's ADMIN_EMAILS; no survey, so the results stay those of the five above.
+const ORGANISERS = [{ email: "organiser@example.com", name: "Organiser" }];
+
 const HOUSES = [
   { title: "Lakeside Lodge", url: "https://www.airbnb.com/rooms/1001", city: "Lake Placid", state: "NY", country: "USA", num_bedrooms: 7, num_beds: 11, num_baths: 4.5, listing_img: "/images/weekend-wide.svg", who_suggested: "Alex" },
   { title: "Cabin by the Falls", url: "https://www.vrbo.com/2002", city: "Muskoka", state: "ON", country: "Canada", num_bedrooms: 6, num_beds: 10, num_baths: 3, listing_img: "", who_suggested: "Sam" },
@@ -76,6 +79,10 @@ export async function seedDemoData(db: Db) {
         sgw25_suggestions: member.sgw24 === "yes" ? "A lake, please." : "",
       })
       .onConflictDoNothing();
+  }
+
+  for (const organiser of ORGANISERS) {
+    await db.insert(users).values({ ...organiser, passwordHash }).onConflictDoNothing();
   }
 
   const [{ value: houseCount }] = await db.select({ value: count() }).from(houses);

@@ -1,0 +1,94 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
+import { useHydrated } from "./use-hydrated";
+
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+
+// Drawn here rather than as emoji: not every device has an emoji font.
+const HEART = "M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.4 5c2 0 3.3 1.1 4.1 2.4h.9C12.3 6.1 13.6 5 15.6 5 19 5 21 8.6 19.6 11.8 17.5 16.4 12 21 12 21z";
+const THUMB = "M2 10h4v11H2zM8 21h9.2c.9 0 1.7-.6 1.9-1.5l1.8-7A2 2 0 0 0 19 10h-5.3l.8-4.2A2 2 0 0 0 12.5 3.5L8 10z";
+
+function VoteIcon({ vote }: { vote: VoteChoice }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="vote-icon">
+      <path d={vote === "love" ? HEART : THUMB} transform={vote === "dislike" ? "rotate(180 12 12)" : undefined} />
+    </svg>
+  );
+}
+
+const CHOICES: Array<{ vote: VoteChoice; label: string }> = [
+  { vote: "love", label: "Love" },
+  { vote: "like", label: "Like" },
+  { vote: "dislike", label: "Dislike" },
+];
+
+type VoteReply = { ok: true } | { error: string; expired?: boolean };
+
+/**
+ * The love/like/dislike buttons and the counts. Without JS they are a plain POST form that comes
+ * back to this card; with JS a fetcher shows the new choice and counts at once, and falls back to
+ * the stored vote when the server says no.
+ */
+export function HouseVote({
+  houseId,
+  title,
+  current,
+  counts,
+  serverError,
+}: {
+  houseId: number;
+  title: string;
+  current: VoteChoice | undefined;
+  counts: VoteCounts;
+  serverError?: string;
+}) {
+  const fetcher = useFetcher<VoteReply>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const pending = fetcher.formData?.get("vote") as VoteChoice | null | undefined;
+  const shown = pending ?? current;
+  const shownCounts = pending ? applyVote(counts, current, pending) : counts;
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = reply && "error" in reply ? reply.error : serverError;
+  const expired = Boolean(reply && "error" in reply && reply.expired);
+
+  useEffect(() => {
+    if (!expired) return;
+    // Long enough to read the message before the login screen replaces it.
+    const timer = setTimeout(() => navigate(`/auth?${new URLSearchParams({ redirect: "/houses" })}`), 2000);
+    return () => clearTimeout(timer);
+  }, [expired, navigate]);
+
+  return (
+    <>
+      <p className="house-counts" aria-live="polite">
+        <span>Loves: {shownCounts.love}</span> · <span>Likes: {shownCounts.like}</span> ·{" "}
+        <span>Hates: {shownCounts.dislike}</span>
+      </p>
+      <fetcher.Form method="post" action="/houses" className="vote-form" aria-label={`Vote on ${title}`}>
+        <input type="hidden" name="intent" value="vote" />
+        <input type="hidden" name="houseId" value={houseId} />
+        {/* Tells the action to answer with JSON instead of redirecting; only sent when JS runs. */}
+        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        {CHOICES.map((choice) => (
+          <button
+            key={choice.vote}
+            type="submit"
+            name="vote"
+            value={choice.vote}
+            className={shown === choice.vote ? "vote-button vote-chosen" : "vote-button"}
+            aria-pressed={shown === choice.vote}
+          >
+            <VoteIcon vote={choice.vote} /> {choice.label}
+          </button>
+        ))}
+      </fetcher.Form>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

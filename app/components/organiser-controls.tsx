@@ -1,0 +1,43 @@
+import { Form } from "@remix-run/react";
+
+/** Plain forms for the organiser: in or out of play, and previous-house status with its year. */
+export function OrganiserControls({
+  house,
+}: {
+  house: { id: number; title: string; in_play: boolean; previous_house: boolean; previous_house_year: number | null };
+}) {
+  return (
+    <div className="organiser-controls" aria-label={`Organiser controls for ${house.title}`} role="group">
+      <Form method="post" action="/houses" className="organiser-form">
+        <input type="hidden" name="houseId" value={house.id} />
+        <button type="submit" name="intent" value={house.in_play ? "out-of-play" : "in-play"} className="button button-secondary">
+          {house.in_play ? "Take out of play" : "Back into play"}
+        </button>
+      </Form>
+      <Form method="post" action="/houses" className="organiser-form">
+        <input type="hidden" name="houseId" value={house.id} />
+        {house.previous_house ? (
+          <button type="submit" name="intent" value="not-previous" className="button button-secondary">
+            Unmark previous house
+          </button>
+        ) : (
+          <>
+            <label htmlFor={`year-${house.id}`}>Year</label>
+            <input
+              id={`year-${house.id}`}
+              name="year"
+              type="number"
+              inputMode="numeric"
+              min={1900}
+              max={2100}
+              className="year-input"
+            />
+            <button type="submit" name="intent" value="previous" className="button button-secondary">
+              Mark as previous house
+            </button>
+          </>
+        )}
+      </Form>
+    </div>
+  );
+}

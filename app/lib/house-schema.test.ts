@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { houseInputSchema, housePatchSchema, parseId, voteChoiceSchema, VOTE_TYPE_ERROR } from "./house-schema";
+
+// eslint-disable-next-line no-script-url -- the very input these rules must refuse
+const SCRIPT_URL = "javascript:alert(1)";
+
+const valid = {
+  url: " airbnb.com/rooms/1?x=y ",
+  title: " Lake house ",
+  city: "Tahoe",
+  state: "CA",
+  country: "USA",
+  num_bedrooms: "8",
+  num_beds: 10,
+  num_baths: "4.5",
+  listing_img: "example.com/IMG.JPG?w=1",
+};
+
+function firstError(input: Record<string, unknown>) {
+  const result = houseInputSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe("house input", () => {
+  it("normalises and coerces a good suggestion", () => {
+    expect(houseInputSchema.parse(valid)).toEqual({
+      url: "https://www.airbnb.com/rooms/1",
+      title: "Lake house",
+      city: "Tahoe",
+      state: "CA",
+      country: "USA",
+      num_bedrooms: 8,
+      num_beds: 10,
+      num_baths: 4.5,
+      listing_img: "https://example.com/IMG.JPG?w=1",
+    });
+  });
+
+  it("gives the spec's image message and refuses script URLs", () => {
+    expect(firstError({ ...valid, listing_img: "https://example.com/a.gif" })).toBe(
+      "Image URL must end with .png, .jpg, or .jpeg",
+    );
+    expect(firstError({ ...valid, listing_img: "" })).toBe("Image URL is required");
+    expect(firstError({ ...valid, url: SCRIPT_URL })).toMatch(/http/);
+  });
+
+  it("keeps the sliders inside their bounds and steps", () => {
+    expect(firstError({ ...valid, num_bedrooms: 3 })).toBe("Bedrooms must be between 4 and 15");
+    expect(firstError({ ...valid, num_bedrooms: 8.5 })).toBe("Bedrooms must be between 4 and 15");
+    expect(firstError({ ...valid, num_beds: 16 })).toBe("Beds must be between 6 and 15");
+    expect(firstError({ ...valid, num_baths: 4.25 })).toMatch(/^Bathrooms must be between 2 and 8/);
+    expect(firstError({ ...valid, num_baths: "lots" })).toMatch(/^Bathrooms must be between 2 and 8/);
+    expect(houseInputSchema.safeParse({ ...valid, num_baths: 8 }).success).toBe(true);
+  });
+
+  it("needs a state of the chosen country, except for other countries", () => {
+    expect(firstError({ ...valid, state: "" })).toBe("Please choose a state or province");
+    expect(firstError({ ...valid, state: "ON" })).toBe("That state or province is not in USA");
+    expect(firstError({ ...valid, country: "Canada", state: "ON" })).toBeUndefined();
+    expect(firstError({ ...valid, country: "France", state: "" })).toBeUndefined();
+  });
+});
+
+describe("organiser patch, votes and ids", () => {
+  it("accepts form strings for flags and years", () => {
+    expect(housePatchSchema.parse({ previous_house: "true", previous_house_year: "2024", in_play: false })).toEqual({
+      previous_house: true,
+      previous_house_year: 2024,
+      in_play: false,
+    });
+    expect(housePatchSchema.parse({ previous_house_year: "" })).toEqual({ previous_house_year: null });
+    expect(housePatchSchema.safeParse({ in_play: "maybe" }).success).toBe(false);
+    expect(housePatchSchema.safeParse({ previous_house_year: "20x4" }).success).toBe(false);
+  });
+
+  it("knows only love, like and dislike", () => {
+    expect(voteChoiceSchema.parse("love")).toBe("love");
+    const wrong = voteChoiceSchema.safeParse("meh");
+    expect(wrong.success ? undefined : wrong.error.issues[0].message).toBe(VOTE_TYPE_ERROR);
+  });
+
+  it("reads ids from URL segments", () => {
+    expect(parseId("7")).toBe(7);
+    expect(parseId("0")).toBeUndefined();
+    expect(parseId("votes")).toBeUndefined();
+    expect(parseId("1e3")).toBeUndefined();
+    expect(parseId("99999999999")).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { VOTE_CHOICES } from "~/db/schema";
+import {
+  LISTING_URL_ERROR,
+  SLIDERS,
+  imageUrlError,
+  normaliseImageUrl,
+  normaliseListingUrl,
+  type SliderName,
+} from "./house-rules";
+import { countryChoiceOf, isStateOf } from "./states";
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+const listingUrl = text("Listing URL", 2000).transform((value, ctx) => {
+  const url = normaliseListingUrl(value);
+  if (!url) ctx.addIssue({ code: z.ZodIssueCode.custom, message: LISTING_URL_ERROR });
+  return url ?? z.NEVER;
+});
+
+const imageUrl = text("Image URL", 2000).transform((value, ctx) => {
+  const error = imageUrlError(value);
+  const url = normaliseImageUrl(value);
+  if (error || !url) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: error ?? "Image URL must be an http:// or https:// link" });
+    return z.NEVER;
+  }
+  return url;
+});
+
+function slider(name: SliderName) {
+  const { label, min, max, step } = SLIDERS[name];
+  const message = `${label} must be between ${min} and ${max}${step < 1 ? ` in steps of ${step}` : ""}`;
+  return z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
+    z
+      .number({ required_error: `${label} is required`, invalid_type_error: message })
+      .refine((value) => value >= min && value <= max && Number.isInteger(value / step), message),
+  );
+}
+
+/** The message for a state that is missing or not part of the country, if any. */
+export function stateError(country: string, state: string): string | undefined {
+  if (countryChoiceOf(country) === "Other") return undefined;
+  if (!state) return "Please choose a state or province";
+  if (!isStateOf(country, state)) return `That state or province is not in ${country}`;
+  return undefined;
+}
+
+const fields = {
+  url: listingUrl,
+  title: text("Title", 200),
+  city: text("City", 120),
+  state: z.string().trim().max(40).default(""),
+  country: text("Country", 80),
+  num_bedrooms: slider("num_bedrooms"),
+  num_beds: slider("num_beds"),
+  num_baths: slider("num_baths"),
+  listing_img: imageUrl,
+};
+
+/**
+ * One house suggestion, shared by the suggest form and POST /api/houses. who_suggested, in_play and
+ * previous_house are deliberately absent: the server sets them, whatever the client sends.
+ */
+export const houseInputSchema = z.object(fields).superRefine((house, ctx) => {
+  const message = stateError(house.country, house.state);
+  if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
+});
+export type HouseInput = z.infer<typeof houseInputSchema>;
+
+const flag = (label: string) =>
+  z.preprocess(
+    (value) => (value === "true" || value === "on" ? true : value === "false" ? false : value),
+    z.boolean({ invalid_type_error: `${label} must be true or false` }),
+  );
+
+const year = z.preprocess(
+  (value) => (value === "" || value === "null" ? null : typeof value === "string" ? Number(value) : value),
+  z
+    .number({ invalid_type_error: "Previous house year must be a year" })
+    .int("Previous house year must be a year")
+    .min(1900, "Previous house year must be a year")
+    .max(2100, "Previous house year must be a year")
+    .nullable(),
+);
+
+/** The organiser's PATCH: any subset of the house's fields; the state check runs on the merged house. */
+export const housePatchSchema = z.object({
+  in_play: flag("in_play").optional(),
+  previous_house: flag("previous_house").optional(),
+  previous_house_year: year.optional(),
+  url: fields.url.optional(),
+  title: fields.title.optional(),
+  city: fields.city.optional(),
+  state: z.string().trim().max(40).optional(),
+  country: fields.country.optional(),
+  num_bedrooms: fields.num_bedrooms.optional(),
+  num_beds: fields.num_beds.optional(),
+  num_baths: fields.num_baths.optional(),
+  listing_img: fields.listing_img.optional(),
+});
+export type HousePatch = z.infer<typeof housePatchSchema>;
+
+export const VOTE_TYPE_ERROR = "Invalid vote type. Must be one of: like, love, dislike";
+
+/** A positive whole-number id, from JSON (7) or a form ("7"). */
+export const idSchema = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z
+      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .positive(`${label} must be a whole number`)
+      .max(2_147_483_647, `${label} must be a whole number`),
+  );
+
+export const voteChoiceSchema = z.enum(VOTE_CHOICES, { errorMap: () => ({ message: VOTE_TYPE_ERROR }) });
+
+/** The id in a URL segment, or undefined when it cannot be one (which reads as "not found"). */
+export function parseId(segment: string | undefined): number | undefined {
+  const parsed = idSchema("id").safeParse(segment);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,79 @@
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { houses } from "~/db/schema";
+import type { HouseInput, HousePatch } from "~/lib/house-schema";
+
+/** The spec's House entity: what pages and the API show (no internal columns). */
+export type HouseRecord = {
+  id: number;
+  url: string;
+  title: string;
+  city: string;
+  state: string;
+  country: string;
+  num_bedrooms: number;
+  num_beds: number;
+  num_baths: number;
+  listing_img: string;
+  in_play: boolean;
+  previous_house: boolean;
+  previous_house_year: number | null;
+  who_suggested: string;
+};
+
+const columns = {
+  id: houses.id,
+  url: houses.url,
+  title: houses.title,
+  city: houses.city,
+  state: houses.state,
+  country: houses.country,
+  num_bedrooms: houses.num_bedrooms,
+  num_beds: houses.num_beds,
+  num_baths: houses.num_baths,
+  listing_img: houses.listing_img,
+  in_play: houses.in_play,
+  previous_house: houses.previous_house,
+  previous_house_year: houses.previous_house_year,
+  who_suggested: houses.who_suggested,
+};
+
+/** Every house, oldest first; the grids filter and sort in app/lib/house-rules.ts. */
+export async function listHouses(): Promise<HouseRecord[]> {
+  const db = await getDb();
+  return db.select(columns).from(houses).orderBy(asc(houses.id));
+}
+
+export async function getHouse(id: number): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  const [house] = await db.select(columns).from(houses).where(eq(houses.id, id)).limit(1);
+  return house;
+}
+
+/** Stores a suggestion: the suggester's name, in play, not a previous house, whatever was asked. */
+export async function createHouse(
+  input: HouseInput,
+  suggester: { id: number; name: string | null },
+): Promise<HouseRecord> {
+  const db = await getDb();
+  const [house] = await db
+    .insert(houses)
+    .values({
+      ...input,
+      who_suggested: suggester.name?.trim() || "User",
+      suggestedBy: suggester.id,
+      in_play: true,
+      previous_house: false,
+      previous_house_year: null,
+    })
+    .returning(columns);
+  return house;
+}
+
+/** The organiser's change; undefined for an unknown house. */
+export async function updateHouse(id: number, patch: HousePatch): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  if (Object.keys(patch).length === 0) return getHouse(id);
+  const [house] = await db.update(houses).set(patch).where(eq(houses.id, id)).returning(columns);
+  return house;
+}

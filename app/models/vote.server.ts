@@ -1,0 +1,76 @@
+import { eq, ne, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { houses, votes, type VoteChoice } from "~/db/schema";
+import type { VoteCounts } from "~/lib/house-rules";
+
+export type MemberVote = { house_id: number; vote: VoteChoice };
+
+const countColumns = {
+  love: sql<number>`count(${votes.id}) filter (where ${votes.vote} = 'love')`.mapWith(Number),
+  like: sql<number>`count(${votes.id}) filter (where ${votes.vote} = 'like')`.mapWith(Number),
+  dislike: sql<number>`count(${votes.id}) filter (where ${votes.vote} = 'dislike')`.mapWith(Number),
+};
+
+/** Counts for every house, zeros included, keyed by house id. */
+export async function getVoteCounts(): Promise<Record<number, VoteCounts>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ houseId: houses.id, ...countColumns })
+    .from(houses)
+    .leftJoin(votes, eq(votes.houseId, houses.id))
+    .groupBy(houses.id);
+  return Object.fromEntries(
+    rows.map(({ houseId, love, like, dislike }) => [houseId, { love, like, dislike }]),
+  );
+}
+
+export async function getHouseVoteCounts(houseId: number): Promise<VoteCounts> {
+  const db = await getDb();
+  const [row] = await db.select(countColumns).from(votes).where(eq(votes.houseId, houseId));
+  return row ?? { love: 0, like: 0, dislike: 0 };
+}
+
+export async function getMemberVotes(userId: number): Promise<MemberVote[]> {
+  const db = await getDb();
+  return db
+    .select({ house_id: votes.houseId, vote: votes.vote })
+    .from(votes)
+    .where(eq(votes.userId, userId))
+    .orderBy(votes.houseId);
+}
+
+/**
+ * Records the member's vote on a house. One statement, so two requests at once can neither create a
+ * second row (the unique key turns the second insert into an update) nor lose a change; the same
+ * choice again leaves the row untouched. Returns undefined when the house does not exist.
+ */
+export async function castVote(input: {
+  houseId: number;
+  userId: number;
+  vote: VoteChoice;
+}): Promise<{ house_id: number; vote: VoteChoice; counts: VoteCounts } | undefined> {
+  const db = await getDb();
+  const [house] = await db.select({ id: houses.id }).from(houses).where(eq(houses.id, input.houseId));
+  if (!house) return undefined;
+  try {
+    await db
+      .insert(votes)
+      .values(input)
+      .onConflictDoUpdate({
+        target: [votes.houseId, votes.userId],
+        set: { vote: input.vote, updatedAt: new Date() },
+        setWhere: ne(votes.vote, input.vote),
+      });
+  } catch (error) {
+    // The house was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
+  }
+  return { house_id: input.houseId, vote: input.vote, counts: await getHouseVoteCounts(input.houseId) };
+}
+
+function isForeignKeyViolation(error: unknown) {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23503";
+}

@@ -1,0 +1,25 @@
+import { housePatchSchema, parseId, stateError } from "~/lib/house-schema";
+import { getHouse, updateHouse } from "~/models/house.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { isOrganiser } from "~/services/organiser.server";
+import { requireApiUser } from "~/services/session.server";
+
+export const { loader, action } = apiRoute({
+  PATCH: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    if (!isOrganiser(user)) return apiError(403, "Only organisers can change houses");
+    const id = parseId(params.id);
+    const house = id ? await getHouse(id) : undefined;
+    if (!id || !house) return apiError(404, "House not found");
+    const parsed = housePatchSchema.safeParse(await readApiBody(request));
+    if (!parsed.success) return validationError(parsed.error);
+    const patch = parsed.data;
+    if (patch.country !== undefined || patch.state !== undefined) {
+      const message = stateError(patch.country ?? house.country, patch.state ?? house.state);
+      if (message) return apiError(400, message, { fieldErrors: { state: message } });
+    }
+    const updated = await updateHouse(id, patch);
+    if (!updated) return apiError(404, "House not found");
+    return apiJson(updated);
+  },
+});

@@ -1,0 +1,17 @@
+import { houseInputSchema } from "~/lib/house-schema";
+import { createHouse, listHouses } from "~/models/house.server";
+import { apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { requireApiUser } from "~/services/session.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiUser(request);
+    return apiJson(await listHouses());
+  },
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const parsed = houseInputSchema.safeParse(await readApiBody(request));
+    if (!parsed.success) return validationError(parsed.error);
+    return apiJson(await createHouse(parsed.data, user), { status: 201 });
+  },
+});

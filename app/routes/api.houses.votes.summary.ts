@@ -1,0 +1,11 @@
+import { getVoteCounts } from "~/models/vote.server";
+import { apiJson, apiRoute } from "~/services/api.server";
+import { requireApiUser } from "~/services/session.server";
+
+// A static segment outranks /api/houses/:id, so "votes" is never read as a house id here.
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiUser(request);
+    return apiJson(await getVoteCounts());
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { idSchema, voteChoiceSchema } from "~/lib/house-schema";
+import { castVote } from "~/models/vote.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { requireApiUser } from "~/services/session.server";
+
+const voteSchema = z.object({
+  house_id: idSchema("house_id"),
+  // The legacy client names the voter; it may only ever be the caller.
+  user_id: idSchema("user_id").optional(),
+  vote: voteChoiceSchema,
+});
+
+export const { loader, action } = apiRoute({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const parsed = voteSchema.safeParse(await readApiBody(request));
+    if (!parsed.success) return validationError(parsed.error);
+    const { house_id, user_id, vote } = parsed.data;
+    if (user_id !== undefined && user_id !== user.id) {
+      return apiError(403, "You can only vote for yourself");
+    }
+    const result = await castVote({ houseId: house_id, userId: user.id, vote });
+    if (!result) return apiError(404, "House not found");
+    return apiJson(result);
+  },
+});

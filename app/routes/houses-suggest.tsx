@@ -1,0 +1,157 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
+import { houseInputSchema } from "~/lib/house-schema";
+import { keptQuery, readKeptValues, readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
+import { createHouse } from "~/models/house.server";
+import { requireUser } from "~/services/session.server";
+import styles from "~/styles/houses.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];
+
+const SUBMIT_FAILED = "Something went wrong when submitting the house.";
+const SUCCESS = "House submitted successfully!";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const added = Number(params.get("added"));
+  return json({ kept: readKeptValues(params), addedId: Number.isInteger(added) && added > 0 ? added : null });
+}
+
+type Failure = { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const values = readSuggestForm(Object.fromEntries(await request.formData()));
+  const parsed = houseInputSchema.safeParse(toHouseInput(values));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
+  }
+  try {
+    const house = await createHouse(parsed.data, user);
+    // Post/redirect/get; the query carries what the spec keeps after a success.
+    return redirect(`/houses-suggest?${keptQuery(values, house.id)}`);
+  } catch (error) {
+    console.error("Saving a suggested house failed:", error);
+    return json<Failure>({ error: SUBMIT_FAILED, fieldErrors: {}, values }, { status: 500 });
+  }
+}
+
+export default function SuggestHouse() {
+  const { kept, addedId } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
+  return <SuggestForm key={addedId ?? "new"} initial={failure?.values ?? kept} failure={failure} addedId={failure ? null : addedId} />;
+}
+
+function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues; failure?: Failure; addedId: number | null }) {
+  const [values, setValues] = useState(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Whatever was typed before the scripts arrived must not be wiped by the first re-render.
+  useEffect(() => {
+    if (formRef.current) setValues(readSuggestForm(Object.fromEntries(new FormData(formRef.current))));
+  }, []);
+  const [imageCheck, setImageCheck] = useState<{ message?: string } | null>(null);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/houses-suggest";
+  const errors = failure?.fieldErrors ?? {};
+  // A fresh server answer wins over the last on-blur check.
+  useEffect(() => setImageCheck(null), [failure]);
+  const imageError = imageCheck ? imageCheck.message : errors.listing_img;
+  const set = (field: keyof SuggestFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+
+  const text = (field: "url" | "title" | "listing_img" | "city", label: string, extra: { type?: string; onBlur?: () => void; error?: string } = {}) => {
+    const error = extra.error ?? errors[field];
+    return (
+      <div className="field">
+        <label htmlFor={field}>{label}</label>
+        <input
+          id={field}
+          name={field}
+          type={extra.type ?? "text"}
+          value={values[field]}
+          onChange={(event) => set(field)(event.target.value)}
+          onBlur={extra.onBlur}
+          required
+          maxLength={2000}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${field}-error` : undefined}
+        />
+        <FieldError id={`${field}-error`} message={error} />
+      </div>
+    );
+  };
+
+  return (
+    <section className="card suggest-card">
+      <h1>Suggest a house</h1>
+      {addedId ? (
+        <p role="status" className="alert alert-success">
+          {SUCCESS} <Link to={`/houses#house-${addedId}`}>See it on the houses page</Link>
+        </p>
+      ) : null}
+      {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+        <p role="alert" className="alert alert-error">
+          {failure.error || SUBMIT_FAILED}
+        </p>
+      ) : null}
+      <Form ref={formRef} method="post" action="/houses-suggest" noValidate={hydrated}>
+        {text("url", "Listing URL")}
+        {text("title", "Title")}
+        {text("listing_img", "Image URL", {
+          onBlur: () => setImageCheck({ message: imageUrlError(values.listing_img) }),
+          error: imageError,
+        })}
+        <CountrySelect
+          value={values.countryChoice}
+          onChange={(choice) => setValues((old) => ({ ...old, countryChoice: choice, state: "", otherCountry: "" }))}
+        />
+        {!hydrated || values.countryChoice === "Other" ? (
+          <div className="field">
+            <label htmlFor="otherCountry">{hydrated ? "Country name" : "Country name (only for Other)"}</label>
+            <input
+              id="otherCountry"
+              name="otherCountry"
+              type="text"
+              value={values.otherCountry}
+              onChange={(event) => set("otherCountry")(event.target.value)}
+              maxLength={80}
+              aria-invalid={errors.country ? true : undefined}
+              aria-describedby={errors.country ? "otherCountry-error" : undefined}
+            />
+            <FieldError id="otherCountry-error" message={errors.country} />
+          </div>
+        ) : null}
+        {text("city", "City")}
+        <StateSelect country={values.countryChoice} value={values.state} onChange={set("state")} enhanced={hydrated} error={errors.state} />
+        <Slider name="num_bedrooms" value={values.num_bedrooms} onChange={set("num_bedrooms")} />
+        <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
+        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} />
+        <FieldError id="num_beds-error" message={errors.num_beds} />
+        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} />
+        <FieldError id="num_baths-error" message={errors.num_baths} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={submitting || (hydrated && !isHouseFormComplete(values))}>
+            {submitting ? "Submitting..." : "Submit"}
+          </button>
+          <Link to="/houses">Back to the houses</Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/env.server";
+import { getHouse, listHouses } from "~/models/house.server";
+import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
+import { createUser } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import * as housesRoute from "./houses";
+import * as suggestRoute from "./houses-suggest";
+
+useFreshDatabase();
+
+const adminEmails = process.env.ADMIN_EMAILS;
+let member: { id: number; cookie: string };
+let organiser: { id: number; cookie: string };
+
+async function signedIn(email: string, name: string) {
+  const user = await createUser({ email, password: "secret1", name });
+  return { id: user!.id, cookie: cookieFrom(await createUserSession(user!.id, "/")) };
+}
+
+beforeAll(async () => {
+  process.env.ADMIN_EMAILS = "boss@example.com";
+  resetEnvCache();
+  member = await signedIn("ana@example.com", "Ana");
+  organiser = await signedIn("boss@example.com", "Boss");
+});
+
+afterAll(() => {
+  process.env.ADMIN_EMAILS = adminEmails;
+  resetEnvCache();
+});
+
+const suggestion = {
+  url: "airbnb.com/rooms/5?x=1",
+  title: "Cabin",
+  listing_img: "https://example.com/a.png",
+  countryChoice: "USA",
+  otherCountry: "",
+  city: "Tahoe",
+  state: "CA",
+  num_bedrooms: "9",
+  num_beds: "12",
+  num_baths: "3.5",
+};
+
+const suggest = (form: Record<string, string>, cookie = member.cookie) =>
+  callRoute(suggestRoute.action, makeRequest("/houses-suggest", { form, cookie }));
+const post = (form: Record<string, string>, cookie = member.cookie) =>
+  callRoute(housesRoute.action, makeRequest("/houses", { form, cookie }));
+
+describe("/houses-suggest", () => {
+  it("stores the house as the member's and redirects with the kept values", async () => {
+    const response = await suggest({ ...suggestion, who_suggested: "Mallory", in_play: "false" } as never);
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("Location")!, "http://localhost");
+    expect(location.pathname).toBe("/houses-suggest");
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ countryChoice: "USA", state: "CA", num_baths: "3.5" });
+    expect(location.searchParams.has("title")).toBe(false);
+    const house = await getHouse(Number(location.searchParams.get("added")));
+    expect(house).toMatchObject({ who_suggested: "Ana", in_play: true, previous_house: false, url: "https://www.airbnb.com/rooms/5" });
+  });
+
+  it("re-renders a bad suggestion with a 400, the message and every value", async () => {
+    const response = await suggest({ ...suggestion, listing_img: "https://example.com/a.gif" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fieldErrors).toEqual({ listing_img: "Image URL must end with .png, .jpg, or .jpeg" });
+    expect(body.values).toMatchObject({ title: "Cabin", city: "Tahoe", state: "CA", num_bedrooms: "9" });
+  });
+
+  it("sends visitors to the login", async () => {
+    const response = await callRoute(suggestRoute.loader, makeRequest("/houses-suggest"));
+    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest");
+  });
+});
+
+describe("/houses actions", () => {
+  it("records a plain-form vote and returns to the card; a fetcher gets JSON", async () => {
+    const [house] = await listHouses();
+    const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Location")).toBe(`/houses#house-${house.id}`);
+    const viaFetcher = await post({ intent: "vote", houseId: String(house.id), vote: "dislike", via: "fetcher" });
+    expect(await viaFetcher.json()).toEqual({ ok: true });
+    expect(await getMemberVotes(member.id)).toEqual([{ house_id: house.id, vote: "dislike" }]);
+    expect((await getVoteCounts())[house.id]).toEqual({ love: 0, like: 0, dislike: 1 });
+  });
+
+  it("refuses bad votes and answers an expired session", async () => {
+    const [house] = await listHouses();
+    const wrong = await post({ intent: "vote", houseId: String(house.id), vote: "meh", via: "fetcher" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toBe("Invalid vote type. Must be one of: like, love, dislike");
+    expect((await post({ intent: "vote", houseId: "999999", vote: "love" })).status).toBe(404);
+    const expired = await post({ intent: "vote", houseId: String(house.id), vote: "love", via: "fetcher" }, "");
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ error: "Your session has expired. Please log in again.", expired: true });
+    const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" }, "");
+    expect(plain.headers.get("Location")).toBe("/auth?redirect=%2Fhouses");
+  });
+
+  it("lets only organisers move houses", async () => {
+    const [house] = await listHouses();
+    const forbidden = await post({ intent: "previous", houseId: String(house.id), year: "2024" });
+    expect(forbidden.status).toBe(403);
+    expect((await getHouse(house.id))?.previous_house).toBe(false);
+
+    expect((await post({ intent: "previous", houseId: String(house.id), year: "20x4" }, organiser.cookie)).status).toBe(400);
+    const marked = await post({ intent: "previous", houseId: String(house.id), year: "2024" }, organiser.cookie);
+    expect(marked.headers.get("Location")).toBe(`/houses#house-${house.id}`);
+    expect(await getHouse(house.id)).toMatchObject({ previous_house: true, previous_house_year: 2024 });
+    await post({ intent: "out-of-play", houseId: String(house.id) }, organiser.cookie);
+    expect((await getHouse(house.id))?.in_play).toBe(false);
+    await post({ intent: "not-previous", houseId: String(house.id) }, organiser.cookie);
+    expect(await getHouse(house.id)).toMatchObject({ previous_house: false, previous_house_year: null, in_play: false });
+  });
+
+  it("loads the grids' data with the member's own votes and the organiser flag", async () => {
+    const response = await callRoute(housesRoute.loader, makeRequest("/houses", { cookie: organiser.cookie }));
+    const data = await response.json();
+    expect(data.organiser).toBe(true);
+    expect(data.votes).toEqual({});
+    const asMember = await (await callRoute(housesRoute.loader, makeRequest("/houses", { cookie: member.cookie }))).json();
+    expect(asMember.organiser).toBe(false);
+    expect(Object.values(asMember.votes)).toEqual(["dislike"]);
+  });
+});

@@ -1,0 +1,167 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { z } from "zod";
+import { HouseCard, type CardHouse } from "~/components/house-card";
+import { SESSION_EXPIRED } from "~/components/house-vote";
+import { OrganiserControls } from "~/components/organiser-controls";
+import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
+import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
+import { getHouse, listHouses, updateHouse } from "~/models/house.server";
+import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
+import { isOrganiser } from "~/services/organiser.server";
+import { getUser, requireUser } from "~/services/session.server";
+import styles from "~/styles/houses.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
+
+const voteForm = z.object({ houseId: idSchema("House"), vote: voteChoiceSchema });
+const organiserForm = z.object({
+  houseId: idSchema("House"),
+  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous"]),
+  year: z.string().optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [houses, counts, votes] = await Promise.all([listHouses(), getVoteCounts(), getMemberVotes(user.id)]);
+  return json({
+    houses,
+    counts,
+    votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
+    organiser: isOrganiser(user),
+  });
+}
+
+type ActionReply = { error: string; houseId?: number; expired?: boolean } | { ok: true };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  // The vote fetcher sends via=fetcher: it wants JSON; a plain form post wants post/redirect/get.
+  const viaFetcher = form.via === "fetcher";
+  const user = await getUser(request);
+  if (!user) {
+    if (viaFetcher) return json<ActionReply>({ error: SESSION_EXPIRED, expired: true }, { status: 401 });
+    return redirect(`/auth?${new URLSearchParams({ redirect: "/houses" })}`);
+  }
+  const backToCard = (id: number) => redirect(`/houses#house-${id}`);
+
+  if (form.intent === "vote") {
+    const parsed = voteForm.safeParse(form);
+    if (!parsed.success) return json<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
+    const { houseId, vote } = parsed.data;
+    const result = await castVote({ houseId, userId: user.id, vote });
+    if (!result) return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+    return viaFetcher ? json<ActionReply>({ ok: true }) : backToCard(houseId);
+  }
+
+  const parsed = organiserForm.safeParse(form);
+  if (!parsed.success) return json<ActionReply>({ error: "Unknown request" }, { status: 400 });
+  const { houseId, intent } = parsed.data;
+  if (!isOrganiser(user)) {
+    return json<ActionReply>({ error: "Only organisers can change houses", houseId }, { status: 403 });
+  }
+  if (!(await getHouse(houseId))) return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+  const change: Record<typeof intent, unknown> = {
+    "in-play": { in_play: true },
+    "out-of-play": { in_play: false },
+    previous: { previous_house: true, previous_house_year: parsed.data.year?.trim() ?? "" },
+    "not-previous": { previous_house: false, previous_house_year: null },
+  };
+  const patch = housePatchSchema.safeParse(change[intent]);
+  if (!patch.success) return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
+  await updateHouse(houseId, patch.data);
+  return backToCard(houseId);
+}
+
+/**
+ * A refused vote or change altered nothing, so there is nothing to re-read; and after an expired
+ * session the loader's redirect would otherwise hide the message before anyone could read it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && "error" in actionResult) return false;
+  return defaultShouldRevalidate;
+};
+
+function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
+  if (children.length === 0) return <p className="muted">{empty}</p>;
+  return <div className="house-grid">{children}</div>;
+}
+
+export default function Houses() {
+  const { houses, counts, votes, organiser } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/houses");
+  const { newHouses, oldHouses } = splitHouses(houses);
+  const outOfPlay = organiser ? houses.filter((house) => !house.in_play) : [];
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const pageError = failure && !failure.houseId ? failure.error : undefined;
+
+  const card = (house: CardHouse, grid: "new" | "previous" | "out") => (
+    <HouseCard
+      key={house.id}
+      house={house}
+      grid={grid}
+      vote={votes[house.id]}
+      counts={counts[house.id] ?? NO_VOTES}
+      voteError={failure?.houseId === house.id ? failure.error : undefined}
+    >
+      {organiser ? <OrganiserControls house={house} /> : null}
+    </HouseCard>
+  );
+
+  return (
+    <>
+      <div className="houses-header">
+        <h1>Houses</h1>
+        <Link to="/houses-suggest" className="button">
+          Suggest a house
+        </Link>
+      </div>
+      {loading ? <p role="status">Loading houses...</p> : null}
+      {pageError ? (
+        <p role="alert" className="alert alert-error">
+          {pageError}
+        </p>
+      ) : null}
+      <section aria-labelledby="new-houses">
+        <h2 id="new-houses">In the running</h2>
+        <Grid empty="No houses available yet.">{newHouses.map((house) => card(house, "new"))}</Grid>
+      </section>
+      <section aria-labelledby="previous-houses">
+        <h2 id="previous-houses">Previous SGW Houses</h2>
+        <Grid empty="No previous houses available.">{oldHouses.map((house) => card(house, "previous"))}</Grid>
+      </section>
+      {organiser ? (
+        <section aria-labelledby="out-of-play">
+          <h2 id="out-of-play">Out of play</h2>
+          <Grid empty="Every house is in play.">{outOfPlay.map((house) => card(house, "out"))}</Grid>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="card" role="alert">
+      <h1>Houses</h1>
+      <p>Failed to fetch houses</p>
+      <p>
+        <Link to="/houses">Try again</Link>
+      </p>
+    </section>
+  );
+}
