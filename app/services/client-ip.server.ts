@@ -6,6 +6,9 @@ import { env } from "~/env.server";
  * remix-serve hands the app a Fetch `Request`, which has no socket address. Rate limits per client
  * need one, so the Node HTTP server's "request" event is wrapped once to keep the peer address in
  * async-local storage for the rest of that request's work.
+ *
+ * The same wrapper keeps secrets out of remix-serve's access log (morgan logs each URL when the
+ * response finishes): a password-reset link carries its token in the query string.
  */
 const store = new AsyncLocalStorage<{ remoteAddress: string }>();
 const PATCHED = Symbol.for("sgw25.clientIpPatched");
@@ -19,13 +22,24 @@ export function installClientIpTracking() {
   const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
+      const req = args[0] as http.IncomingMessage & { originalUrl?: string };
+      const res = args[1] as http.ServerResponse;
+      // Registered before the logger's own listener, so it runs first.
+      res.once("finish", () => {
+        if (req.originalUrl) req.originalUrl = redactUrl(req.originalUrl);
+        if (req.url) req.url = redactUrl(req.url);
+      });
       return store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
         emit.apply(this, [event, ...args]),
       );
     }
     return emit.apply(this, [event, ...args]);
   } as typeof proto.emit;
+}
+
+/** Hides the value of any `token` query parameter: "/reset-password?token=abc" -> "?token=[redacted]". */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
 }
 
 /** The client's address: the socket peer, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
