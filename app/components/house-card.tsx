@@ -9,24 +9,10 @@ import {
   type VoteChoice,
   type VoteCounts,
 } from "~/lib/house-rules";
+import type { HouseRecord } from "~/models/house.server";
 import { HouseVote } from "./house-vote";
 
-export type CardHouse = {
-  id: number;
-  url: string;
-  title: string;
-  city: string;
-  state: string;
-  country: string;
-  num_bedrooms: number;
-  num_beds: number;
-  num_baths: number;
-  listing_img: string;
-  in_play: boolean;
-  previous_house: boolean;
-  previous_house_year: number | null;
-  who_suggested: string;
-};
+export type CardHouse = HouseRecord;
 
 /**
  * The listing photo at a fixed size, lazy-loaded. A broken photo shows the placeholder: through

@@ -12,6 +12,19 @@ import {
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
 import { WINDOWS } from "~/lib/weekends";
 
+/** The answers the charts and the public result records are made of (no e-mail, sizes or free text). */
+const CHART_COLUMNS = {
+  attending: surveys.attending,
+  availability: surveys.availability,
+  sgw_extension: surveys.sgw_extension,
+  countries: surveys.countries,
+  previous_locale: surveys.previous_locale,
+  sober: surveys.sober,
+  extra_guests: surveys.extra_guests,
+  share_room: surveys.share_room,
+  fate_change: surveys.fate_change,
+};
+
 const COUNTED = ["yes", "maybe"];
 const OBJECT_FIELDS = ["availability", "countries", "extra_guests", "shirt_size"] as const;
 
@@ -62,17 +75,7 @@ export async function getResultsTally(): Promise<Tally> {
     fateChange: row.fateChange,
   };
   const odd = await db
-    .select({
-      attending: surveys.attending,
-      availability: surveys.availability,
-      sgw_extension: surveys.sgw_extension,
-      countries: surveys.countries,
-      previous_locale: surveys.previous_locale,
-      sober: surveys.sober,
-      extra_guests: surveys.extra_guests,
-      share_room: surveys.share_room,
-      fate_change: surveys.fate_change,
-    })
+    .select(CHART_COLUMNS)
     .from(surveys)
     .where(and(inArray(surveys.attending, COUNTED), not(canonical)));
   return odd.length ? addTallies(inSql, tallyResponses(odd)) : inSql;
@@ -138,19 +141,7 @@ export type ResultRecord = Awaited<ReturnType<typeof listResultRecords>>[number]
 export async function listResultRecords() {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: surveys.id,
-      name: surveys.name,
-      attending: surveys.attending,
-      availability: surveys.availability,
-      sgw_extension: surveys.sgw_extension,
-      countries: surveys.countries,
-      previous_locale: surveys.previous_locale,
-      sober: surveys.sober,
-      extra_guests: surveys.extra_guests,
-      share_room: surveys.share_room,
-      fate_change: surveys.fate_change,
-    })
+    .select({ id: surveys.id, name: surveys.name, ...CHART_COLUMNS })
     .from(surveys)
     .orderBy(asc(surveys.id));
   return rows.map(withObjects);
