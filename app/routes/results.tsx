@@ -1,5 +1,5 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { buildCharts, type Attendance, type Chart } from "~/lib/results";
 import { getResultsOverview } from "~/models/results.server";
 import { renderCharts } from "~/services/charts.server";
@@ -80,6 +80,9 @@ export default function Results() {
         <h1>Where We Stand</h1>
         <p className="muted">
           Charts count the {respondents} {respondents === 1 ? "person" : "people"} who said yes or maybe.
+        </p>
+        <p>
+          <Link to="/results-summary">See every answer (members only)</Link>
         </p>
       </section>
       <div className="charts">

@@ -82,7 +82,9 @@ test.describe("/results", () => {
 
 test.describe("/results-summary", () => {
   test("a visitor gets the login prompt", async ({ page }) => {
-    await page.goto("/results-summary");
+    await page.goto("/results");
+    await page.getByRole("link", { name: "See every answer (members only)" }).click();
+    await expect(page).toHaveURL(/\/results-summary$/);
     await expect(page.getByRole("heading", { name: "Complete Survey Results" })).toBeVisible();
     await expect(page.getByText("Hold Up There, Partner")).toBeVisible();
     await expect(page.getByText("You gotta be logged in to that.")).toBeVisible();
