@@ -10,6 +10,8 @@ import { env } from "~/env.server";
 import { installClientIpTracking } from "~/services/client-ip.server";
 import { securityHeaders } from "~/services/security-headers.server";
 
+// A bad configuration stops the server at start with a clear message, not at the first request.
+env();
 installClientIpTracking();
 
 const ABORT_DELAY = 5_000;

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
+import { pruneExpired } from "~/db/housekeeping.server";
 import { isEmpty, seedDemoData } from "~/db/seed.server";
 import { env } from "~/env.server";
 
@@ -34,6 +35,7 @@ const connection = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir },
 );
 console.log(`Migrations applied (${connection.kind}).`);
+await pruneExpired(connection.db);
 if (connection.kind === "pglite" && (await isEmpty(connection.db))) {
   await seedDemoData(connection.db);
   console.log("Seeded demo data: log in as alex@example.com / sgw25-demo.");

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 
@@ -50,9 +50,4 @@ export async function deleteSession(token: string) {
 export async function deleteUserSessions(userId: number) {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions() {
-  const db = await getDb();
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
