@@ -23,7 +23,9 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  for (const [name, value] of Object.entries(securityHeaders(nonce, env().secureCookies))) {
+  const config = env();
+  const headers = securityHeaders(nonce, config.secureCookies, config.nodeEnv === "development");
+  for (const [name, value] of Object.entries(headers)) {
     responseHeaders.set(name, value);
   }
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.

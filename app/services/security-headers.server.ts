@@ -1,5 +1,9 @@
 /** Headers every HTML page carries. The nonce lets Remix's own inline scripts run and nothing else. */
-export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  https: boolean,
+  development = false,
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -8,7 +12,8 @@ export function securityHeaders(nonce: string, https: boolean): Record<string, s
     // Listing photos are hot-linked from the rental sites members paste.
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // `remix dev` reloads the page over a websocket on its own port.
+    development ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
