@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { houseInputSchema } from "./house-schema";
-import { emptySuggestForm, keptQuery, readKeptValues, readSuggestForm, toHouseInput } from "./suggest-form";
+import {
+  draftQuery,
+  emptySuggestForm,
+  keptQuery,
+  readKeptValues,
+  readSuggestForm,
+  toHouseInput,
+} from "./suggest-form";
 
 describe("suggest form values", () => {
   it("starts with the spec's defaults: USA, 8 bedrooms, 10 beds, 4 baths", () => {
@@ -42,5 +49,10 @@ describe("suggest form values", () => {
   it("falls back to defaults for tampered kept values", () => {
     const params = new URLSearchParams({ countryChoice: "Mexico", state: "NY", num_bedrooms: "99", num_baths: "2.25" });
     expect(readKeptValues(params)).toMatchObject({ countryChoice: "Mexico", state: "", num_bedrooms: "8", num_baths: "4" });
+  });
+
+  it("round-trips a whole draft through the query string", () => {
+    const values = { ...emptySuggestForm(), url: "https://x.example/a", title: "Barn & Loft", listing_img: "https://x.example/a.jpg", city: "Bend", state: "OR", num_baths: "2.5" };
+    expect(readKeptValues(new URLSearchParams(draftQuery(values)))).toEqual(values);
   });
 });

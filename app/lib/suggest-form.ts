@@ -64,6 +64,22 @@ export function keptQuery(values: SuggestFormValues, addedId: number) {
   return kept.toString();
 }
 
+/**
+ * Everything typed so far, as a query string: a member whose session ended mid-suggestion logs in
+ * again and comes back to the form as they left it.
+ */
+export function draftQuery(values: SuggestFormValues) {
+  const draft = new URLSearchParams();
+  for (const field of ["url", "title", "listing_img", "city"] as const) {
+    if (values[field]) draft.set(field, values[field]);
+  }
+  draft.set("countryChoice", values.countryChoice);
+  if (values.countryChoice === "Other") draft.set("otherCountry", values.otherCountry);
+  else draft.set("state", values.state);
+  for (const name of SLIDER_NAMES) draft.set(name, values[name]);
+  return draft.toString();
+}
+
 function keptSlider(name: SliderName, raw: string | null) {
   const { min, max, step, initial } = SLIDERS[name];
   const value = Number(raw);
@@ -71,9 +87,12 @@ function keptSlider(name: SliderName, raw: string | null) {
   return String(ok ? value : initial);
 }
 
-/** Reads the kept values back from the query string, quietly falling back to defaults for junk. */
+/** Reads kept (or drafted) values back from the query string, quietly falling back to defaults for junk. */
 export function readKeptValues(params: URLSearchParams): SuggestFormValues {
   const values = emptySuggestForm();
+  for (const field of ["url", "title", "listing_img", "city"] as const) {
+    values[field] = (params.get(field) ?? "").slice(0, 2000);
+  }
   values.countryChoice = countryChoice(params.get("countryChoice"));
   if (values.countryChoice === "Other") {
     values.otherCountry = (params.get("otherCountry") ?? "").slice(0, 80);

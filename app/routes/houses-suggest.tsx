@@ -12,9 +12,16 @@ import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/hou
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { houseInputSchema } from "~/lib/house-schema";
-import { keptQuery, readKeptValues, readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
+import {
+  draftQuery,
+  keptQuery,
+  readKeptValues,
+  readSuggestForm,
+  toHouseInput,
+  type SuggestFormValues,
+} from "~/lib/suggest-form";
 import { createHouse } from "~/models/house.server";
-import { requireUser } from "~/services/session.server";
+import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -33,8 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Failure = { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
   const values = readSuggestForm(Object.fromEntries(await request.formData()));
+  const user = await getUser(request);
+  if (!user) {
+    // The session ended while the form was open: log in again and come back to the same input.
+    const back = `/houses-suggest?${draftQuery(values)}`;
+    return redirect(`/auth?${new URLSearchParams({ redirect: back })}`);
+  }
   const parsed = houseInputSchema.safeParse(toHouseInput(values));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

@@ -74,6 +74,28 @@ describe("/houses-suggest", () => {
     const response = await callRoute(suggestRoute.loader, makeRequest("/houses-suggest"));
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest");
   });
+
+  it("keeps what was typed when the session ended: login leads back to the same form", async () => {
+    const before = (await listHouses()).length;
+    const response = await suggest(suggestion, "");
+    expect(response.status).toBe(302);
+    const login = new URL(response.headers.get("Location")!, "http://localhost");
+    expect(login.pathname).toBe("/auth");
+    const back = login.searchParams.get("redirect")!;
+    expect(back.startsWith("/houses-suggest?")).toBe(true);
+    expect((await listHouses()).length).toBe(before);
+
+    const page = await callRoute(suggestRoute.loader, makeRequest(back, { cookie: member.cookie }));
+    const { kept } = await page.json();
+    expect(kept).toMatchObject({
+      url: suggestion.url,
+      title: "Cabin",
+      listing_img: suggestion.listing_img,
+      city: "Tahoe",
+      state: "CA",
+      num_baths: "3.5",
+    });
+  });
 });
 
 describe("/houses actions", () => {
