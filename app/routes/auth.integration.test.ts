@@ -207,4 +207,14 @@ describe("CSRF", () => {
     expect(sameOrigin.status).toBe(302);
     expect(await getUser(makeRequest("/", { cookie }))).toBeUndefined();
   });
+
+  it("refuses a cross-origin login even without a cookie (login CSRF)", async () => {
+    await loggedInCookie("mallory@example.com");
+    const form = { intent: "login", email: "mallory@example.com", password: "secret1" };
+    const response = await runAsClient("10.1.1.3", () =>
+      callRoute(auth.action as never, makeRequest("/auth", { form, origin: "https://evil.example" })),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
 });

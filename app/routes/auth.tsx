@@ -21,7 +21,7 @@ import {
 } from "~/services/auth.server";
 import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
-import { createUserSession, getUser } from "~/services/session.server";
+import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -77,8 +77,9 @@ const field = (form: FormData, name: string) => {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A POST riding on a session cookie must come from our own origin (403 otherwise).
-  await getUser(request);
+  // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
+  // another site from logging a visitor into an account of its choosing.
+  assertSameOrigin(request);
   const form = await request.clone().formData();
   const intent = field(form, "intent");
   const redirectTo = safeRedirect(field(form, "redirect"));

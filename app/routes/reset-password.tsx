@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
-import { getUser } from "~/services/session.server";
+import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -24,8 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A POST riding on a session cookie must come from our own origin (403 otherwise).
-  await getUser(request);
+  // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
+  // another site from logging a visitor into an account of its choosing.
+  assertSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
   const refuse = (error: string) => json({ error }, { status: 400 });
   if (typeof form.token !== "string" || !form.token.trim()) return refuse(NO_TOKEN);
