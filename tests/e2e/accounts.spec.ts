@@ -117,6 +117,8 @@ test.describe("accounts", () => {
     const phone = await other.newPage();
     await phone.goto("/auth");
     await phone.getByRole("link", { name: "Forgot Password?" }).click();
+    // The login form has an Email field too: wait for the forgot form before typing.
+    await expect(phone.getByRole("heading", { name: "Forgot Password" })).toBeVisible();
     await phone.getByLabel("Email").fill(email.toUpperCase());
     await phone.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(phone.getByRole("alert")).toHaveText("Password reset link sent. Please check your email.");
