@@ -65,10 +65,13 @@ test.describe("accounts", () => {
     await login(page, "riley@example.com", DEMO_PASSWORD, "/sgw25");
     await expect(page).toHaveURL(/\/sgw25$/);
     await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("You are not logged in.")).toBeVisible();
     for (const target of ["//evil.example", "https://evil.example/"]) {
       await login(page, "riley@example.com", DEMO_PASSWORD, target);
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
       await page.getByRole("button", { name: "Logout" }).click();
+      // Logging in again before the logout lands would find the old session still there.
+      await expect(page.getByText("You are not logged in.")).toBeVisible();
     }
   });
 
