@@ -21,6 +21,9 @@ describe("sessions", () => {
     const api = await requireApiUser(makeRequest("/api/user", { bearer: "nope" })).catch((r) => r);
     expect(api.status).toBe(401);
     expect(await api.json()).toEqual({ error: "Invalid or expired token" });
+    expect(api.headers.get("Cache-Control")).toBe("no-store");
+    const anonymous = await requireApiUser(makeRequest("/api/user")).catch((r) => r);
+    expect(await anonymous.json()).toEqual({ error: "Authentication required" });
     const page = await requireUser(makeRequest("/houses?x=1")).catch((r) => r);
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/auth?redirect=%2Fhouses%3Fx%3D1");

@@ -1,4 +1,4 @@
-import { createCookie, json, redirect } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import type { User } from "~/db/schema";
 import { env } from "~/env.server";
 import {
@@ -8,6 +8,7 @@ import {
   getUserBySessionToken,
 } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { apiError } from "./api.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -89,10 +90,9 @@ export async function requireApiUser(request: Request): Promise<User> {
     Boolean(readBearerToken(request)) || Boolean(await readCookieToken(request));
   const user = await getUser(request);
   if (user) return user;
-  throw json(
-    { error: hasCredentials ? "Invalid or expired token" : "Authentication required" },
-    { status: 401, headers: { "WWW-Authenticate": "Bearer" } },
-  );
+  throw apiError(401, hasCredentials ? "Invalid or expired token" : "Authentication required", {
+    headers: { "WWW-Authenticate": "Bearer" },
+  });
 }
 
 /** Logs the member in: starts a server-side session and sets its cookie on the redirect. */
