@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstErrorPerField } from "./field-errors";
 import { emptySurvey, type SurveyAnswers } from "./survey-fields";
 import type { Section } from "./survey-flow";
 import { WINDOWS } from "./weekends";
@@ -132,9 +133,7 @@ export type FieldErrors = Record<string, string>;
 
 /** One message per field path ("shirt_size.boo", "availability.<label>"), the first one wins. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "survey"] ??= issue.message;
-  return errors;
+  return firstErrorPerField(error, "survey");
 }
 
 /** Validates a whole survey, e.g. an API body or the draft at submit time. */

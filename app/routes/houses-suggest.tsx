@@ -12,6 +12,7 @@ import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/hou
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { houseInputSchema } from "~/lib/house-schema";
+import { firstErrorPerField } from "~/lib/field-errors";
 import {
   draftQuery,
   keptQuery,
@@ -49,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = houseInputSchema.safeParse(toHouseInput(values));
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    const fieldErrors = firstErrorPerField(parsed.error);
     return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
   }
   try {

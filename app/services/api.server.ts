@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodError } from "zod";
+import { firstErrorPerField } from "~/lib/field-errors";
 
 const API_HEADERS = {
   "Cache-Control": "no-store",
@@ -29,11 +30,7 @@ export function apiError(
 
 /** Turns a zod failure into the contract's 400 body: the first message plus one per field. */
 export function validationError(error: ZodError) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    fieldErrors[field] ??= issue.message;
-  }
+  const fieldErrors = firstErrorPerField(error);
   const first = error.issues[0];
   return apiError(400, first?.message ?? "Invalid input", { fieldErrors });
 }

@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
 import type { User } from "~/db/schema";
+import { firstErrorPerField } from "~/lib/field-errors";
 import { env } from "~/env.server";
 import {
   firstError,
@@ -38,9 +39,7 @@ export class AuthFailure extends Error {
 }
 
 function invalid(error: ZodError): AuthFailure {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.join(".") || "body"] ??= issue.message;
-  return new AuthFailure(firstError(error), 400, undefined, fieldErrors);
+  return new AuthFailure(firstError(error), 400, undefined, firstErrorPerField(error));
 }
 
 function rateLimited(retryAfter: number) {
