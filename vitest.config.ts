@@ -14,10 +14,18 @@ export default defineConfig({
     projects: [
       {
         extends: true as const,
-        test: { name: "pglite", include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"] },
+        test: {
+          name: "pglite",
+          include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: "postgres", include: DB_TESTS, env: { TEST_DB: "postgres" } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: "postgres", include: DB_TESTS, env: { TEST_DB: "postgres" } },
+            },
+          ]
         : []),
     ],
   },

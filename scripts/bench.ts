@@ -54,7 +54,9 @@ async function seed(dir: string, count: number) {
           userId: id,
           name: `Bench ${id}`,
           attending: pick(["yes", "yes", "maybe", "no"] as const),
-          availability: Object.fromEntries(WINDOWS.map((label, week) => [label, Math.abs(week - first) < 3 && next() < 0.7])),
+          availability: Object.fromEntries(
+            WINDOWS.map((label, week) => [label, Math.abs(week - first) < 3 && next() < 0.7]),
+          ),
           sgw_extension: pick(["no", "beginning", "end", "both"] as const),
           countries: { usa: next() < 0.8, canada: next() < 0.5, mexico: next() < 0.4 },
           previous_locale: yesNo(),
@@ -138,17 +140,24 @@ async function measure() {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { median: quantile(times, 0.5), p95: quantile(times, 0.95), perSecond: CONCURRENT_REQUESTS / seconds };
+  return {
+    median: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    perSecond: CONCURRENT_REQUESTS / seconds,
+  };
 }
 
 /** Gzipped bytes of the /results document and of every script it loads. */
 async function pageWeight() {
   const { body: html } = await timedGet(`${ORIGIN}/results`);
   const sources = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+\.js)"/g)) sources.add(match[1]);
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) sources.add(match[1]);
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+\.js)"/g))
+    sources.add(match[1]);
+  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g))
+    sources.add(match[1]);
   let js = 0;
-  for (const source of sources) js += gzipSync((await timedGet(new URL(source, ORIGIN).href).then((r) => r.body))).length;
+  for (const source of sources)
+    js += gzipSync(await timedGet(new URL(source, ORIGIN).href).then((r) => r.body)).length;
   return { html: gzipSync(html).length, js, scripts: sources.size };
 }
 
@@ -170,7 +179,9 @@ try {
           `(${SEQUENTIAL_REQUESTS} sequential, ${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY})`,
       );
       const weight = await pageWeight();
-      console.log(`  /results  HTML ${kb(weight.html)} gzipped, JS ${kb(weight.js)} gzipped in ${weight.scripts} files`);
+      console.log(
+        `  /results  HTML ${kb(weight.html)} gzipped, JS ${kb(weight.js)} gzipped in ${weight.scripts} files`,
+      );
     } finally {
       await stopServer(server);
     }

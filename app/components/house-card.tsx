@@ -29,7 +29,16 @@ function HouseImage({ src }: { src: string }) {
   const shown = broken || !src ? PLACEHOLDER_IMAGE : safeImageSrc(src);
   return (
     <div className="house-image">
-      <img ref={ref} src={shown} alt="" width={400} height={250} loading="lazy" decoding="async" onError={() => setBroken(true)} />
+      <img
+        ref={ref}
+        src={shown}
+        alt=""
+        width={400}
+        height={250}
+        loading="lazy"
+        decoding="async"
+        onError={() => setBroken(true)}
+      />
     </div>
   );
 }
@@ -67,7 +76,13 @@ export function HouseCard({
             </a>
           </p>
         ) : null}
-        <HouseVote houseId={house.id} title={house.title} current={vote} counts={counts} serverError={voteError} />
+        <HouseVote
+          houseId={house.id}
+          title={house.title}
+          current={vote}
+          counts={counts}
+          serverError={voteError}
+        />
         <p className="muted house-suggester">Suggested by {house.who_suggested.trim() || "User"}</p>
         {children}
       </div>

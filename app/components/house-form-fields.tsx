@@ -11,7 +11,15 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** A range input with its value beside it; without JS the label gives the range instead. */
-export function Slider({ name, value, onChange }: { name: SliderName; value: string; onChange: (value: string) => void }) {
+export function Slider({
+  name,
+  value,
+  onChange,
+}: {
+  name: SliderName;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { label, min, max, step } = SLIDERS[name];
   return (
     <div className="field slider-field">
@@ -37,13 +45,29 @@ export function Slider({ name, value, onChange }: { name: SliderName; value: str
   );
 }
 
-const COUNTRY_LABELS: Record<CountryChoice, string> = { USA: "USA", Canada: "Canada", Mexico: "Mexico", Other: "Other" };
+const COUNTRY_LABELS: Record<CountryChoice, string> = {
+  USA: "USA",
+  Canada: "Canada",
+  Mexico: "Mexico",
+  Other: "Other",
+};
 
-export function CountrySelect({ value, onChange }: { value: CountryChoice; onChange: (value: CountryChoice) => void }) {
+export function CountrySelect({
+  value,
+  onChange,
+}: {
+  value: CountryChoice;
+  onChange: (value: CountryChoice) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor="countryChoice">Country</label>
-      <select id="countryChoice" name="countryChoice" value={value} onChange={(event) => onChange(event.target.value as CountryChoice)}>
+      <select
+        id="countryChoice"
+        name="countryChoice"
+        value={value}
+        onChange={(event) => onChange(event.target.value as CountryChoice)}
+      >
         {COUNTRY_CHOICES.map((choice) => (
           <option key={choice} value={choice}>
             {COUNTRY_LABELS[choice]}
@@ -72,10 +96,13 @@ export function StateSelect({
   error?: string;
 }) {
   if (enhanced && country === "Other") return null;
-  const groups = enhanced && country !== "Other" ? [country] : (Object.keys(REGIONS) as Array<keyof typeof REGIONS>);
+  const groups =
+    enhanced && country !== "Other" ? [country] : (Object.keys(REGIONS) as Array<keyof typeof REGIONS>);
   return (
     <div className="field">
-      <label htmlFor="state">{enhanced ? "State / Province" : "State / Province (not needed for Other)"}</label>
+      <label htmlFor="state">
+        {enhanced ? "State / Province" : "State / Province (not needed for Other)"}
+      </label>
       <select
         id="state"
         name="state"

@@ -6,13 +6,25 @@ import { useHydrated } from "./use-hydrated";
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
 // Drawn here rather than as emoji: not every device has an emoji font.
-const HEART = "M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.4 5c2 0 3.3 1.1 4.1 2.4h.9C12.3 6.1 13.6 5 15.6 5 19 5 21 8.6 19.6 11.8 17.5 16.4 12 21 12 21z";
-const THUMB = "M2 10h4v11H2zM8 21h9.2c.9 0 1.7-.6 1.9-1.5l1.8-7A2 2 0 0 0 19 10h-5.3l.8-4.2A2 2 0 0 0 12.5 3.5L8 10z";
+const HEART =
+  "M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.4 5c2 0 3.3 1.1 4.1 2.4h.9C12.3 6.1 13.6 5 15.6 5 19 5 21 8.6 19.6 11.8 17.5 16.4 12 21 12 21z";
+const THUMB =
+  "M2 10h4v11H2zM8 21h9.2c.9 0 1.7-.6 1.9-1.5l1.8-7A2 2 0 0 0 19 10h-5.3l.8-4.2A2 2 0 0 0 12.5 3.5L8 10z";
 
 function VoteIcon({ vote }: { vote: VoteChoice }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="vote-icon">
-      <path d={vote === "love" ? HEART : THUMB} transform={vote === "dislike" ? "rotate(180 12 12)" : undefined} />
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      className="vote-icon"
+    >
+      <path
+        d={vote === "love" ? HEART : THUMB}
+        transform={vote === "dislike" ? "rotate(180 12 12)" : undefined}
+      />
     </svg>
   );
 }

@@ -4,13 +4,24 @@ import { Form } from "@remix-run/react";
 export function OrganiserControls({
   house,
 }: {
-  house: { id: number; title: string; in_play: boolean; previous_house: boolean; previous_house_year: number | null };
+  house: {
+    id: number;
+    title: string;
+    in_play: boolean;
+    previous_house: boolean;
+    previous_house_year: number | null;
+  };
 }) {
   return (
     <div className="organiser-controls" aria-label={`Organiser controls for ${house.title}`} role="group">
       <Form method="post" action="/houses" className="organiser-form">
         <input type="hidden" name="houseId" value={house.id} />
-        <button type="submit" name="intent" value={house.in_play ? "out-of-play" : "in-play"} className="button button-secondary">
+        <button
+          type="submit"
+          name="intent"
+          value={house.in_play ? "out-of-play" : "in-play"}
+          className="button button-secondary"
+        >
           {house.in_play ? "Take out of play" : "Back into play"}
         </button>
       </Form>

@@ -84,15 +84,9 @@ export const surveys = pgTable(
       .default({ usa: false, canada: false, mexico: false }),
     previous_locale: text("previous_locale").notNull().default(""),
     sober: text("sober").notNull().default(""),
-    extra_guests: jsonb("extra_guests")
-      .$type<ExtraGuests>()
-      .notNull()
-      .default({ boo: false, child: false }),
+    extra_guests: jsonb("extra_guests").$type<ExtraGuests>().notNull().default({ boo: false, child: false }),
     share_room: text("share_room").notNull().default(""),
-    shirt_size: jsonb("shirt_size")
-      .$type<ShirtSizes>()
-      .notNull()
-      .default({ self: "", boo: "", child: "" }),
+    shirt_size: jsonb("shirt_size").$type<ShirtSizes>().notNull().default({ self: "", boo: "", child: "" }),
     fate_change: text("fate_change").notNull().default(""),
     sgw24_attendee: text("sgw24_attendee").notNull().default(""),
     sgw24_concerns: text("sgw24_concerns").notNull().default(""),

@@ -19,22 +19,131 @@ type DemoMember = {
 };
 
 const MEMBERS: DemoMember[] = [
-  { email: "alex@example.com", name: "Alex", attending: "yes", weeks: [18, 19, 20, 21], extension: "both", countries: [true, true, false], guests: [true, false], yesNo: ["yes", "yes", "yes", "aye"], sgw24: "yes" },
-  { email: "sam@example.com", name: "Sam", attending: "yes", weeks: [19, 20, 22], extension: "end", countries: [true, false, true], guests: [true, true], yesNo: ["no", "yes", "no", "nay"], sgw24: "yes" },
-  { email: "jordan@example.com", name: "Jordan", attending: "maybe", weeks: [20, 21], extension: "no", countries: [true, true, true], guests: [false, false], yesNo: ["yes", "no", "yes", "aye"], sgw24: "no" },
-  { email: "riley@example.com", name: "Riley", attending: "yes", weeks: [17, 19, 20], extension: "beginning", countries: [true, false, false], guests: [false, true], yesNo: ["no", "yes", "yes", "nay"], sgw24: "yes" },
-  { email: "casey@example.com", name: "Casey", attending: "no", weeks: [], extension: "no", countries: [false, false, false], guests: [false, false], yesNo: ["no", "no", "no", "nay"], sgw24: "no" },
+  {
+    email: "alex@example.com",
+    name: "Alex",
+    attending: "yes",
+    weeks: [18, 19, 20, 21],
+    extension: "both",
+    countries: [true, true, false],
+    guests: [true, false],
+    yesNo: ["yes", "yes", "yes", "aye"],
+    sgw24: "yes",
+  },
+  {
+    email: "sam@example.com",
+    name: "Sam",
+    attending: "yes",
+    weeks: [19, 20, 22],
+    extension: "end",
+    countries: [true, false, true],
+    guests: [true, true],
+    yesNo: ["no", "yes", "no", "nay"],
+    sgw24: "yes",
+  },
+  {
+    email: "jordan@example.com",
+    name: "Jordan",
+    attending: "maybe",
+    weeks: [20, 21],
+    extension: "no",
+    countries: [true, true, true],
+    guests: [false, false],
+    yesNo: ["yes", "no", "yes", "aye"],
+    sgw24: "no",
+  },
+  {
+    email: "riley@example.com",
+    name: "Riley",
+    attending: "yes",
+    weeks: [17, 19, 20],
+    extension: "beginning",
+    countries: [true, false, false],
+    guests: [false, true],
+    yesNo: ["no", "yes", "yes", "nay"],
+    sgw24: "yes",
+  },
+  {
+    email: "casey@example.com",
+    name: "Casey",
+    attending: "no",
+    weeks: [],
+    extension: "no",
+    countries: [false, false, false],
+    guests: [false, false],
+    yesNo: ["no", "no", "no", "nay"],
+    sgw24: "no",
+  },
 ];
 
 // Listed in the e2e server's ADMIN_EMAILS; no survey, so the results stay those of the five above.
 const ORGANISERS = [{ email: "organiser@example.com", name: "Organiser" }];
 
 const HOUSES = [
-  { title: "Lakeside Lodge", url: "https://www.airbnb.com/rooms/1001", city: "Lake Placid", state: "NY", country: "USA", num_bedrooms: 7, num_beds: 11, num_baths: 4.5, listing_img: "/images/weekend-wide.svg", who_suggested: "Alex" },
-  { title: "Cabin by the Falls", url: "https://www.vrbo.com/2002", city: "Muskoka", state: "ON", country: "Canada", num_bedrooms: 6, num_beds: 10, num_baths: 3, listing_img: "", who_suggested: "Sam" },
-  { title: "Casa del Mar", url: "https://www.airbnb.com/rooms/3003", city: "Tulum", state: "ROO", country: "Mexico", num_bedrooms: 8, num_beds: 12, num_baths: 5, listing_img: "/images/weekend-wide.svg", who_suggested: "Riley" },
-  { title: "Mountain View Retreat", url: "https://www.airbnb.com/rooms/4004", city: "Asheville", state: "NC", country: "USA", num_bedrooms: 8, num_beds: 12, num_baths: 4, listing_img: "", who_suggested: "Sam", previous_house: true, previous_house_year: 2024 },
-  { title: "Orlando Family Villa", url: "https://www.vrbo.com/5005", city: "Orlando", state: "FL", country: "USA", num_bedrooms: 9, num_beds: 14, num_baths: 5, listing_img: "", who_suggested: "Alex", previous_house: true, previous_house_year: 2023 },
+  {
+    title: "Lakeside Lodge",
+    url: "https://www.airbnb.com/rooms/1001",
+    city: "Lake Placid",
+    state: "NY",
+    country: "USA",
+    num_bedrooms: 7,
+    num_beds: 11,
+    num_baths: 4.5,
+    listing_img: "/images/weekend-wide.svg",
+    who_suggested: "Alex",
+  },
+  {
+    title: "Cabin by the Falls",
+    url: "https://www.vrbo.com/2002",
+    city: "Muskoka",
+    state: "ON",
+    country: "Canada",
+    num_bedrooms: 6,
+    num_beds: 10,
+    num_baths: 3,
+    listing_img: "",
+    who_suggested: "Sam",
+  },
+  {
+    title: "Casa del Mar",
+    url: "https://www.airbnb.com/rooms/3003",
+    city: "Tulum",
+    state: "ROO",
+    country: "Mexico",
+    num_bedrooms: 8,
+    num_beds: 12,
+    num_baths: 5,
+    listing_img: "/images/weekend-wide.svg",
+    who_suggested: "Riley",
+  },
+  {
+    title: "Mountain View Retreat",
+    url: "https://www.airbnb.com/rooms/4004",
+    city: "Asheville",
+    state: "NC",
+    country: "USA",
+    num_bedrooms: 8,
+    num_beds: 12,
+    num_baths: 4,
+    listing_img: "",
+    who_suggested: "Sam",
+    previous_house: true,
+    previous_house_year: 2024,
+  },
+  {
+    title: "Orlando Family Villa",
+    url: "https://www.vrbo.com/5005",
+    city: "Orlando",
+    state: "FL",
+    country: "USA",
+    num_bedrooms: 9,
+    num_beds: 14,
+    num_baths: 5,
+    listing_img: "",
+    who_suggested: "Alex",
+    previous_house: true,
+    previous_house_year: 2023,
+  },
 ];
 
 const VOTES: Array<[string, string, VoteChoice]> = [
@@ -82,7 +191,10 @@ export async function seedDemoData(db: Db) {
   }
 
   for (const organiser of ORGANISERS) {
-    await db.insert(users).values({ ...organiser, passwordHash }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({ ...organiser, passwordHash })
+      .onConflictDoNothing();
   }
 
   const [{ value: houseCount }] = await db.select({ value: count() }).from(houses);

@@ -29,7 +29,9 @@ describe("loginSchema", () => {
 describe("registerSchema", () => {
   it("accepts exactly 6 to 128 characters, with no other rule", () => {
     expect(registerSchema.safeParse({ email: "a@example.com", password: "aaaaaa" }).success).toBe(true);
-    expect(registerSchema.safeParse({ email: "a@example.com", password: "x".repeat(128) }).success).toBe(true);
+    expect(registerSchema.safeParse({ email: "a@example.com", password: "x".repeat(128) }).success).toBe(
+      true,
+    );
     expect(messageOf(registerSchema.safeParse({ email: "a@example.com", password: "12345" }))).toBe(
       "Password must be at least 6 characters",
     );
@@ -42,8 +44,12 @@ describe("registerSchema", () => {
     expect(messageOf(registerSchema.safeParse({ email: "nope", password: "secret1" }))).toBe(
       "Please enter a valid email address",
     );
-    expect(registerSchema.parse({ email: "a@example.com", password: "secret1", name: "  " }).name).toBeUndefined();
-    expect(registerSchema.parse({ email: "a@example.com", password: "secret1", name: " Ana " }).name).toBe("Ana");
+    expect(
+      registerSchema.parse({ email: "a@example.com", password: "secret1", name: "  " }).name,
+    ).toBeUndefined();
+    expect(registerSchema.parse({ email: "a@example.com", password: "secret1", name: " Ana " }).name).toBe(
+      "Ana",
+    );
   });
 
   it("refuses a non-string value instead of crashing", () => {
@@ -53,7 +59,9 @@ describe("registerSchema", () => {
 
 describe("password reset schemas", () => {
   it("need a token and a long enough password", () => {
-    expect(messageOf(resetPasswordSchema.safeParse({ newPassword: "secret1" }))).toBe("Invalid or expired token");
+    expect(messageOf(resetPasswordSchema.safeParse({ newPassword: "secret1" }))).toBe(
+      "Invalid or expired token",
+    );
     expect(messageOf(resetPasswordSchema.safeParse({ token: "t", newPassword: "short" }))).toBe(
       "Password must be at least 6 characters",
     );

@@ -99,7 +99,12 @@ describe("suggest form completeness", () => {
   });
 });
 
-const house = (country: string, state: string, city: string, extra: Partial<{ year: number | null; in_play: boolean; previous: boolean }> = {}) => ({
+const house = (
+  country: string,
+  state: string,
+  city: string,
+  extra: Partial<{ year: number | null; in_play: boolean; previous: boolean }> = {},
+) => ({
   title: `${city} house`,
   country,
   state,
@@ -165,7 +170,9 @@ describe("card text", () => {
 
   it("names previous houses and sums up the rooms", () => {
     expect(previousHouseLabel(2024)).toBe("The 2024 SGW House");
-    expect(roomsSummary({ num_bedrooms: 7, num_beds: 1, num_baths: 4.5 })).toBe("7 bedrooms · 1 bed · 4.5 baths");
+    expect(roomsSummary({ num_bedrooms: 7, num_beds: 1, num_baths: 4.5 })).toBe(
+      "7 bedrooms · 1 bed · 4.5 baths",
+    );
   });
 
   it("never turns a stored value into a script link or image", () => {
@@ -181,7 +188,9 @@ describe("card text", () => {
 describe("state lists", () => {
   it("has every US state, DC and the territories; Canada's 13; Mexico's 32; codes as values", () => {
     expect(US_STATES).toHaveLength(57);
-    expect(US_STATES.map((s) => s.code)).toEqual(expect.arrayContaining(["DC", "PR", "GU", "VI", "AS", "MP"]));
+    expect(US_STATES.map((s) => s.code)).toEqual(
+      expect.arrayContaining(["DC", "PR", "GU", "VI", "AS", "MP"]),
+    );
     expect(CANADIAN_PROVINCES).toHaveLength(13);
     expect(MEXICAN_STATES).toHaveLength(32);
     for (const list of [US_STATES, CANADIAN_PROVINCES, MEXICAN_STATES]) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { houseInputSchema, housePatchSchema, parseId, voteChoiceSchema, VOTE_TYPE_ERROR } from "./house-schema";
+import {
+  houseInputSchema,
+  housePatchSchema,
+  parseId,
+  voteChoiceSchema,
+  VOTE_TYPE_ERROR,
+} from "./house-schema";
 
 // eslint-disable-next-line no-script-url -- the very input these rules must refuse
 const SCRIPT_URL = "javascript:alert(1)";
@@ -63,7 +69,9 @@ describe("house input", () => {
 
 describe("organiser patch, votes and ids", () => {
   it("accepts form strings for flags and years", () => {
-    expect(housePatchSchema.parse({ previous_house: "true", previous_house_year: "2024", in_play: false })).toEqual({
+    expect(
+      housePatchSchema.parse({ previous_house: "true", previous_house_year: "2024", in_play: false }),
+    ).toEqual({
       previous_house: true,
       previous_house_year: 2024,
       in_play: false,

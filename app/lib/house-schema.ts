@@ -27,7 +27,10 @@ const imageUrl = text("Image URL", 2000).transform((value, ctx) => {
   const error = imageUrlError(value);
   const url = normaliseImageUrl(value);
   if (error || !url) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: error ?? "Image URL must be an http:// or https:// link" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: error ?? "Image URL must be an http:// or https:// link",
+    });
     return z.NEVER;
   }
   return url;
@@ -114,7 +117,10 @@ export const idSchema = (label: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
     z
-      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a whole number` })
+      .number({
+        required_error: `${label} is required`,
+        invalid_type_error: `${label} must be a whole number`,
+      })
       .int(`${label} must be a whole number`)
       .positive(`${label} must be a whole number`)
       .max(2_147_483_647, `${label} must be a whole number`),

@@ -43,7 +43,10 @@ describe("summaryCard", () => {
   });
 
   it("shows None for no countries and only the self size without guests", () => {
-    const card = summaryCard({ ...full, countries: {}, extra_guests: '{"boo":false}', shirt_size: "{oops" }, () => {});
+    const card = summaryCard(
+      { ...full, countries: {}, extra_guests: '{"boo":false}', shirt_size: "{oops" },
+      () => {},
+    );
     const rows = Object.fromEntries(card.rows);
     expect(rows["OK Countries"]).toBe("None");
     expect(rows["Shirt Sizes"]).toBe("Self: Not given");
@@ -63,7 +66,10 @@ describe("summaryCard", () => {
     const card = summaryCard({ id: 1 });
     expect(card.name).toBe("User");
     expect(card.availableDates).toEqual([]);
-    expect(Object.fromEntries(card.rows)).toMatchObject({ Attending: "Not answered", "Wants To Extend": "Not answered" });
+    expect(Object.fromEntries(card.rows)).toMatchObject({
+      Attending: "Not answered",
+      "Wants To Extend": "Not answered",
+    });
   });
 });
 

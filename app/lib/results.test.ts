@@ -67,8 +67,13 @@ describe("deriveResponse", () => {
       visit_canada: false,
       visit_mexico: true,
     });
-    expect(deriveResponse({ countries: '{"canada":true}' })).toMatchObject({ visit_usa: false, visit_canada: true });
-    expect(deriveResponse({ countries: "oops", visit_mexico: true, visit_usa: "true" }, () => {})).toMatchObject({
+    expect(deriveResponse({ countries: '{"canada":true}' })).toMatchObject({
+      visit_usa: false,
+      visit_canada: true,
+    });
+    expect(
+      deriveResponse({ countries: "oops", visit_mexico: true, visit_usa: "true" }, () => {}),
+    ).toMatchObject({
       visit_usa: true,
       visit_canada: false,
       visit_mexico: true,
@@ -76,16 +81,40 @@ describe("deriveResponse", () => {
   });
 
   it("derives plus_boo and plus_child from extra_guests in either form", () => {
-    expect(deriveResponse({ extra_guests: { boo: true, child: false } })).toMatchObject({ plus_boo: true, plus_child: false });
-    expect(deriveResponse({ extra_guests: '{"boo":false,"child":true}' })).toMatchObject({ plus_boo: false, plus_child: true });
-    expect(deriveResponse({ extra_guests: "{broken" }, () => {})).toMatchObject({ plus_boo: false, plus_child: false });
+    expect(deriveResponse({ extra_guests: { boo: true, child: false } })).toMatchObject({
+      plus_boo: true,
+      plus_child: false,
+    });
+    expect(deriveResponse({ extra_guests: '{"boo":false,"child":true}' })).toMatchObject({
+      plus_boo: false,
+      plus_child: true,
+    });
+    expect(deriveResponse({ extra_guests: "{broken" }, () => {})).toMatchObject({
+      plus_boo: false,
+      plus_child: false,
+    });
   });
 
   it("accepts yes/aye answers shown as true/false", () => {
-    const r = deriveResponse({ previous_locale: true, sober: "false", share_room: "yes", fate_change: "aye" });
-    expect([r.previous_locale_yes, r.sober_yes, r.share_room_yes, r.fate_change_aye]).toEqual([true, false, true, true]);
+    const r = deriveResponse({
+      previous_locale: true,
+      sober: "false",
+      share_room: "yes",
+      fate_change: "aye",
+    });
+    expect([r.previous_locale_yes, r.sober_yes, r.share_room_yes, r.fate_change_aye]).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
     const no = deriveResponse({ previous_locale: "no", sober: false, share_room: "", fate_change: "nay" });
-    expect([no.previous_locale_yes, no.sober_yes, no.share_room_yes, no.fate_change_aye]).toEqual([false, false, false, false]);
+    expect([no.previous_locale_yes, no.sober_yes, no.share_room_yes, no.fate_change_aye]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("falls back to 'User' for a blank name", () => {
@@ -96,11 +125,34 @@ describe("deriveResponse", () => {
 
 describe("tallies and charts", () => {
   const records = [
-    { attending: "yes", availability: { [APR]: true, [APR2]: true }, sgw_extension: "both", countries: { usa: true }, sober: "yes" },
-    { attending: "maybe", availability: JSON.stringify({ [APR]: true }), sgw_extension: "end", countries: '{"mexico":true}' },
-    { attending: "yes", availability: "not json", sgw_extension: "no", visit_canada: true, fate_change: "aye" },
+    {
+      attending: "yes",
+      availability: { [APR]: true, [APR2]: true },
+      sgw_extension: "both",
+      countries: { usa: true },
+      sober: "yes",
+    },
+    {
+      attending: "maybe",
+      availability: JSON.stringify({ [APR]: true }),
+      sgw_extension: "end",
+      countries: '{"mexico":true}',
+    },
+    {
+      attending: "yes",
+      availability: "not json",
+      sgw_extension: "no",
+      visit_canada: true,
+      fate_change: "aye",
+    },
     // Not counted: only yes and maybe respondents are in the charts.
-    { attending: "no", availability: { [APR]: true }, sgw_extension: "beginning", countries: { usa: true }, sober: "yes" },
+    {
+      attending: "no",
+      availability: { [APR]: true },
+      sgw_extension: "beginning",
+      countries: { usa: true },
+      sober: "yes",
+    },
     { attending: "", availability: { [APR]: true }, countries: { usa: true } },
   ];
 
@@ -127,7 +179,11 @@ describe("tallies and charts", () => {
 
   it("builds the countries bars in the spec's order and the yes/no pies", () => {
     expect(Object.keys(chart(records, "countries"))).toEqual(["USA", "Mexico", "Canada"]);
-    expect(chart(records, "countries")).toEqual({ USA: "1 (33.3%)", Mexico: "1 (33.3%)", Canada: "1 (33.3%)" });
+    expect(chart(records, "countries")).toEqual({
+      USA: "1 (33.3%)",
+      Mexico: "1 (33.3%)",
+      Canada: "1 (33.3%)",
+    });
     expect(chart(records, "sober")).toEqual({ Yeah: "1 (33.3%)", "No Way": "2 (66.7%)" });
     expect(chart(records, "fateChange")).toEqual({ Aye: "1 (33.3%)", Nay: "2 (66.7%)" });
     expect(chart(records, "previousLocale")).toEqual({ Sure: "0 (0.0%)", Nah: "3 (100.0%)" });
@@ -154,7 +210,9 @@ describe("tallies and charts", () => {
   });
 
   it("ignores availability labels that are not one of the 39 windows", () => {
-    const tally = tallyResponses([{ attending: "yes", availability: { "Jan 1 - Jan 5": true, [APR]: "true" } }]);
+    const tally = tallyResponses([
+      { attending: "yes", availability: { "Jan 1 - Jan 5": true, [APR]: "true" } },
+    ]);
     expect(tally.availability.reduce((a, b) => a + b, 0)).toBe(1);
   });
 });

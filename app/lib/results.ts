@@ -46,7 +46,8 @@ export function parseJsonObject(value: unknown, field: string, log: Log = warn):
   if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
     return parsed as Record<string, unknown>;
   }
-  if (parsed !== null && parsed !== undefined) log(`Results: ${field} is not an object; treating it as empty`);
+  if (parsed !== null && parsed !== undefined)
+    log(`Results: ${field} is not an object; treating it as empty`);
   return {};
 }
 
@@ -175,7 +176,8 @@ export function percent(count: number, total: number): string {
 
 export type Slice = { label: string; count: number; percent: string };
 
-export type ChartKey = "availability" | "extension" | "countries" | "previousLocale" | "sober" | "shareRoom" | "fateChange";
+export type ChartKey =
+  "availability" | "extension" | "countries" | "previousLocale" | "sober" | "shareRoom" | "fateChange";
 
 export type Chart = { key: ChartKey; title: string; kind: "bar" | "pie"; slices: Slice[] };
 
@@ -199,7 +201,10 @@ export function buildCharts(tally: Tally): Chart[] {
       key: "availability",
       title: "So When is This Happening?",
       kind: "bar",
-      slices: slices(total, WINDOWS.map((label, index) => [label, tally.availability[index] ?? 0])),
+      slices: slices(
+        total,
+        WINDOWS.map((label, index) => [label, tally.availability[index] ?? 0]),
+      ),
     },
     {
       key: "extension",
@@ -222,10 +227,30 @@ export function buildCharts(tally: Tally): Chart[] {
         ["Canada", tally.countries.canada],
       ]),
     },
-    { key: "previousLocale", title: "Should We Revisit Previous Spots?", kind: "pie", slices: yesNo(total, ["Sure", "Nah"], tally.previousLocale) },
-    { key: "sober", title: "Are Folks Okay Staying Sober?", kind: "pie", slices: yesNo(total, ["Yeah", "No Way"], tally.sober) },
-    { key: "shareRoom", title: "Are Peeps Cool With Sharing Rooms?", kind: "pie", slices: yesNo(total, ["Yep", "Nope"], tally.shareRoom) },
-    { key: "fateChange", title: "How Many Would Change Their Fate?", kind: "pie", slices: yesNo(total, ["Aye", "Nay"], tally.fateChange) },
+    {
+      key: "previousLocale",
+      title: "Should We Revisit Previous Spots?",
+      kind: "pie",
+      slices: yesNo(total, ["Sure", "Nah"], tally.previousLocale),
+    },
+    {
+      key: "sober",
+      title: "Are Folks Okay Staying Sober?",
+      kind: "pie",
+      slices: yesNo(total, ["Yeah", "No Way"], tally.sober),
+    },
+    {
+      key: "shareRoom",
+      title: "Are Peeps Cool With Sharing Rooms?",
+      kind: "pie",
+      slices: yesNo(total, ["Yep", "Nope"], tally.shareRoom),
+    },
+    {
+      key: "fateChange",
+      title: "How Many Would Change Their Fate?",
+      kind: "pie",
+      slices: yesNo(total, ["Aye", "Nay"], tally.fateChange),
+    },
   ];
 }
 

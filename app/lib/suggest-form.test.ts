@@ -11,7 +11,12 @@ import {
 
 describe("suggest form values", () => {
   it("starts with the spec's defaults: USA, 8 bedrooms, 10 beds, 4 baths", () => {
-    expect(emptySuggestForm()).toMatchObject({ countryChoice: "USA", num_bedrooms: "8", num_beds: "10", num_baths: "4" });
+    expect(emptySuggestForm()).toMatchObject({
+      countryChoice: "USA",
+      num_bedrooms: "8",
+      num_beds: "10",
+      num_baths: "4",
+    });
   });
 
   it("reads a posted form, ignoring unknown countries and fields", () => {
@@ -21,7 +26,12 @@ describe("suggest form values", () => {
   });
 
   it("turns Other into the free-text country and drops the state", () => {
-    const values = { ...emptySuggestForm(), countryChoice: "Other" as const, otherCountry: " France ", state: "NY" };
+    const values = {
+      ...emptySuggestForm(),
+      countryChoice: "Other" as const,
+      otherCountry: " France ",
+      state: "NY",
+    };
     expect(toHouseInput(values)).toMatchObject({ country: "France", state: "" });
   });
 
@@ -34,25 +44,59 @@ describe("suggest form values", () => {
       city: "Tahoe",
       state: "CA",
     };
-    expect(houseInputSchema.parse(toHouseInput(values))).toMatchObject({ num_bedrooms: 8, num_baths: 4, state: "CA" });
+    expect(houseInputSchema.parse(toHouseInput(values))).toMatchObject({
+      num_bedrooms: 8,
+      num_baths: 4,
+      state: "CA",
+    });
   });
 
   it("keeps country, state and sliders across the redirect, and nothing else", () => {
-    const values = { ...emptySuggestForm(), title: "Cabin", url: "x", countryChoice: "Canada" as const, state: "BC", num_beds: "12" };
+    const values = {
+      ...emptySuggestForm(),
+      title: "Cabin",
+      url: "x",
+      countryChoice: "Canada" as const,
+      state: "BC",
+      num_beds: "12",
+    };
     const query = keptQuery(values, 7);
     const params = new URLSearchParams(query);
     expect(params.get("added")).toBe("7");
     expect(params.has("title")).toBe(false);
-    expect(readKeptValues(params)).toEqual({ ...emptySuggestForm(), countryChoice: "Canada", state: "BC", num_beds: "12" });
+    expect(readKeptValues(params)).toEqual({
+      ...emptySuggestForm(),
+      countryChoice: "Canada",
+      state: "BC",
+      num_beds: "12",
+    });
   });
 
   it("falls back to defaults for tampered kept values", () => {
-    const params = new URLSearchParams({ countryChoice: "Mexico", state: "NY", num_bedrooms: "99", num_baths: "2.25" });
-    expect(readKeptValues(params)).toMatchObject({ countryChoice: "Mexico", state: "", num_bedrooms: "8", num_baths: "4" });
+    const params = new URLSearchParams({
+      countryChoice: "Mexico",
+      state: "NY",
+      num_bedrooms: "99",
+      num_baths: "2.25",
+    });
+    expect(readKeptValues(params)).toMatchObject({
+      countryChoice: "Mexico",
+      state: "",
+      num_bedrooms: "8",
+      num_baths: "4",
+    });
   });
 
   it("round-trips a whole draft through the query string", () => {
-    const values = { ...emptySuggestForm(), url: "https://x.example/a", title: "Barn & Loft", listing_img: "https://x.example/a.jpg", city: "Bend", state: "OR", num_baths: "2.5" };
+    const values = {
+      ...emptySuggestForm(),
+      url: "https://x.example/a",
+      title: "Barn & Loft",
+      listing_img: "https://x.example/a.jpg",
+      city: "Bend",
+      state: "OR",
+      num_baths: "2.5",
+    };
     expect(readKeptValues(new URLSearchParams(draftQuery(values)))).toEqual(values);
   });
 });

@@ -43,7 +43,10 @@ describe("mergeOverDefaults", () => {
   });
 
   it("changes neither the saved object nor later defaults", () => {
-    const saved = { availability: { "Apr 3 - Apr 7": true }, countries: { usa: true, canada: false, mexico: false } };
+    const saved = {
+      availability: { "Apr 3 - Apr 7": true },
+      countries: { usa: true, canada: false, mexico: false },
+    };
     const merged = mergeOverDefaults(saved);
     merged.availability["Apr 3 - Apr 7"] = false;
     merged.countries.usa = false;

@@ -43,14 +43,20 @@ describe("surveySchema", () => {
   });
 
   it("trims text and reads nested maps sent as JSON strings", () => {
-    const result = parseSurvey({ name: "  Kim ", countries: '{"canada":true}', availability: '{"Apr 3 - Apr 7":true}' });
+    const result = parseSurvey({
+      name: "  Kim ",
+      countries: '{"canada":true}',
+      availability: '{"Apr 3 - Apr 7":true}',
+    });
     expect(result.success && result.data.name).toBe("Kim");
     expect(result.success && result.data.countries).toEqual({ usa: false, canada: true, mexico: false });
     expect(result.success && result.data.availability["Apr 3 - Apr 7"]).toBe(true);
   });
 
   it("refuses values outside the spec's enums", () => {
-    expect(errorsOf({ attending: "perhaps" })).toEqual(["attending: attending must be one of: yes, no, maybe"]);
+    expect(errorsOf({ attending: "perhaps" })).toEqual([
+      "attending: attending must be one of: yes, no, maybe",
+    ]);
     expect(errorsOf({ sgw_extension: "sometimes" })[0]).toMatch(/^sgw_extension:/);
     expect(errorsOf({ fate_change: "yes" })[0]).toMatch(/^fate_change:/);
     expect(errorsOf({ sober: true })[0]).toMatch(/^sober:/);
@@ -61,7 +67,9 @@ describe("surveySchema", () => {
       "availability.Feb 30 - Mar 3: Unknown availability window: Feb 30 - Mar 3",
     ]);
     expect(errorsOf({ availability: ["Apr 3 - Apr 7"] })[0]).toMatch(/^availability:/);
-    expect(errorsOf({ countries: { usa: "yes" } })).toEqual(["countries.usa: countries.usa must be true or false"]);
+    expect(errorsOf({ countries: { usa: "yes" } })).toEqual([
+      "countries.usa: countries.usa must be true or false",
+    ]);
   });
 
   it("refuses shirt sizes outside xs..4xl", () => {
@@ -87,7 +95,16 @@ function form(entries: Array<[string, string]>) {
 
 describe("section forms", () => {
   it("read only their own section's fields", () => {
-    expect(readSectionForm(1, form([["name", "Kim"], ["attending", "no"], ["sober", "yes"]]))).toEqual({ name: "Kim", attending: "no" });
+    expect(
+      readSectionForm(
+        1,
+        form([
+          ["name", "Kim"],
+          ["attending", "no"],
+          ["sober", "yes"],
+        ]),
+      ),
+    ).toEqual({ name: "Kim", attending: "no" });
     expect(readSectionForm(3, form([["name", "Kim"]]))).toEqual({});
   });
 
@@ -116,7 +133,15 @@ describe("section forms", () => {
   });
 
   it("give back the member's input with a message for a bad value", () => {
-    const result = parseSectionForm(2, form([["availability", "Apr 3 - Apr 7"], ["availability", "Nope"], ["shirt_size.self", "xxl"], ["sober", "no"]]));
+    const result = parseSectionForm(
+      2,
+      form([
+        ["availability", "Apr 3 - Apr 7"],
+        ["availability", "Nope"],
+        ["shirt_size.self", "xxl"],
+        ["sober", "no"],
+      ]),
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fieldErrors).toEqual({

@@ -121,7 +121,17 @@ export type SurveyInput = { [K in Field]: SurveyAnswers[K] extends string ? stri
 /** The answers each section's form carries; 3, 6 and 7 carry none. */
 export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
   1: ["name", "attending"],
-  2: ["availability", "sgw_extension", "countries", "previous_locale", "sober", "extra_guests", "share_room", "shirt_size", "fate_change"],
+  2: [
+    "availability",
+    "sgw_extension",
+    "countries",
+    "previous_locale",
+    "sober",
+    "extra_guests",
+    "share_room",
+    "shirt_size",
+    "fate_change",
+  ],
   3: [],
   4: ["sgw24_attendee"],
   5: ["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"],
@@ -137,9 +147,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 /** Validates a whole survey, e.g. an API body or the draft at submit time. */
-export function parseSurvey(input: unknown):
-  | { success: true; data: SurveyAnswers }
-  | { success: false; error: z.ZodError } {
+export function parseSurvey(
+  input: unknown,
+): { success: true; data: SurveyAnswers } | { success: false; error: z.ZodError } {
   return surveySchema.safeParse(input);
 }
 
@@ -158,13 +168,18 @@ export function readSectionForm(section: Section, form: FormData): Partial<Surve
   for (const field of SECTION_FIELDS[section]) {
     if (field === "availability") {
       const ticked = form.getAll("availability").map(String);
-      values.availability = { ...emptySurvey().availability, ...Object.fromEntries(ticked.map((label) => [label, true])) };
+      values.availability = {
+        ...emptySurvey().availability,
+        ...Object.fromEntries(ticked.map((label) => [label, true])),
+      };
     } else if (field === "countries") {
       values.countries = chosen(form, "countries", COUNTRIES);
     } else if (field === "extra_guests") {
       values.extra_guests = chosen(form, "extra_guests", EXTRA_GUESTS);
     } else if (field === "shirt_size") {
-      const [self, boo, child] = SHIRT_HOLDERS.map((holder) => String(form.get(`shirt_size.${holder}`) ?? ""));
+      const [self, boo, child] = SHIRT_HOLDERS.map((holder) =>
+        String(form.get(`shirt_size.${holder}`) ?? ""),
+      );
       values.shirt_size = { self, boo, child };
     } else {
       values[field] = String(form.get(field) ?? "");
@@ -174,11 +189,16 @@ export function readSectionForm(section: Section, form: FormData): Partial<Surve
 }
 
 /** Validates one section's form: its answers, or the messages and the input to show again. */
-export function parseSectionForm(section: Section, form: FormData):
+export function parseSectionForm(
+  section: Section,
+  form: FormData,
+):
   | { success: true; answers: Partial<SurveyAnswers> }
   | { success: false; values: Partial<SurveyInput>; fieldErrors: FieldErrors } {
   const values = readSectionForm(section, form);
-  const mask = Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, true])) as { [K in Field]?: true };
+  const mask = Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, true])) as {
+    [K in Field]?: true;
+  };
   const result = surveySchema.pick(mask).safeParse(values);
   if (result.success) return { success: true, answers: result.data as Partial<SurveyAnswers> };
   return { success: false, values, fieldErrors: fieldErrorsOf(result.error) };

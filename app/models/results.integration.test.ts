@@ -5,7 +5,13 @@ import { tallyResponses } from "~/lib/results";
 import { WINDOWS } from "~/lib/weekends";
 import { createUser } from "~/models/user.server";
 import { useFreshDatabase } from "../../tests/support/database";
-import { getAttendance, getResultsOverview, getResultsTally, listResultRecords, listSurveyRecords } from "./results.server";
+import {
+  getAttendance,
+  getResultsOverview,
+  getResultsTally,
+  listResultRecords,
+  listSurveyRecords,
+} from "./results.server";
 
 const database = useFreshDatabase();
 
@@ -13,11 +19,71 @@ const [W0, W1, W2] = WINDOWS;
 
 // Odd shapes the spec allows: maps stored as JSON strings, one of them unreadable, true/false answers.
 const ROWS = [
-  { name: "Ana", email: "ana@example.com", attending: "yes", availability: { [W0]: true, [W1]: true }, sgw_extension: "both", countries: { usa: true, canada: false, mexico: true }, extra_guests: { boo: true, child: true }, previous_locale: "yes", sober: "no", share_room: "yes", fate_change: "aye" },
-  { name: "bo", email: "BO@example.com", attending: "maybe", availability: JSON.stringify({ [W1]: true, [W2]: "true" }), sgw_extension: "end", countries: '{"canada":true}', extra_guests: '{"child":true}', previous_locale: "true", sober: "yes", share_room: "no", fate_change: "nay" },
-  { name: "Cy", email: "cy@example.com", attending: "yes", availability: "{not json", sgw_extension: "", countries: { usa: true, canada: false, mexico: false }, extra_guests: { boo: false, child: false }, previous_locale: "no", sober: "YES", share_room: "", fate_change: "" },
-  { name: "Dee", email: "dee@example.com", attending: "no", availability: { [W0]: true }, sgw_extension: "beginning", countries: { usa: true, canada: true, mexico: true }, extra_guests: { boo: true, child: false }, previous_locale: "yes", sober: "yes", share_room: "yes", fate_change: "aye" },
-  { name: "Ed", email: "ed_1%@example.com", attending: "", availability: { [W0]: true }, sgw_extension: "both", countries: { usa: true, canada: true, mexico: true }, extra_guests: { boo: false, child: false }, previous_locale: "yes", sober: "yes", share_room: "yes", fate_change: "aye" },
+  {
+    name: "Ana",
+    email: "ana@example.com",
+    attending: "yes",
+    availability: { [W0]: true, [W1]: true },
+    sgw_extension: "both",
+    countries: { usa: true, canada: false, mexico: true },
+    extra_guests: { boo: true, child: true },
+    previous_locale: "yes",
+    sober: "no",
+    share_room: "yes",
+    fate_change: "aye",
+  },
+  {
+    name: "bo",
+    email: "BO@example.com",
+    attending: "maybe",
+    availability: JSON.stringify({ [W1]: true, [W2]: "true" }),
+    sgw_extension: "end",
+    countries: '{"canada":true}',
+    extra_guests: '{"child":true}',
+    previous_locale: "true",
+    sober: "yes",
+    share_room: "no",
+    fate_change: "nay",
+  },
+  {
+    name: "Cy",
+    email: "cy@example.com",
+    attending: "yes",
+    availability: "{not json",
+    sgw_extension: "",
+    countries: { usa: true, canada: false, mexico: false },
+    extra_guests: { boo: false, child: false },
+    previous_locale: "no",
+    sober: "YES",
+    share_room: "",
+    fate_change: "",
+  },
+  {
+    name: "Dee",
+    email: "dee@example.com",
+    attending: "no",
+    availability: { [W0]: true },
+    sgw_extension: "beginning",
+    countries: { usa: true, canada: true, mexico: true },
+    extra_guests: { boo: true, child: false },
+    previous_locale: "yes",
+    sober: "yes",
+    share_room: "yes",
+    fate_change: "aye",
+  },
+  {
+    name: "Ed",
+    email: "ed_1%@example.com",
+    attending: "",
+    availability: { [W0]: true },
+    sgw_extension: "both",
+    countries: { usa: true, canada: true, mexico: true },
+    extra_guests: { boo: false, child: false },
+    previous_locale: "yes",
+    sober: "yes",
+    share_room: "yes",
+    fate_change: "aye",
+  },
 ];
 
 async function seed() {

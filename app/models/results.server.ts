@@ -155,7 +155,9 @@ const fullColumns = {
   id: surveys.id,
   email: users.email,
   ...Object.fromEntries(SURVEY_FIELDS.map((field) => [field, surveys[field]])),
-} as { id: typeof surveys.id; email: typeof users.email } & { [K in (typeof SURVEY_FIELDS)[number]]: (typeof surveys)[K] };
+} as { id: typeof surveys.id; email: typeof users.email } & {
+  [K in (typeof SURVEY_FIELDS)[number]]: (typeof surveys)[K];
+};
 
 export type FullRecord = Awaited<ReturnType<typeof listSurveyRecords>>[number];
 

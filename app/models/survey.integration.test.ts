@@ -41,10 +41,19 @@ describe("survey storage", () => {
     expect((await getUserById(id))?.name).toBe("Sol");
     expect(await getSurveyProgress(id)).toMatchObject({ section: 1, submitted: true });
 
-    await saveSurvey(id, { ...emptySurvey(), name: "Solveig", attending: "yes", shirt_size: { self: "l", boo: "", child: "" } });
+    await saveSurvey(id, {
+      ...emptySurvey(),
+      name: "Solveig",
+      attending: "yes",
+      shirt_size: { self: "l", boo: "", child: "" },
+    });
     const rows = await database.db.select().from(surveys).where(eq(surveys.userId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Solveig", attending: "yes", shirt_size: { self: "l", boo: "", child: "" } });
+    expect(rows[0]).toMatchObject({
+      name: "Solveig",
+      attending: "yes",
+      shirt_size: { self: "l", boo: "", child: "" },
+    });
     expect((await getUserById(id))?.name).toBe("Solveig");
     expect((await getSurveyProgress(id)).answers.name).toBe("Solveig");
   });
@@ -58,7 +67,9 @@ describe("survey storage", () => {
 
   it("loads a saved survey with partial nested maps over the defaults", async () => {
     const id = await member("old@example.com");
-    await database.db.insert(surveys).values({ userId: id, name: "Old", availability: { "Apr 3 - Apr 7": true } });
+    await database.db
+      .insert(surveys)
+      .values({ userId: id, name: "Old", availability: { "Apr 3 - Apr 7": true } });
     const { answers } = await getSurveyProgress(id);
     expect(Object.keys(answers.availability)).toHaveLength(39);
     expect(answers.availability["Apr 3 - Apr 7"]).toBe(true);
@@ -67,7 +78,9 @@ describe("survey storage", () => {
 
   it("ignores a draft that no longer validates", async () => {
     const id = await member("stale@example.com");
-    await database.db.insert(surveyDrafts).values({ userId: id, data: { section: 4, answers: { attending: "perhaps" } } });
+    await database.db
+      .insert(surveyDrafts)
+      .values({ userId: id, data: { section: 4, answers: { attending: "perhaps" } } });
     expect(await getSurveyProgress(id)).toEqual({ answers: emptySurvey(), section: 1, submitted: false });
   });
 });

@@ -70,7 +70,8 @@ export async function castVote(input: {
 }
 
 function isForeignKeyViolation(error: unknown) {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ??
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === "23503";
 }

@@ -13,8 +13,8 @@ export default function Home() {
           Mark your calendar: the summer get-together happens <strong>the weekend of August 22-26</strong>.
         </p>
         <p>
-          Tell us if you are in, which weekends work and where you would go — then see where the group
-          stands and vote on the houses.
+          Tell us if you are in, which weekends work and where you would go — then see where the group stands
+          and vote on the houses.
         </p>
         <p className="choices">
           <Link to="/survey" className="button">

@@ -9,17 +9,17 @@ export default function About() {
       <div>
         <h1>About SGW</h1>
         <p>
-          It started years ago as a single borrowed cabin, a cooler full of questionable snacks and a
-          promise to do it again next summer. We kept the promise.
+          It started years ago as a single borrowed cabin, a cooler full of questionable snacks and a promise
+          to do it again next summer. We kept the promise.
         </p>
         <p>
-          Every year since, the same friends — plus the partners, kids and stragglers we have collected
-          along the way — pick a long weekend, find a house big enough for everyone and spend a few days
-          cooking, swimming, arguing about board games and catching up on a year of news.
+          Every year since, the same friends — plus the partners, kids and stragglers we have collected along
+          the way — pick a long weekend, find a house big enough for everyone and spend a few days cooking,
+          swimming, arguing about board games and catching up on a year of news.
         </p>
         <p>
-          SGW25 is the 2025 edition. This site is where we decide when and where: fill in the survey,
-          suggest a house, vote on the shortlist, and we will see you there.
+          SGW25 is the 2025 edition. This site is where we decide when and where: fill in the survey, suggest
+          a house, vote on the shortlist, and we will see you there.
         </p>
       </div>
       <ResponsiveImage />

@@ -176,12 +176,18 @@ describe("POST /api/login, GET /api/user, POST /api/logout", () => {
   it("logout revokes exactly the bearer token it was called with", async () => {
     const token = await tokenFor("bo@example.com", "secret1");
     const other = await tokenFor("bo@example.com", "secret1");
-    const out = await callRoute(logoutRoute.action as never, makeRequest("/api/logout", { method: "POST", bearer: token }));
+    const out = await callRoute(
+      logoutRoute.action as never,
+      makeRequest("/api/logout", { method: "POST", bearer: token }),
+    );
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ ok: true });
     expect((await me(token)).status).toBe(401);
     expect((await me(other)).status).toBe(200);
-    const again = await callRoute(logoutRoute.action as never, makeRequest("/api/logout", { method: "POST", bearer: token }));
+    const again = await callRoute(
+      logoutRoute.action as never,
+      makeRequest("/api/logout", { method: "POST", bearer: token }),
+    );
     expect(again.status).toBe(401);
   });
 });
@@ -189,9 +195,11 @@ describe("POST /api/login, GET /api/user, POST /api/logout", () => {
 describe("rate limits", () => {
   it("five failures per e-mail give 429 with Retry-After; a success before that clears them", async () => {
     await register({ email: "cy@example.com", password: "secret1" });
-    for (let i = 0; i < 4; i++) expect((await login({ email: "cy@example.com", password: "nope-nope" })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await login({ email: "cy@example.com", password: "nope-nope" })).status).toBe(401);
     expect((await login({ email: "cy@example.com", password: "secret1" })).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login({ email: "CY@example.com", password: "nope-nope" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ email: "CY@example.com", password: "nope-nope" })).status).toBe(401);
     const limited = await login({ email: "cy@example.com", password: "secret1" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
@@ -229,7 +237,9 @@ describe("rate limits", () => {
     const limited = await register({ email: "later@example.com", password: "secret1" }, "10.7.7.7");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
-    expect((await register({ email: "later@example.com", password: "secret1" }, "10.7.7.8")).status).toBe(201);
+    expect((await register({ email: "later@example.com", password: "secret1" }, "10.7.7.8")).status).toBe(
+      201,
+    );
   }, 60_000);
 });
 
@@ -297,7 +307,9 @@ describe("forgot and reset password", () => {
       const answer = await forgot({ email: "eve@example.com" });
       expect(answer.status).toBe(200);
       await vi.waitFor(() => expect(console.error).toHaveBeenCalled());
-      const logged = spies.flatMap((spy) => spy.mock.calls.flat()).map((arg) => String(arg instanceof Error ? arg.stack : JSON.stringify(arg)));
+      const logged = spies
+        .flatMap((spy) => spy.mock.calls.flat())
+        .map((arg) => String(arg instanceof Error ? arg.stack : JSON.stringify(arg)));
       for (const secret of ["eve-secret-1", "wrong-secret-9", "eve-secret-2", session, token]) {
         expect(logged.join("\n")).not.toContain(secret);
       }

@@ -89,7 +89,14 @@ describe("GET/POST /api/houses", () => {
     const response = await callRoute(
       housesRoute.action,
       makeRequest("/api/houses", {
-        form: { ...suggestion, num_bedrooms: "9", num_beds: "12", num_baths: "3.5", state: "ON", country: "Canada" },
+        form: {
+          ...suggestion,
+          num_bedrooms: "9",
+          num_beds: "12",
+          num_baths: "3.5",
+          state: "ON",
+          country: "Canada",
+        },
         bearer: member.token,
       }),
     );
@@ -109,7 +116,9 @@ describe("GET/POST /api/houses", () => {
     expect(script.status).toBe(400);
     expect((await script.json()).fieldErrors).toHaveProperty("url");
     const wrongState = await post({ ...suggestion, country: "Mexico", state: "CA" });
-    expect((await wrongState.json()).fieldErrors).toEqual({ state: "That state or province is not in Mexico" });
+    expect((await wrongState.json()).fieldErrors).toEqual({
+      state: "That state or province is not in Mexico",
+    });
     const malformed = await callRoute(
       housesRoute.action,
       new Request("http://localhost:3000/api/houses", {
@@ -129,8 +138,16 @@ describe("PATCH /api/houses/:id (organisers)", () => {
     expect(out.status).toBe(200);
     expect(await out.json()).toMatchObject({ id: house.id, in_play: false });
 
-    const previous = await patch(house.id, { in_play: true, previous_house: true, previous_house_year: 2024 });
-    expect(await previous.json()).toMatchObject({ in_play: true, previous_house: true, previous_house_year: 2024 });
+    const previous = await patch(house.id, {
+      in_play: true,
+      previous_house: true,
+      previous_house_year: 2024,
+    });
+    expect(await previous.json()).toMatchObject({
+      in_play: true,
+      previous_house: true,
+      previous_house_year: 2024,
+    });
 
     const moved = await patch(house.id, { country: "Canada", state: "BC", title: "  Renamed " });
     expect(await moved.json()).toMatchObject({ country: "Canada", state: "BC", title: "Renamed" });
@@ -171,7 +188,9 @@ describe("GET /api/houses/votes/summary", () => {
       makeRequest("/api/houses/votes/summary", { bearer: member.token }),
     );
     const summary = await response.json();
-    const houses = await (await callRoute(housesRoute.loader, makeRequest("/api/houses", { bearer: member.token }))).json();
+    const houses = await (
+      await callRoute(housesRoute.loader, makeRequest("/api/houses", { bearer: member.token }))
+    ).json();
     expect(Object.keys(summary).sort()).toEqual(houses.map((h: { id: number }) => String(h.id)).sort());
     expect(Object.values(summary)).toContainEqual({ love: 0, like: 0, dislike: 0 });
   });

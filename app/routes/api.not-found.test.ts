@@ -4,7 +4,10 @@ import { action, loader } from "./api.$";
 
 describe("unknown /api paths", () => {
   it("answer 404 in JSON for any method", async () => {
-    for (const [handler, method] of [[loader, "GET"], [action, "POST"]] as const) {
+    for (const [handler, method] of [
+      [loader, "GET"],
+      [action, "POST"],
+    ] as const) {
       const response = await callRoute(handler, makeRequest("/api/nope", { method }));
       expect(response.status).toBe(404);
       expect(response.headers.get("Content-Type")).toContain("application/json");

@@ -14,7 +14,8 @@ async function member(email: string) {
   return { id: user!.id, token };
 }
 
-const post = (token: string, json: unknown) => callRoute(action, makeRequest("/api/survey", { bearer: token, json }));
+const post = (token: string, json: unknown) =>
+  callRoute(action, makeRequest("/api/survey", { bearer: token, json }));
 const get = (token: string) => callRoute(loader, makeRequest("/api/survey", { bearer: token }));
 
 const survey = {
@@ -96,11 +97,18 @@ describe("GET/POST /api/survey", () => {
 
   it("refuses a malformed body and wrong methods", async () => {
     const { token } = await member("raw@example.com");
-    const request = makeRequest("/api/survey", { method: "POST", bearer: token, headers: { "Content-Type": "application/json" } });
+    const request = makeRequest("/api/survey", {
+      method: "POST",
+      bearer: token,
+      headers: { "Content-Type": "application/json" },
+    });
     const malformed = await callRoute(action, new Request(request, { body: "{not json" }));
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "Request body must be a JSON object" });
-    const put = await callRoute(action, makeRequest("/api/survey", { method: "PUT", bearer: token, json: survey }));
+    const put = await callRoute(
+      action,
+      makeRequest("/api/survey", { method: "PUT", bearer: token, json: survey }),
+    );
     expect(put.status).toBe(405);
   });
 
@@ -114,6 +122,9 @@ describe("GET/POST /api/survey", () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect((await response.json()).survey).toMatchObject({ name: "Form", countries: { usa: false, canada: false, mexico: true } });
+    expect((await response.json()).survey).toMatchObject({
+      name: "Form",
+      countries: { usa: false, canada: false, mexico: true },
+    });
   });
 });

@@ -16,7 +16,13 @@ type Member = { id: number; token: string };
 async function members(prefix: string, n: number): Promise<Member[]> {
   const rows = await database.db
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com`, passwordHash: "x", name: `${prefix}${i}` })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `${prefix}${i}@example.com`,
+        passwordHash: "x",
+        name: `${prefix}${i}`,
+      })),
+    )
     .returning({ id: users.id });
   return Promise.all(rows.map(async ({ id }) => ({ id, token: (await createSession(id)).token })));
 }
@@ -24,21 +30,39 @@ async function members(prefix: string, n: number): Promise<Member[]> {
 async function newHouse(title: string) {
   const [house] = await database.db
     .insert(houses)
-    .values({ title, url: "https://example.com/h", city: "Tahoe", state: "CA", country: "USA", num_bedrooms: 8, num_beds: 10, num_baths: 4 })
+    .values({
+      title,
+      url: "https://example.com/h",
+      city: "Tahoe",
+      state: "CA",
+      country: "USA",
+      num_bedrooms: 8,
+      num_beds: 10,
+      num_baths: 4,
+    })
     .returning({ id: houses.id });
   return house.id;
 }
 
 const vote = (member: Member, body: Record<string, unknown>) =>
-  callRoute(votesAction, makeRequest("/api/votes", { json: { user_id: member.id, ...body }, bearer: member.token }));
+  callRoute(
+    votesAction,
+    makeRequest("/api/votes", { json: { user_id: member.id, ...body }, bearer: member.token }),
+  );
 
 async function summary(member: Member) {
-  const response = await callRoute(summaryLoader, makeRequest("/api/houses/votes/summary", { bearer: member.token }));
+  const response = await callRoute(
+    summaryLoader,
+    makeRequest("/api/houses/votes/summary", { bearer: member.token }),
+  );
   return (await response.json()) as Record<string, { love: number; like: number; dislike: number }>;
 }
 
 async function storedVotes(houseId: number) {
-  const [{ value }] = await database.db.select({ value: count() }).from(votes).where(eq(votes.houseId, houseId));
+  const [{ value }] = await database.db
+    .select({ value: count() })
+    .from(votes)
+    .where(eq(votes.houseId, houseId));
   return value;
 }
 
@@ -54,7 +78,11 @@ describe("POST /api/votes", () => {
     const houseId = await newHouse("First");
     const response = await vote(ana, { house_id: houseId, vote: "love" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ house_id: houseId, vote: "love", counts: { love: 1, like: 0, dislike: 0 } });
+    expect(await response.json()).toEqual({
+      house_id: houseId,
+      vote: "love",
+      counts: { love: 1, like: 0, dislike: 0 },
+    });
   });
 
   it("replaces the member's earlier choice, and the same choice again changes nothing", async () => {
@@ -63,7 +91,10 @@ describe("POST /api/votes", () => {
     await vote(bo, { house_id: String(houseId), vote: "love" });
     const changed = await vote(ana, { house_id: houseId, vote: "like" });
     expect((await changed.json()).counts).toEqual({ love: 1, like: 1, dislike: 0 });
-    const [before] = await database.db.select().from(votes).where(and(eq(votes.houseId, houseId), eq(votes.userId, ana.id)));
+    const [before] = await database.db
+      .select()
+      .from(votes)
+      .where(and(eq(votes.houseId, houseId), eq(votes.userId, ana.id)));
     const again = await vote(ana, { house_id: houseId, vote: "like" });
     expect((await again.json()).counts).toEqual({ love: 1, like: 1, dislike: 0 });
     const [after] = await database.db.select().from(votes).where(eq(votes.id, before.id));
@@ -85,7 +116,10 @@ describe("POST /api/votes", () => {
     expect(asSomeoneElse.status).toBe(403);
     expect((await vote(ana, { house_id: 999_999, vote: "love" })).status).toBe(404);
 
-    const anonymous = await callRoute(votesAction, makeRequest("/api/votes", { json: { house_id: houseId, vote: "love" } }));
+    const anonymous = await callRoute(
+      votesAction,
+      makeRequest("/api/votes", { json: { house_id: houseId, vote: "love" } }),
+    );
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: "Authentication required" });
     expect(await storedVotes(houseId)).toBe(0);
@@ -95,7 +129,10 @@ describe("POST /api/votes", () => {
     const houseId = await newHouse("Form");
     const response = await callRoute(
       votesAction,
-      makeRequest("/api/votes", { form: { house_id: String(houseId), user_id: String(bo.id), vote: "dislike" }, bearer: bo.token }),
+      makeRequest("/api/votes", {
+        form: { house_id: String(houseId), user_id: String(bo.id), vote: "dislike" },
+        bearer: bo.token,
+      }),
     );
     expect(response.status).toBe(200);
     expect((await response.json()).counts).toEqual({ love: 0, like: 0, dislike: 1 });

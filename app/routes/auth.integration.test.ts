@@ -13,7 +13,10 @@ useFreshDatabase();
 
 type AuthData = { intent: string; error: string; values: { email: string; name: string } };
 
-const submit = (form: Record<string, string>, options: { cookie?: string; origin?: string | null; path?: string } = {}) =>
+const submit = (
+  form: Record<string, string>,
+  options: { cookie?: string; origin?: string | null; path?: string } = {},
+) =>
   runAsClient("10.1.1.1", () =>
     callRoute(auth.action as never, makeRequest(options.path ?? "/auth", { form, ...options })),
   );
@@ -38,7 +41,12 @@ describe("/auth login", () => {
       ["", "/"],
     ];
     for (const [target, landing] of cases) {
-      const response = await submit({ intent: "login", email: "ANA@example.com", password: "secret1", redirect: target });
+      const response = await submit({
+        intent: "login",
+        email: "ANA@example.com",
+        password: "secret1",
+        redirect: target,
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(landing);
       const cookie = response.headers.get("Set-Cookie")!;
@@ -64,7 +72,8 @@ describe("/auth login", () => {
 
   it("shows the rate-limit message after five failures", async () => {
     await createUser({ email: "limit@example.com", password: "secret1" });
-    for (let i = 0; i < 5; i++) await submit({ intent: "login", email: "limit@example.com", password: "nope-nope" });
+    for (let i = 0; i < 5; i++)
+      await submit({ intent: "login", email: "limit@example.com", password: "nope-nope" });
     const response = await submit({ intent: "login", email: "limit@example.com", password: "secret1" });
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBeTruthy();
@@ -96,7 +105,13 @@ describe("/auth modes", () => {
   });
 
   it("register goes to login mode with the e-mail kept and the success banner, once", async () => {
-    const response = await submit({ intent: "register", name: "Bo", email: "Bo@Example.com", password: "secret1", redirect: "/houses" });
+    const response = await submit({
+      intent: "register",
+      name: "Bo",
+      email: "Bo@Example.com",
+      password: "secret1",
+      redirect: "/houses",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses");
     const flash = cookieFrom(response);
@@ -110,7 +125,12 @@ describe("/auth modes", () => {
   });
 
   it("register failures keep the input and say why", async () => {
-    const duplicate = await submit({ intent: "register", name: "Bo", email: "bo@example.com", password: "secret1" });
+    const duplicate = await submit({
+      intent: "register",
+      name: "Bo",
+      email: "bo@example.com",
+      password: "secret1",
+    });
     expect(duplicate.status).toBe(400);
     expect(await duplicate.json()).toEqual({
       intent: "register",
@@ -118,7 +138,9 @@ describe("/auth modes", () => {
       values: { email: "bo@example.com", name: "Bo" },
     });
     const short = await submit({ intent: "register", email: "new@example.com", password: "12345" });
-    expect(((await short.json()) as AuthData).error).toBe("Registration failed: Password must be at least 6 characters");
+    expect(((await short.json()) as AuthData).error).toBe(
+      "Registration failed: Password must be at least 6 characters",
+    );
   });
 
   it("forgot password answers the same for anyone and goes back to login", async () => {
@@ -142,17 +164,33 @@ describe("/auth modes", () => {
 
   it("reset mode refuses a mismatch and a bad token, then resets and logs this browser out", async () => {
     const { user, cookie } = await loggedInCookie("cy@example.com");
-    const mismatch = await submit({ intent: "reset", token: "x", newPassword: "secret2", confirmPassword: "secret3" });
+    const mismatch = await submit({
+      intent: "reset",
+      token: "x",
+      newPassword: "secret2",
+      confirmPassword: "secret3",
+    });
     expect(((await mismatch.json()) as AuthData).error).toBe("Passwords do not match");
-    const bad = await submit({ intent: "reset", token: "x", newPassword: "secret2", confirmPassword: "secret2" });
+    const bad = await submit({
+      intent: "reset",
+      token: "x",
+      newPassword: "secret2",
+      confirmPassword: "secret2",
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as AuthData).error).toBe("Error: Invalid or expired token");
 
     const { token } = await createPasswordReset(user.id);
-    const done = await submit({ intent: "reset", token, newPassword: "secret2", confirmPassword: "secret2" }, { cookie });
+    const done = await submit(
+      { intent: "reset", token, newPassword: "secret2", confirmPassword: "secret2" },
+      { cookie },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/auth");
-    expect(done.headers.getSetCookie().map((value) => value.split("=")[0])).toEqual(["sgw_session", "sgw_flash"]);
+    expect(done.headers.getSetCookie().map((value) => value.split("=")[0])).toEqual([
+      "sgw_session",
+      "sgw_flash",
+    ]);
     expect(await getUser(makeRequest("/", { cookie }))).toBeUndefined();
   });
 });
@@ -162,7 +200,9 @@ describe("/reset-password", () => {
     callRoute(resetPage.action as never, makeRequest("/reset-password", { form, cookie, origin }));
 
   it("says so when the URL has no token", async () => {
-    expect(await (await callRoute(resetPage.loader as never, makeRequest("/reset-password"))).json()).toEqual({ token: null });
+    expect(await (await callRoute(resetPage.loader as never, makeRequest("/reset-password"))).json()).toEqual(
+      { token: null },
+    );
     const response = await post({ newPassword: "secret2", confirmPassword: "secret2" });
     expect(await response.json()).toEqual({ error: "No token provided in URL" });
   });
@@ -188,7 +228,14 @@ describe("/reset-password", () => {
 describe("CSRF", () => {
   it("refuses a cross-origin POST that carries the session cookie on /auth, /reset-password and /logout", async () => {
     const { cookie } = await loggedInCookie("eve@example.com");
-    const form = { intent: "login", email: "eve@example.com", password: "secret1", newPassword: "x", confirmPassword: "x", token: "t" };
+    const form = {
+      intent: "login",
+      email: "eve@example.com",
+      password: "secret1",
+      newPassword: "x",
+      confirmPassword: "x",
+      token: "t",
+    };
     for (const origin of ["https://evil.example", null]) {
       const requests = [
         [auth.action, "/auth"],
@@ -203,7 +250,10 @@ describe("CSRF", () => {
       }
     }
     expect(await getUser(makeRequest("/", { cookie }))).toBeDefined();
-    const sameOrigin = await callRoute(logoutRoute.action as never, makeRequest("/logout", { method: "POST", cookie }));
+    const sameOrigin = await callRoute(
+      logoutRoute.action as never,
+      makeRequest("/logout", { method: "POST", cookie }),
+    );
     expect(sameOrigin.status).toBe(302);
     expect(await getUser(makeRequest("/", { cookie }))).toBeUndefined();
   });

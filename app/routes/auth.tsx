@@ -120,7 +120,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return refuse((BANNER_PREFIX[intent] ?? "Error: ") + error.message, error.status === 429 ? 429 : 400, error.retryAfter);
+    return refuse(
+      (BANNER_PREFIX[intent] ?? "Error: ") + error.message,
+      error.status === 429 ? 429 : 400,
+      error.retryAfter,
+    );
   }
 }
 
@@ -160,7 +164,14 @@ export default function Auth() {
             {mode === "register" ? (
               <div className="field">
                 <label htmlFor="name">Name (optional)</label>
-                <input id="name" name="name" type="text" autoComplete="name" maxLength={NAME_MAX} defaultValue={data?.values.name} />
+                <input
+                  id="name"
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                  maxLength={NAME_MAX}
+                  defaultValue={data?.values.name}
+                />
               </div>
             ) : null}
             <EmailField defaultValue={email} />

@@ -67,10 +67,25 @@ export default function SuggestHouse() {
   const { kept, addedId } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
-  return <SuggestForm key={addedId ?? "new"} initial={failure?.values ?? kept} failure={failure} addedId={failure ? null : addedId} />;
+  return (
+    <SuggestForm
+      key={addedId ?? "new"}
+      initial={failure?.values ?? kept}
+      failure={failure}
+      addedId={failure ? null : addedId}
+    />
+  );
 }
 
-function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues; failure?: Failure; addedId: number | null }) {
+function SuggestForm({
+  initial,
+  failure,
+  addedId,
+}: {
+  initial: SuggestFormValues;
+  failure?: Failure;
+  addedId: number | null;
+}) {
   const [values, setValues] = useState(initial);
   const formRef = useRef<HTMLFormElement>(null);
   // Whatever was typed before the scripts arrived must not be wiped by the first re-render.
@@ -85,9 +100,14 @@ function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
   const imageError = imageCheck ? imageCheck.message : errors.listing_img;
-  const set = (field: keyof SuggestFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  const set = (field: keyof SuggestFormValues) => (value: string) =>
+    setValues((old) => ({ ...old, [field]: value }));
 
-  const text = (field: "url" | "title" | "listing_img" | "city", label: string, extra: { type?: string; onBlur?: () => void; error?: string } = {}) => {
+  const text = (
+    field: "url" | "title" | "listing_img" | "city",
+    label: string,
+    extra: { type?: string; onBlur?: () => void; error?: string } = {},
+  ) => {
     const error = extra.error ?? errors[field];
     return (
       <div className="field">
@@ -131,11 +151,15 @@ function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues
         })}
         <CountrySelect
           value={values.countryChoice}
-          onChange={(choice) => setValues((old) => ({ ...old, countryChoice: choice, state: "", otherCountry: "" }))}
+          onChange={(choice) =>
+            setValues((old) => ({ ...old, countryChoice: choice, state: "", otherCountry: "" }))
+          }
         />
         {!hydrated || values.countryChoice === "Other" ? (
           <div className="field">
-            <label htmlFor="otherCountry">{hydrated ? "Country name" : "Country name (only for Other)"}</label>
+            <label htmlFor="otherCountry">
+              {hydrated ? "Country name" : "Country name (only for Other)"}
+            </label>
             <input
               id="otherCountry"
               name="otherCountry"
@@ -150,7 +174,13 @@ function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues
           </div>
         ) : null}
         {text("city", "City")}
-        <StateSelect country={values.countryChoice} value={values.state} onChange={set("state")} enhanced={hydrated} error={errors.state} />
+        <StateSelect
+          country={values.countryChoice}
+          value={values.state}
+          onChange={set("state")}
+          enhanced={hydrated}
+          error={errors.state}
+        />
         <Slider name="num_bedrooms" value={values.num_bedrooms} onChange={set("num_bedrooms")} />
         <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
         <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} />
@@ -158,7 +188,11 @@ function SuggestForm({ initial, failure, addedId }: { initial: SuggestFormValues
         <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} />
         <FieldError id="num_baths-error" message={errors.num_baths} />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={submitting || (hydrated && !isHouseFormComplete(values))}>
+          <button
+            type="submit"
+            className="button"
+            disabled={submitting || (hydrated && !isHouseFormComplete(values))}
+          >
             {submitting ? "Submitting..." : "Submit"}
           </button>
           <Link to="/houses">Back to the houses</Link>

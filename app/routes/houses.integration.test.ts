@@ -56,10 +56,19 @@ describe("/houses-suggest", () => {
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/houses-suggest");
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({ countryChoice: "USA", state: "CA", num_baths: "3.5" });
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      countryChoice: "USA",
+      state: "CA",
+      num_baths: "3.5",
+    });
     expect(location.searchParams.has("title")).toBe(false);
     const house = await getHouse(Number(location.searchParams.get("added")));
-    expect(house).toMatchObject({ who_suggested: "Ana", in_play: true, previous_house: false, url: "https://www.airbnb.com/rooms/5" });
+    expect(house).toMatchObject({
+      who_suggested: "Ana",
+      in_play: true,
+      previous_house: false,
+      url: "https://www.airbnb.com/rooms/5",
+    });
   });
 
   it("re-renders a bad suggestion with a 400, the message and every value", async () => {
@@ -104,7 +113,12 @@ describe("/houses actions", () => {
     const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" });
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe(`/houses#house-${house.id}`);
-    const viaFetcher = await post({ intent: "vote", houseId: String(house.id), vote: "dislike", via: "fetcher" });
+    const viaFetcher = await post({
+      intent: "vote",
+      houseId: String(house.id),
+      vote: "dislike",
+      via: "fetcher",
+    });
     expect(await viaFetcher.json()).toEqual({ ok: true });
     expect(await getMemberVotes(member.id)).toEqual([{ house_id: house.id, vote: "dislike" }]);
     expect((await getVoteCounts())[house.id]).toEqual({ love: 0, like: 0, dislike: 1 });
@@ -116,9 +130,15 @@ describe("/houses actions", () => {
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error).toBe("Invalid vote type. Must be one of: like, love, dislike");
     expect((await post({ intent: "vote", houseId: "999999", vote: "love" })).status).toBe(404);
-    const expired = await post({ intent: "vote", houseId: String(house.id), vote: "love", via: "fetcher" }, "");
+    const expired = await post(
+      { intent: "vote", houseId: String(house.id), vote: "love", via: "fetcher" },
+      "",
+    );
     expect(expired.status).toBe(401);
-    expect(await expired.json()).toEqual({ error: "Your session has expired. Please log in again.", expired: true });
+    expect(await expired.json()).toEqual({
+      error: "Your session has expired. Please log in again.",
+      expired: true,
+    });
     const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" }, "");
     expect(plain.headers.get("Location")).toBe("/auth?redirect=%2Fhouses");
   });
@@ -129,22 +149,36 @@ describe("/houses actions", () => {
     expect(forbidden.status).toBe(403);
     expect((await getHouse(house.id))?.previous_house).toBe(false);
 
-    expect((await post({ intent: "previous", houseId: String(house.id), year: "20x4" }, organiser.cookie)).status).toBe(400);
-    const marked = await post({ intent: "previous", houseId: String(house.id), year: "2024" }, organiser.cookie);
+    expect(
+      (await post({ intent: "previous", houseId: String(house.id), year: "20x4" }, organiser.cookie)).status,
+    ).toBe(400);
+    const marked = await post(
+      { intent: "previous", houseId: String(house.id), year: "2024" },
+      organiser.cookie,
+    );
     expect(marked.headers.get("Location")).toBe(`/houses#house-${house.id}`);
     expect(await getHouse(house.id)).toMatchObject({ previous_house: true, previous_house_year: 2024 });
     await post({ intent: "out-of-play", houseId: String(house.id) }, organiser.cookie);
     expect((await getHouse(house.id))?.in_play).toBe(false);
     await post({ intent: "not-previous", houseId: String(house.id) }, organiser.cookie);
-    expect(await getHouse(house.id)).toMatchObject({ previous_house: false, previous_house_year: null, in_play: false });
+    expect(await getHouse(house.id)).toMatchObject({
+      previous_house: false,
+      previous_house_year: null,
+      in_play: false,
+    });
   });
 
   it("loads the grids' data with the member's own votes and the organiser flag", async () => {
-    const response = await callRoute(housesRoute.loader, makeRequest("/houses", { cookie: organiser.cookie }));
+    const response = await callRoute(
+      housesRoute.loader,
+      makeRequest("/houses", { cookie: organiser.cookie }),
+    );
     const data = await response.json();
     expect(data.organiser).toBe(true);
     expect(data.votes).toEqual({});
-    const asMember = await (await callRoute(housesRoute.loader, makeRequest("/houses", { cookie: member.cookie }))).json();
+    const asMember = await (
+      await callRoute(housesRoute.loader, makeRequest("/houses", { cookie: member.cookie }))
+    ).json();
     expect(asMember.organiser).toBe(false);
     expect(Object.values(asMember.votes)).toEqual(["dislike"]);
   });

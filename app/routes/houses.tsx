@@ -69,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isOrganiser(user)) {
     return json<ActionReply>({ error: "Only organisers can change houses", houseId }, { status: 403 });
   }
-  if (!(await getHouse(houseId))) return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+  if (!(await getHouse(houseId)))
+    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
   const change: Record<typeof intent, unknown> = {
     "in-play": { in_play: true },
     "out-of-play": { in_play: false },
@@ -77,7 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
     "not-previous": { previous_house: false, previous_house_year: null },
   };
   const patch = housePatchSchema.safeParse(change[intent]);
-  if (!patch.success) return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
+  if (!patch.success)
+    return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
   await updateHouse(houseId, patch.data);
   return backToCard(houseId);
 }

@@ -44,9 +44,25 @@ describe("/api/results", () => {
     const body = (await response.json()) as Array<Record<string, unknown>>;
     expect(body).toHaveLength(2);
     expect(Object.keys(body[0]).sort()).toEqual(
-      ["id", "name", "attending", "availability", "sgw_extension", "countries", "previous_locale", "sober", "extra_guests", "share_room", "fate_change"].sort(),
+      [
+        "id",
+        "name",
+        "attending",
+        "availability",
+        "sgw_extension",
+        "countries",
+        "previous_locale",
+        "sober",
+        "extra_guests",
+        "share_room",
+        "fate_change",
+      ].sort(),
     );
-    expect(body[0]).toMatchObject({ name: "Lee", attending: "yes", countries: { usa: true, canada: false, mexico: false } });
+    expect(body[0]).toMatchObject({
+      name: "Lee",
+      attending: "yes",
+      countries: { usa: true, canada: false, mexico: false },
+    });
     expect(typeof body[0].id).toBe("number");
     const text = JSON.stringify(body).toLowerCase();
     expect(text).not.toContain("@example.com");
@@ -75,7 +91,10 @@ describe("/api/surveys/all", () => {
     const response = await callRoute(apiSurveysAll, makeRequest("/api/surveys/all", { bearer: token }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as Array<Record<string, unknown>>;
-    expect(body.map((record) => record.email)).toEqual(["leaky.person@example.com", "maybe.person@example.com"]);
+    expect(body.map((record) => record.email)).toEqual([
+      "leaky.person@example.com",
+      "maybe.person@example.com",
+    ]);
     expect(body[0]).toMatchObject({
       name: "Lee",
       shirt_size: { self: SECRETS[0], boo: "m", child: "" },
@@ -92,7 +111,11 @@ describe("/results loader", () => {
     const response = await callRoute(resultsLoader, makeRequest("/results"));
     const data = (await response.json()) as {
       respondents: number;
-      charts: Array<{ title: string; svg: string; slices: Array<{ label: string; count: number; percent: string }> }>;
+      charts: Array<{
+        title: string;
+        svg: string;
+        slices: Array<{ label: string; count: number; percent: string }>;
+      }>;
       attendance: Record<string, string[]>;
     };
     expect(data.respondents).toBe(2);
@@ -119,8 +142,14 @@ describe("/results-summary loader", () => {
     const member = await createUser({ email: "viewer@example.com", password: "secret1" });
     const { token } = await createSession(member!.id);
     const names = async (q: string) => {
-      const response = await callRoute(summaryLoader, makeRequest(`/results-summary?q=${encodeURIComponent(q)}`, { bearer: token }));
-      const data = (await response.json()) as { member: boolean; cards: Array<{ name: string; rows: string[][] }> };
+      const response = await callRoute(
+        summaryLoader,
+        makeRequest(`/results-summary?q=${encodeURIComponent(q)}`, { bearer: token }),
+      );
+      const data = (await response.json()) as {
+        member: boolean;
+        cards: Array<{ name: string; rows: string[][] }>;
+      };
       expect(data.member).toBe(true);
       return data.cards.map((card) => card.name);
     };

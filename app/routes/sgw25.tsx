@@ -26,8 +26,8 @@ export default function EventPage() {
       <section className="card">
         <h1>SGW25</h1>
         <p>
-          <strong>Thursday Aug 21 to Monday Aug 25.</strong> We may start a day earlier or end a day
-          later — the survey will tell.
+          <strong>Thursday Aug 21 to Monday Aug 25.</strong> We may start a day earlier or end a day later —
+          the survey will tell.
         </p>
         <p>We expect at least 8 people, possibly 12.</p>
         <h2>Other notes</h2>

@@ -21,7 +21,13 @@ import {
   previousSection,
   type Section,
 } from "~/lib/survey-flow";
-import { fieldErrorsOf, parseSectionForm, parseSurvey, type FieldErrors, type SurveyInput } from "~/lib/survey-schema";
+import {
+  fieldErrorsOf,
+  parseSectionForm,
+  parseSurvey,
+  type FieldErrors,
+  type SurveyInput,
+} from "~/lib/survey-schema";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/survey.css";
@@ -58,7 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
   const form = await request.formData().catch(() => null);
-  if (!form) return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
+  if (!form)
+    return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
   const back = form.get("intent") === "back";
   const { answers } = await getSurveyProgress(user.id);
 

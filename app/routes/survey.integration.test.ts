@@ -16,7 +16,11 @@ async function member(email: string) {
 }
 
 const load = (cookie: string | undefined, section?: string) =>
-  callRoute(loader, makeRequest(section ? `/survey/${section}` : "/survey", { cookie }), section ? { section } : {});
+  callRoute(
+    loader,
+    makeRequest(section ? `/survey/${section}` : "/survey", { cookie }),
+    section ? { section } : {},
+  );
 
 function post(cookie: string, section: string, form: Array<[string, string]>) {
   const body = new URLSearchParams(form);
@@ -28,7 +32,9 @@ describe("/survey pages", () => {
     const page = await load(undefined, "2");
     expect(page.status).toBe(200);
     expect(await page.json()).toEqual({ member: null });
-    const posted = await callRoute(action, makeRequest("/survey/1", { form: { name: "X" } }), { section: "1" });
+    const posted = await callRoute(action, makeRequest("/survey/1", { form: { name: "X" } }), {
+      section: "1",
+    });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1");
   });
@@ -38,7 +44,10 @@ describe("/survey pages", () => {
     expect((await load(cookie)).headers.get("Location")).toBe("/survey/1");
     expect((await load(cookie, "9")).headers.get("Location")).toBe("/survey");
     expect((await load(cookie, "7")).headers.get("Location")).toBe("/survey/6");
-    await post(cookie, "1", [["name", "Ren"], ["attending", "yes"]]);
+    await post(cookie, "1", [
+      ["name", "Ren"],
+      ["attending", "yes"],
+    ]);
     expect((await load(cookie)).headers.get("Location")).toBe("/survey/2");
     const page = await (await load(cookie, "2")).json();
     expect(page.member.section).toBe(2);
@@ -49,12 +58,27 @@ describe("/survey pages", () => {
     const { id, cookie } = await member("flow@example.com");
     const go = async (section: string, form: Array<[string, string]>) =>
       (await post(cookie, section, form)).headers.get("Location");
-    expect(await go("1", [["name", "Noor"], ["attending", "no"], ["intent", "next"]])).toBe("/survey/3");
+    expect(
+      await go("1", [
+        ["name", "Noor"],
+        ["attending", "no"],
+        ["intent", "next"],
+      ]),
+    ).toBe("/survey/3");
     expect(await go("3", [["intent", "next"]])).toBe("/survey/4");
-    expect(await go("4", [["sgw24_attendee", "no"], ["intent", "back"]])).toBe("/survey/3");
+    expect(
+      await go("4", [
+        ["sgw24_attendee", "no"],
+        ["intent", "back"],
+      ]),
+    ).toBe("/survey/3");
     expect(await go("4", [["sgw24_attendee", "no"]])).toBe("/survey/6");
     expect(await go("6", [["intent", "back"]])).toBe("/survey/4");
-    expect((await getSurveyProgress(id)).answers).toMatchObject({ name: "Noor", attending: "no", sgw24_attendee: "no" });
+    expect((await getSurveyProgress(id)).answers).toMatchObject({
+      name: "Noor",
+      attending: "no",
+      sgw24_attendee: "no",
+    });
     expect(await getSurvey(id)).toBeNull();
 
     expect(await go("6", [["intent", "next"]])).toBe("/survey/7");
@@ -66,8 +90,14 @@ describe("/survey pages", () => {
 
   it("carry the draft across devices (another session of the same member)", async () => {
     const phone = await member("two-devices@example.com");
-    await post(phone.cookie, "1", [["name", "Pat"], ["attending", "maybe"]]);
-    await post(phone.cookie, "2", [["availability", "Aug 21 - Aug 25"], ["shirt_size.self", "s"]]);
+    await post(phone.cookie, "1", [
+      ["name", "Pat"],
+      ["attending", "maybe"],
+    ]);
+    await post(phone.cookie, "2", [
+      ["availability", "Aug 21 - Aug 25"],
+      ["shirt_size.self", "s"],
+    ]);
     const laptop = cookieFrom(await createUserSession(phone.id, "/"));
     expect((await load(laptop)).headers.get("Location")).toBe("/survey/4");
     const page = await (await load(laptop, "2")).json();
@@ -77,20 +107,34 @@ describe("/survey pages", () => {
 
   it("re-render a bad section with the message and the member's other input kept", async () => {
     const { id, cookie } = await member("bad@example.com");
-    const response = await post(cookie, "1", [["name", "Kim"], ["attending", "perhaps"]]);
+    const response = await post(cookie, "1", [
+      ["name", "Kim"],
+      ["attending", "perhaps"],
+    ]);
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fieldErrors).toEqual({ attending: "attending must be one of: yes, no, maybe" });
     expect(body.values).toMatchObject({ name: "Kim", attending: "perhaps" });
 
-    const details = await post(cookie, "2", [["availability", "Apr 3 - Apr 7"], ["availability", "Jan 1 - Jan 5"], ["sober", "yes"], ["shirt_size.boo", "xxl"]]);
+    const details = await post(cookie, "2", [
+      ["availability", "Apr 3 - Apr 7"],
+      ["availability", "Jan 1 - Jan 5"],
+      ["sober", "yes"],
+      ["shirt_size.boo", "xxl"],
+    ]);
     expect(details.status).toBe(400);
     const detailsBody = await details.json();
-    expect(Object.keys(detailsBody.fieldErrors).sort()).toEqual(["availability.Jan 1 - Jan 5", "shirt_size.boo"]);
+    expect(Object.keys(detailsBody.fieldErrors).sort()).toEqual([
+      "availability.Jan 1 - Jan 5",
+      "shirt_size.boo",
+    ]);
     expect(detailsBody.values.sober).toBe("yes");
     expect(detailsBody.values.availability["Apr 3 - Apr 7"]).toBe(true);
 
-    const long = await post(cookie, "5", [["sgw24_concerns", "x".repeat(2001)], ["sgw25_suggestions", "Lake"]]);
+    const long = await post(cookie, "5", [
+      ["sgw24_concerns", "x".repeat(2001)],
+      ["sgw25_suggestions", "Lake"],
+    ]);
     expect(long.status).toBe(400);
     expect((await long.json()).values.sgw25_suggestions).toBe("Lake");
     expect((await getSurveyProgress(id)).answers.name).toBe("");
@@ -98,7 +142,10 @@ describe("/survey pages", () => {
 
   it("answer an unreadable body with a 400 and keep the saved answers", async () => {
     const { id, cookie } = await member("json@example.com");
-    await post(cookie, "1", [["name", "Jo"], ["attending", "maybe"]]);
+    await post(cookie, "1", [
+      ["name", "Jo"],
+      ["attending", "maybe"],
+    ]);
     const request = makeRequest("/survey/1", { cookie, json: { name: "X" } });
     const response = await callRoute(action, request, { section: "1" });
     expect(response.status).toBe(400);
@@ -112,10 +159,19 @@ describe("/survey pages", () => {
     await database.db.insert(surveys).values({ userId: id, name: "Lee", attending: "perhaps" });
     const response = await post(cookie, "6", [["intent", "next"]]);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Error submitting survey: attending must be one of: yes, no, maybe" });
+    expect(await response.json()).toEqual({
+      error: "Error submitting survey: attending must be one of: yes, no, maybe",
+    });
     expect(await getSurvey(id)).toMatchObject({ name: "Lee", attending: "perhaps" });
 
-    expect((await post(cookie, "1", [["name", "Lee"], ["attending", "yes"]])).status).toBe(302);
+    expect(
+      (
+        await post(cookie, "1", [
+          ["name", "Lee"],
+          ["attending", "yes"],
+        ])
+      ).status,
+    ).toBe(302);
     expect((await post(cookie, "6", [["intent", "next"]])).headers.get("Location")).toBe("/survey/7");
     expect(await getSurvey(id)).toMatchObject({ name: "Lee", attending: "yes" });
   });

@@ -68,9 +68,7 @@ export async function verifyCredentials(input: unknown, ip: string): Promise<Use
 
 /** remix-auth 4 keeps no session: the strategy only answers "who is this?" and the route commits the session. */
 export const authenticator = new Authenticator<User>().use(
-  new FormStrategy(({ form, request }) =>
-    verifyCredentials(Object.fromEntries(form), clientIp(request)),
-  ),
+  new FormStrategy(({ form, request }) => verifyCredentials(Object.fromEntries(form), clientIp(request))),
   "form",
 );
 

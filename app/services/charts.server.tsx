@@ -1,12 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryLabel, VictoryPie } from "victory";
-import {
-  availabilityChartHeight,
-  countLabel,
-  countriesAxisMax,
-  type Chart,
-  type Slice,
-} from "~/lib/results";
+import { availabilityChartHeight, countLabel, countriesAxisMax, type Chart, type Slice } from "~/lib/results";
 
 // Rendered on the server only: the page gets finished SVG, and no Victory code reaches the browser.
 
@@ -88,11 +82,17 @@ export function renderChart(chart: Chart): string {
   if (chart.key === "availability") {
     const respondents = chart.slices.reduce((most, slice) => Math.max(most, slice.count), 0);
     return renderToStaticMarkup(
-      barChart(chart, { height: availabilityChartHeight(chart.slices.length), left: 160, max: respondents + 1 }),
+      barChart(chart, {
+        height: availabilityChartHeight(chart.slices.length),
+        left: 160,
+        max: respondents + 1,
+      }),
     );
   }
   if (chart.kind === "bar") {
-    return renderToStaticMarkup(barChart(chart, { height: 230, left: 80, max: countriesAxisMax(chart.slices) }));
+    return renderToStaticMarkup(
+      barChart(chart, { height: 230, left: 80, max: countriesAxisMax(chart.slices) }),
+    );
   }
   return renderToStaticMarkup(pieChart(chart));
 }
@@ -102,6 +102,7 @@ let last: { key: string; rendered: Array<Chart & { svg: string }> } | undefined;
 /** All charts as SVG; the same numbers reuse the last rendering, since Victory is the costly part. */
 export function renderCharts(charts: Chart[]): Array<Chart & { svg: string }> {
   const key = JSON.stringify(charts);
-  if (last?.key !== key) last = { key, rendered: charts.map((chart) => ({ ...chart, svg: renderChart(chart) })) };
+  if (last?.key !== key)
+    last = { key, rendered: charts.map((chart) => ({ ...chart, svg: renderChart(chart) })) };
   return last.rendered;
 }

@@ -1,9 +1,5 @@
 /** Headers every HTML page carries. The nonce lets Remix's own inline scripts run and nothing else. */
-export function securityHeaders(
-  nonce: string,
-  https: boolean,
-  development = false,
-): Record<string, string> {
+export function securityHeaders(nonce: string, https: boolean, development = false): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

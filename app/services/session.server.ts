@@ -1,12 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import type { User } from "~/db/schema";
 import { env } from "~/env.server";
-import {
-  SESSION_TTL_MS,
-  createSession,
-  deleteSession,
-  getUserBySessionToken,
-} from "~/models/session.server";
+import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiError } from "./api.server";
 
@@ -86,8 +81,7 @@ export async function requireUser(request: Request): Promise<User> {
 
 /** For /api routes: the member, or a 401 JSON error. */
 export async function requireApiUser(request: Request): Promise<User> {
-  const hasCredentials =
-    Boolean(readBearerToken(request)) || Boolean(await readCookieToken(request));
+  const hasCredentials = Boolean(readBearerToken(request)) || Boolean(await readCookieToken(request));
   const user = await getUser(request);
   if (user) return user;
   throw apiError(401, hasCredentials ? "Invalid or expired token" : "Authentication required", {

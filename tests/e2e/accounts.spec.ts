@@ -75,7 +75,10 @@ test.describe("accounts", () => {
     }
   });
 
-  test("a wrong password shows the banner; it fades after 5 s only with JavaScript", async ({ page, javaScriptEnabled }) => {
+  test("a wrong password shows the banner; it fades after 5 s only with JavaScript", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill("jordan@example.com");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
@@ -147,7 +150,9 @@ test.describe("accounts", () => {
     await phone.getByLabel("Confirm Password").fill("new-password");
     await phone.getByRole("button", { name: "Reset Password" }).click();
     await expect(phone).toHaveURL(/\/auth$/);
-    await expect(phone.getByRole("alert")).toHaveText("Password has been reset successfully! You can now log in.");
+    await expect(phone.getByRole("alert")).toHaveText(
+      "Password has been reset successfully! You can now log in.",
+    );
 
     await page.reload();
     await expect(page.getByText("You are not logged in.")).toBeVisible();

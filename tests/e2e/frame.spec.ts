@@ -37,10 +37,14 @@ test.describe("app frame", () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto("/");
     const logo = page.locator(".brand img");
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("logo-mobile.svg");
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain("logo-mobile.svg");
     await page.setViewportSize({ width: 1200, height: 800 });
     await page.goto("/");
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("logo-banner.svg");
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain("logo-banner.svg");
   });
 });
 
@@ -48,8 +52,14 @@ test.describe("public pages", () => {
   test("home gives the dates and links to the survey and results", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Take the survey" })).toHaveAttribute("href", "/survey");
-    await expect(page.getByRole("main").getByRole("link", { name: "See the results" })).toHaveAttribute("href", "/results");
+    await expect(page.getByRole("main").getByRole("link", { name: "Take the survey" })).toHaveAttribute(
+      "href",
+      "/survey",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "See the results" })).toHaveAttribute(
+      "href",
+      "/results",
+    );
   });
 
   test("the event page lists who is coming and who is on the fence", async ({ page }) => {
@@ -60,7 +70,9 @@ test.describe("public pages", () => {
     await expect(coming.getByRole("listitem")).toContainText(["Alex", "Riley", "Sam"]);
     const fence = page.locator(".card", { has: page.getByRole("heading", { name: "On the fence" }) });
     await expect(fence.getByRole("listitem")).toContainText(["Jordan"]);
-    await expect(page.getByRole("main").getByRole("link", { name: "See the survey results" })).toHaveAttribute("href", "/results");
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "See the survey results" }),
+    ).toHaveAttribute("href", "/results");
   });
 
   test("past events shows its placeholder", async ({ page }) => {

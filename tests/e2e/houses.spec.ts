@@ -39,7 +39,10 @@ test("logged out, /houses and /houses-suggest go to the login with a way back", 
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/houses-suggest");
 });
 
-test("suggest a house: a bad image is refused with the input kept, a good one lands in the grid", async ({ page, javaScriptEnabled }) => {
+test("suggest a house: a bad image is refused with the input kept, a good one lands in the grid", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const title = uniqueTitle("Foothills Lodge");
   await login(page, "sam@example.com");
   await fillSuggestion(page, title, "https://example.com/photo.gif");
@@ -92,7 +95,10 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
   }
 });
 
-test("the state list follows the country, and the server checks the pair", async ({ page, javaScriptEnabled }) => {
+test("the state list follows the country, and the server checks the pair", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await login(page, "riley@example.com");
   await fillSuggestion(page, uniqueTitle("Border Cabin"), GOOD_IMAGE);
   const state = page.getByLabel("State / Province");
@@ -111,7 +117,9 @@ test("the state list follows the country, and the server checks the pair", async
     // Colorado is still chosen: the server refuses it for Canada and keeps the input.
     await page.getByLabel("Country", { exact: true }).selectOption("Canada");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "That state or province is not in Canada" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "That state or province is not in Canada" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Country", { exact: true })).toHaveValue("Canada");
     await page.getByLabel("Country", { exact: true }).selectOption("Other");
   }
@@ -130,7 +138,12 @@ test("the state list follows the country, and the server checks the pair", async
   await expect(page.getByLabel("Country name")).toHaveValue("Belize");
 });
 
-test("vote love, then like: the highlight and the counts follow", async ({ browser, baseURL, page, javaScriptEnabled }) => {
+test("vote love, then like: the highlight and the counts follow", async ({
+  browser,
+  baseURL,
+  page,
+  javaScriptEnabled,
+}) => {
   const title = uniqueTitle("Canyon House");
   await login(page, "jordan@example.com");
   await suggest(page, title);
@@ -154,7 +167,10 @@ test("vote love, then like: the highlight and the counts follow", async ({ brows
   await login(otherPage, "riley@example.com");
   await otherPage.goto("/houses");
   await card(otherPage, title).getByRole("button", { name: "Dislike" }).click();
-  await expect(card(otherPage, title).getByRole("button", { name: "Dislike" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card(otherPage, title).getByRole("button", { name: "Dislike" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await other.close();
 
   await like.click();
@@ -165,13 +181,20 @@ test("vote love, then like: the highlight and the counts follow", async ({ brows
   // With JS the votes went through a fetcher: no navigation happened.
   if (javaScriptEnabled) await expect(page).toHaveURL(/\/houses$/);
   await page.reload();
-  await expect(card(page, title).getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(card(page, title).getByRole("button", { name: "Like", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(card(page, title).locator(".house-counts")).toHaveText("Loves: 0 · Likes: 1 · Hates: 1");
   // Jordan is no organiser: no house controls.
   await expect(page.getByRole("button", { name: "Mark as previous house" })).toHaveCount(0);
 });
 
-test("a vote after the session ended says so and goes to the login", async ({ page, context, javaScriptEnabled }) => {
+test("a vote after the session ended says so and goes to the login", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await login(page, "casey@example.com");
   await page.goto("/houses");
   const house = card(page, "Casa del Mar");
@@ -189,7 +212,9 @@ test("a vote after the session ended says so and goes to the login", async ({ pa
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fhouses$/);
 });
 
-test("the organiser marks a house previous for 2024 and it moves to Previous SGW Houses", async ({ page }) => {
+test("the organiser marks a house previous for 2024 and it moves to Previous SGW Houses", async ({
+  page,
+}) => {
   const title = uniqueTitle("Old Haunt");
   await login(page, "organiser@example.com");
   await suggest(page, title);
@@ -197,20 +222,29 @@ test("the organiser marks a house previous for 2024 and it moves to Previous SGW
   await card(page, title).getByLabel("Year").fill("2024");
   await card(page, title).getByRole("button", { name: "Mark as previous house" }).click();
 
-  const previous = page.getByRole("region", { name: "Previous SGW Houses" }).getByRole("article", { name: title });
+  const previous = page
+    .getByRole("region", { name: "Previous SGW Houses" })
+    .getByRole("article", { name: title });
   await expect(previous).toBeVisible();
   await expect(previous).toContainText("The 2024 SGW House");
   await expect(previous).toContainText("Boulder, CO, USA");
-  await expect(page.getByRole("region", { name: "In the running" }).getByRole("article", { name: title })).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "In the running" }).getByRole("article", { name: title }),
+  ).toHaveCount(0);
 
   await previous.getByRole("button", { name: "Take out of play" }).click();
   const out = page.getByRole("region", { name: "Out of play" }).getByRole("article", { name: title });
   await expect(out).toBeVisible();
   await out.getByRole("button", { name: "Back into play" }).click();
-  await expect(page.getByRole("region", { name: "Previous SGW Houses" }).getByRole("article", { name: title })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Previous SGW Houses" }).getByRole("article", { name: title }),
+  ).toBeVisible();
 });
 
-test("the static /api/houses/votes/summary and /api/houses/:id routes both answer", async ({ page, baseURL }) => {
+test("the static /api/houses/votes/summary and /api/houses/:id routes both answer", async ({
+  page,
+  baseURL,
+}) => {
   const anonymous = await page.request.get("/api/houses/votes/summary");
   expect(anonymous.status()).toBe(401);
   expect(await anonymous.json()).toEqual({ error: "Authentication required" });
@@ -220,7 +254,10 @@ test("the static /api/houses/votes/summary and /api/houses/:id routes both answe
   const summary = await page.request.get("/api/houses/votes/summary");
   expect(summary.status()).toBe(200);
   expect(Object.values(await summary.json())).toContainEqual({ love: 1, like: 1, dislike: 0 });
-  const patch = await page.request.patch("/api/houses/1", { data: { in_play: false }, headers: { Origin: baseURL! } });
+  const patch = await page.request.patch("/api/houses/1", {
+    data: { in_play: false },
+    headers: { Origin: baseURL! },
+  });
   expect(patch.status()).toBe(403);
   expect(await patch.json()).toEqual({ error: "Only organisers can change houses" });
   const wrongMethod = await page.request.get("/api/houses/1");

@@ -13,7 +13,9 @@ const CHART_TITLES = [
 ];
 
 function column(page: Page, heading: string) {
-  return page.locator(".attendance-column", { has: page.getByRole("heading", { name: heading, exact: true }) });
+  return page.locator(".attendance-column", {
+    has: page.getByRole("heading", { name: heading, exact: true }),
+  });
 }
 
 function card(page: Page, name: string) {
@@ -54,7 +56,10 @@ test.describe("/results", () => {
     }
     const byWeek = page.getByRole("table", { name: "So When is This Happening?" });
     // Alex, Sam, Jordan and Riley count (Casey said no): Aug 21 - Aug 25 suits all four.
-    await expect(byWeek.getByRole("row", { name: WINDOWS[20] }).getByRole("cell")).toHaveText(["4", "100.0%"]);
+    await expect(byWeek.getByRole("row", { name: WINDOWS[20] }).getByRole("cell")).toHaveText([
+      "4",
+      "100.0%",
+    ]);
     await expect(byWeek.getByRole("row", { name: WINDOWS[0] }).getByRole("cell")).toHaveText(["0", "0.0%"]);
     const longer = page.getByRole("table", { name: "Should SGW Be Longer?" });
     await expect(longer.getByRole("row", { name: "God No" }).getByRole("cell")).toHaveText(["1", "25.0%"]);
@@ -88,7 +93,10 @@ test.describe("/results-summary", () => {
     await expect(page.getByRole("heading", { name: "Complete Survey Results" })).toBeVisible();
     await expect(page.getByText("Hold Up There, Partner")).toBeVisible();
     await expect(page.getByText("You gotta be logged in to that.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/auth?redirect=%2Fresults-summary");
+    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute(
+      "href",
+      "/auth?redirect=%2Fresults-summary",
+    );
     await expect(page.getByRole("article")).toHaveCount(0);
   });
 

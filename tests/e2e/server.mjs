@@ -27,11 +27,10 @@ const env = {
 };
 
 execSync("npx tsx scripts/db.ts seed", { env, stdio: "inherit" });
-const server = spawn(
-  process.execPath,
-  ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
-  { env, stdio: "inherit" },
-);
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  env,
+  stdio: "inherit",
+});
 const stop = () => {
   server.kill("SIGTERM");
   fake.server.close();

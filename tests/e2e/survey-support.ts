@@ -92,7 +92,9 @@ export async function fillDetails(page: Page, member: MemberAnswers, javaScriptE
   const weekends = question(page, "Which weekends work for you?");
   await expect(weekends.getByRole("checkbox")).toHaveCount(39);
   for (const label of WINDOWS) {
-    await weekends.getByRole("checkbox", { name: label, exact: true }).setChecked(member.weekends.includes(label));
+    await weekends
+      .getByRole("checkbox", { name: label, exact: true })
+      .setChecked(member.weekends.includes(label));
   }
   await choose(page, "Should SGW be longer?", member.extension);
   const countries = question(page, "Which countries are you cool with?");

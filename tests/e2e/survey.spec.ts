@@ -18,7 +18,10 @@ test.describe("survey", () => {
     await expect(page.getByLabel("Your name")).toHaveValue("Jordan");
   });
 
-  test("attending yes: all seven sections, a reload mid-way, and a review of what was entered", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("attending yes: all seven sections, a reload mid-way, and a review of what was entered", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
     await login(page, member.email);
     await page.goto("/survey/1");
@@ -70,8 +73,14 @@ test.describe("survey", () => {
     await page.getByRole("button", { name: "Submit Survey" }).click();
     await expect(page).toHaveURL(/\/survey\/7$/);
     await expect(page.getByRole("alert")).toHaveText("Survey submitted successfully!");
-    await expect(page.getByRole("main").getByRole("link", { name: "See the results" })).toHaveAttribute("href", "/results");
-    await expect(page.getByRole("link", { name: "Join the group chat" })).toHaveAttribute("href", "https://chat.example.com/sgw25");
+    await expect(page.getByRole("main").getByRole("link", { name: "See the results" })).toHaveAttribute(
+      "href",
+      "/results",
+    );
+    await expect(page.getByRole("link", { name: "Join the group chat" })).toHaveAttribute(
+      "href",
+      "https://chat.example.com/sgw25",
+    );
 
     const saved = await savedSurvey(page);
     expect(saved).toMatchObject({
@@ -96,7 +105,9 @@ test.describe("survey", () => {
     await choose(page, "Did you come to SGW24?", "No");
     await next(page, 6);
 
-    await expect(page.getByRole("region", { name: "Basic info" })).toContainText("Are you coming to SGW25?No");
+    await expect(page.getByRole("region", { name: "Basic info" })).toContainText(
+      "Are you coming to SGW25?No",
+    );
     await expect(page.getByRole("region", { name: "Details" })).toHaveCount(0);
     // Desktop viewport: the feedback rows stay hidden for someone who was not at SGW24.
     await expect(page.getByRole("region", { name: "Feedback" })).toBeHidden();
@@ -110,7 +121,11 @@ test.describe("survey", () => {
     await page.getByRole("button", { name: "Submit Survey" }).click();
     await expect(page).toHaveURL(/\/survey\/7$/);
     await expect(page.getByRole("alert")).toHaveText("Survey submitted successfully!");
-    expect(await savedSurvey(page)).toMatchObject({ name: CASEY.name, attending: "no", sgw24_attendee: "no" });
+    expect(await savedSurvey(page)).toMatchObject({
+      name: CASEY.name,
+      attending: "no",
+      sgw24_attendee: "no",
+    });
   });
 
   test("a second submit replaces the first: one survey per member", async ({ page }, testInfo) => {

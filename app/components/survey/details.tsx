@@ -32,16 +32,70 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
   const error = (field: string) => errorFor(fieldErrors, field);
   return (
     <SectionForm section={2} fieldErrors={fieldErrors} error={formError} title="Details">
-      <Ticks name="availability" legend={QUESTIONS.availability} options={WINDOW_LABELS} value={values.availability} error={error("availability")} className="choices weekends" />
-      <Choice name="sgw_extension" legend={QUESTIONS.sgw_extension} options={EXTENSION_LABELS} value={values.sgw_extension} required error={error("sgw_extension")} />
-      <Ticks name="countries" legend={QUESTIONS.countries} options={COUNTRY_LABELS} value={values.countries} error={error("countries")} />
-      <Choice name="previous_locale" legend={QUESTIONS.previous_locale} options={YES_NO_LABELS} value={values.previous_locale} required error={error("previous_locale")} />
-      <Choice name="sober" legend={QUESTIONS.sober} options={YES_NO_LABELS} value={values.sober} required error={error("sober")} />
-      <Ticks name="extra_guests" legend={QUESTIONS.extra_guests} options={GUEST_LABELS} value={values.extra_guests} error={error("extra_guests")} onChange={onGuestChange} />
-      <Choice name="share_room" legend={QUESTIONS.share_room} options={YES_NO_LABELS} value={values.share_room} required error={error("share_room")} />
+      <Ticks
+        name="availability"
+        legend={QUESTIONS.availability}
+        options={WINDOW_LABELS}
+        value={values.availability}
+        error={error("availability")}
+        className="choices weekends"
+      />
+      <Choice
+        name="sgw_extension"
+        legend={QUESTIONS.sgw_extension}
+        options={EXTENSION_LABELS}
+        value={values.sgw_extension}
+        required
+        error={error("sgw_extension")}
+      />
+      <Ticks
+        name="countries"
+        legend={QUESTIONS.countries}
+        options={COUNTRY_LABELS}
+        value={values.countries}
+        error={error("countries")}
+      />
+      <Choice
+        name="previous_locale"
+        legend={QUESTIONS.previous_locale}
+        options={YES_NO_LABELS}
+        value={values.previous_locale}
+        required
+        error={error("previous_locale")}
+      />
+      <Choice
+        name="sober"
+        legend={QUESTIONS.sober}
+        options={YES_NO_LABELS}
+        value={values.sober}
+        required
+        error={error("sober")}
+      />
+      <Ticks
+        name="extra_guests"
+        legend={QUESTIONS.extra_guests}
+        options={GUEST_LABELS}
+        value={values.extra_guests}
+        error={error("extra_guests")}
+        onChange={onGuestChange}
+      />
+      <Choice
+        name="share_room"
+        legend={QUESTIONS.share_room}
+        options={YES_NO_LABELS}
+        value={values.share_room}
+        required
+        error={error("share_room")}
+      />
       <fieldset>
         <legend>{QUESTIONS.shirt_size}</legend>
-        <ShirtSize holder="self" label={SHIRT_HOLDER_LABELS.self} value={values.shirt_size.self} required error={error("shirt_size.self")} />
+        <ShirtSize
+          holder="self"
+          label={SHIRT_HOLDER_LABELS.self}
+          value={values.shirt_size.self}
+          required
+          error={error("shirt_size.self")}
+        />
         {/* Without JavaScript both guest sizes show with a note; with it, only for a ticked guest. */}
         {(["boo", "child"] as const).map((holder) =>
           !hydrated || guests[holder] ? (
@@ -56,7 +110,14 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
           ) : null,
         )}
       </fieldset>
-      <Choice name="fate_change" legend={QUESTIONS.fate_change} options={AYE_NAY_LABELS} value={values.fate_change} required error={error("fate_change")} />
+      <Choice
+        name="fate_change"
+        legend={QUESTIONS.fate_change}
+        options={AYE_NAY_LABELS}
+        value={values.fate_change}
+        required
+        error={error("fate_change")}
+      />
     </SectionForm>
   );
 }

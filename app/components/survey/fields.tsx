@@ -8,7 +8,17 @@ export function errorFor(errors: FieldErrors | undefined, field: string) {
   return key ? errors[key] : undefined;
 }
 
-function Group({ name, legend, error, children }: { name: string; legend: string; error?: string; children: ReactNode }) {
+function Group({
+  name,
+  legend,
+  error,
+  children,
+}: {
+  name: string;
+  legend: string;
+  error?: string;
+  children: ReactNode;
+}) {
   const errorId = `${name}-error`;
   return (
     <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
@@ -39,7 +49,13 @@ export function Choice({ name, legend, options, value, required, error }: Choice
       <div className="choices">
         {Object.entries(options).map(([option, label]) => (
           <label key={option}>
-            <input type="radio" name={name} value={option} defaultChecked={value === option} required={required} />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              defaultChecked={value === option}
+              required={required}
+            />
             {label}
           </label>
         ))}
@@ -65,7 +81,13 @@ export function Ticks({ name, legend, options, value, error, className = "choice
       <div className={className}>
         {Object.entries(options).map(([option, label]) => (
           <label key={option}>
-            <input type="checkbox" name={name} value={option} defaultChecked={value[option] === true} onChange={onChange} />
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              defaultChecked={value[option] === true}
+              onChange={onChange}
+            />
             {label}
           </label>
         ))}
@@ -74,7 +96,17 @@ export function Ticks({ name, legend, options, value, error, className = "choice
   );
 }
 
-export function LongText({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+export function LongText({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
@@ -96,7 +128,14 @@ export function LongText({ name, label, value, error }: { name: string; label: s
   );
 }
 
-type SizeProps = { holder: string; label: string; value: string; required?: boolean; note?: string; error?: string };
+type SizeProps = {
+  holder: string;
+  label: string;
+  value: string;
+  required?: boolean;
+  note?: string;
+  error?: string;
+};
 
 export function ShirtSize({ holder, label, value, required, note, error }: SizeProps) {
   const id = `shirt_size-${holder}`;
@@ -106,7 +145,13 @@ export function ShirtSize({ holder, label, value, required, note, error }: SizeP
         {label}
         {note ? <span className="muted"> ({note})</span> : null}
       </label>
-      <select id={id} name={`shirt_size.${holder}`} defaultValue={value} required={required} aria-invalid={error ? true : undefined}>
+      <select
+        id={id}
+        name={`shirt_size.${holder}`}
+        defaultValue={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+      >
         <option value="">Choose a size</option>
         {SHIRT_SIZES.map((size) => (
           <option key={size} value={size}>

@@ -15,7 +15,17 @@ import {
 } from "./options";
 import { SectionForm } from "./section-form";
 
-function Part({ title, edit, className, children }: { title: string; edit: number; className?: string; children: ReactNode }) {
+function Part({
+  title,
+  edit,
+  className,
+  children,
+}: {
+  title: string;
+  edit: number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section className={className ? `review-part ${className}` : "review-part"} aria-label={title}>
       <div className="review-heading">
@@ -51,9 +61,18 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
   const weekends = WINDOWS.filter((label) => values.availability[label]);
   const sizes = (["self", "boo", "child"] as const)
     .filter((holder) => holder === "self" || values.extra_guests[holder])
-    .map((holder) => `${SHIRT_HOLDER_LABELS[holder]}: ${values.shirt_size[holder] ? values.shirt_size[holder].toUpperCase() : "Not answered"}`);
+    .map(
+      (holder) =>
+        `${SHIRT_HOLDER_LABELS[holder]}: ${values.shirt_size[holder] ? values.shirt_size[holder].toUpperCase() : "Not answered"}`,
+    );
   return (
-    <SectionForm section={6} error={error} nextLabel="Submit Survey" pendingLabel="Submitting..." title="Review">
+    <SectionForm
+      section={6}
+      error={error}
+      nextLabel="Submit Survey"
+      pendingLabel="Submitting..."
+      title="Review"
+    >
       <p className="muted">Check your answers, then submit. You can come back and change them later.</p>
       <Part title="Basic info" edit={1}>
         <Row label={QUESTIONS.name}>{values.name || <span className="muted">Not answered</span>}</Row>
@@ -86,7 +105,11 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
         <Row label={QUESTIONS.sgw24_attendee}>{labelOf(YES_NO_LABELS, values.sgw24_attendee)}</Row>
       </Part>
       {/* Spec: on wide screens the feedback rows are hidden for someone who was not at SGW24. */}
-      <Part title="Feedback" edit={5} className={values.sgw24_attendee === "no" ? "hidden-when-wide" : undefined}>
+      <Part
+        title="Feedback"
+        edit={5}
+        className={values.sgw24_attendee === "no" ? "hidden-when-wide" : undefined}
+      >
         <Row label={QUESTIONS.sgw24_concerns}>
           <WrittenAnswer text={values.sgw24_concerns} />
         </Row>

@@ -18,7 +18,16 @@ type Props = {
  * One section's plain POST form with Next and Back. `noValidate` because the spec marks some radios
  * required yet lets Next through unanswered; the server is the one that checks answers.
  */
-export function SectionForm({ section, title, children, fieldErrors, error, nextLabel = "Next", pendingLabel = "Saving...", back = true }: Props) {
+export function SectionForm({
+  section,
+  title,
+  children,
+  fieldErrors,
+  error,
+  nextLabel = "Next",
+  pendingLabel = "Saving...",
+  back = true,
+}: Props) {
   const navigation = useNavigation();
   const action = `/survey/${section}`;
   const busy = navigation.state === "submitting" && navigation.formAction === action;
@@ -49,7 +58,13 @@ export function SectionForm({ section, title, children, fieldErrors, error, next
           {busy && !goingBack ? pendingLabel : nextLabel}
         </button>
         {back ? (
-          <button type="submit" name="intent" value="back" className="button button-secondary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            className="button button-secondary"
+            disabled={busy}
+          >
             {goingBack ? "Going back..." : "Back"}
           </button>
         ) : null}

@@ -11,10 +11,25 @@ export function BasicInfo({ values, fieldErrors, error }: StepProps) {
     <SectionForm section={1} fieldErrors={fieldErrors} error={error} back={false} title="Basic info">
       <div className="field">
         <label htmlFor="name">{QUESTIONS.name}</label>
-        <input id="name" name="name" type="text" autoComplete="name" maxLength={2000} defaultValue={values.name} aria-invalid={nameError ? true : undefined} />
+        <input
+          id="name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={2000}
+          defaultValue={values.name}
+          aria-invalid={nameError ? true : undefined}
+        />
         {nameError ? <p className="field-error">{nameError}</p> : null}
       </div>
-      <Choice name="attending" legend={QUESTIONS.attending} options={ATTENDING_LABELS} value={values.attending} required error={errorFor(fieldErrors, "attending")} />
+      <Choice
+        name="attending"
+        legend={QUESTIONS.attending}
+        options={ATTENDING_LABELS}
+        value={values.attending}
+        required
+        error={errorFor(fieldErrors, "attending")}
+      />
     </SectionForm>
   );
 }
@@ -23,8 +38,8 @@ export function SadMessage({ error }: { error?: string }) {
   return (
     <SectionForm section={3} error={error} title="We'll miss you">
       <p>
-        Sorry to hear you can&apos;t make it to SGW25. It won&apos;t be the same without you — and if
-        plans change, come back and update your answer any time.
+        Sorry to hear you can&apos;t make it to SGW25. It won&apos;t be the same without you — and if plans
+        change, come back and update your answer any time.
       </p>
       <p>A couple more quick questions about last year and we&apos;re done.</p>
     </SectionForm>
@@ -34,7 +49,13 @@ export function SadMessage({ error }: { error?: string }) {
 export function LastYear({ values, fieldErrors, error }: StepProps) {
   return (
     <SectionForm section={4} fieldErrors={fieldErrors} error={error} title="SGW24">
-      <Choice name="sgw24_attendee" legend={QUESTIONS.sgw24_attendee} options={YES_NO_LABELS} value={values.sgw24_attendee} error={errorFor(fieldErrors, "sgw24_attendee")} />
+      <Choice
+        name="sgw24_attendee"
+        legend={QUESTIONS.sgw24_attendee}
+        options={YES_NO_LABELS}
+        value={values.sgw24_attendee}
+        error={errorFor(fieldErrors, "sgw24_attendee")}
+      />
     </SectionForm>
   );
 }
@@ -43,7 +64,13 @@ export function Feedback({ values, fieldErrors, error }: StepProps) {
   return (
     <SectionForm section={5} fieldErrors={fieldErrors} error={error} title="Feedback">
       {(["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"] as const).map((field) => (
-        <LongText key={field} name={field} label={QUESTIONS[field]} value={values[field]} error={errorFor(fieldErrors, field)} />
+        <LongText
+          key={field}
+          name={field}
+          label={QUESTIONS[field]}
+          value={values[field]}
+          error={errorFor(fieldErrors, field)}
+        />
       ))}
     </SectionForm>
   );
