@@ -1,6 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL, else the PGlite directory. */
 import { openDatabase } from "~/db/client.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/models/seed.server";
 import { env } from "~/env.server";
 
 const command = process.argv[2];

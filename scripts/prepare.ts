@@ -7,8 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
-import { pruneExpired } from "~/db/housekeeping.server";
-import { isEmpty, seedDemoData } from "~/db/seed.server";
+import { pruneExpired } from "~/models/housekeeping.server";
+import { isEmpty, seedDemoData } from "~/models/seed.server";
 import { env } from "~/env.server";
 
 const config = env();

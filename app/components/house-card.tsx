@@ -9,7 +9,7 @@ import {
   type VoteChoice,
   type VoteCounts,
 } from "~/lib/house-rules";
-import type { HouseRecord } from "~/models/house.server";
+import type { HouseRecord } from "~/lib/house-rules";
 import { HouseVote } from "./house-vote";
 
 export type CardHouse = HouseRecord;

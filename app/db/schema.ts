@@ -13,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { VoteChoice } from "~/lib/house-rules";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -132,9 +133,6 @@ export const houses = pgTable(
   },
   (t) => [index("houses_in_play_idx").on(t.in_play, t.previous_house)],
 );
-
-export const VOTE_CHOICES = ["love", "like", "dislike"] as const;
-export type VoteChoice = (typeof VOTE_CHOICES)[number];
 
 export const votes = pgTable(
   "votes",

@@ -2,6 +2,24 @@ import { countryChoiceOf, type CountryChoice } from "./states";
 
 export const IMAGE_URL_ERROR = "Image URL must end with .png, .jpg, or .jpeg";
 export const LISTING_URL_ERROR = "Listing URL must be an http:// or https:// link";
+/** The spec's House entity: what pages and the API show (no internal columns). */
+export type HouseRecord = {
+  id: number;
+  url: string;
+  title: string;
+  city: string;
+  state: string;
+  country: string;
+  num_bedrooms: number;
+  num_beds: number;
+  num_baths: number;
+  listing_img: string;
+  in_play: boolean;
+  previous_house: boolean;
+  previous_house_year: number | null;
+  who_suggested: string;
+};
+
 export const PLACEHOLDER_IMAGE = "/images/house-placeholder.svg";
 
 /** The spec's slider bounds and defaults. */
@@ -158,8 +176,9 @@ export function safeImageSrc(src: string): string {
   return safeListingHref(src) ?? PLACEHOLDER_IMAGE;
 }
 
-export type VoteCounts = { love: number; like: number; dislike: number };
-export type VoteChoice = keyof VoteCounts;
+export const VOTE_CHOICES = ["love", "like", "dislike"] as const;
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+export type VoteCounts = Record<VoteChoice, number>;
 export const NO_VOTES: VoteCounts = { love: 0, like: 0, dislike: 0 };
 
 /** The counts as they will be once the member's vote moves from `from` to `to` (optimistic UI). */

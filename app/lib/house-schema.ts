@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VOTE_CHOICES } from "~/db/schema";
+import { VOTE_CHOICES } from "./house-rules";
 import {
   LISTING_URL_ERROR,
   SLIDERS,

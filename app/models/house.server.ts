@@ -1,25 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses } from "~/db/schema";
+import type { HouseRecord } from "~/lib/house-rules";
 import type { HouseInput, HousePatch } from "~/lib/house-schema";
 
-/** The spec's House entity: what pages and the API show (no internal columns). */
-export type HouseRecord = {
-  id: number;
-  url: string;
-  title: string;
-  city: string;
-  state: string;
-  country: string;
-  num_bedrooms: number;
-  num_beds: number;
-  num_baths: number;
-  listing_img: string;
-  in_play: boolean;
-  previous_house: boolean;
-  previous_house_year: number | null;
-  who_suggested: string;
-};
+export type { HouseRecord };
 
 const columns = {
   id: houses.id,

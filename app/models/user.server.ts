@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
-import { hashPassword, verifyPassword } from "~/services/password.server";
+import { hashPassword, verifyPassword } from "~/models/password.server";
+
+export type { User };
 
 export type PublicUser = { id: number; email: string; name: string | null };
 

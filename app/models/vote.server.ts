@@ -1,6 +1,7 @@
 import { eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { houses, votes, type VoteChoice } from "~/db/schema";
+import { houses, votes } from "~/db/schema";
+import type { VoteChoice } from "~/lib/house-rules";
 import type { VoteCounts } from "~/lib/house-rules";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };

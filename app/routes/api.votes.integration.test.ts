@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { houses, users, votes, type VoteChoice } from "~/db/schema";
+import { houses, users, votes } from "~/db/schema";
+import type { VoteChoice } from "~/lib/house-rules";
 import { createSession } from "~/models/session.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
-import type { User } from "~/db/schema";
+import type { User } from "~/models/user.server";
 import { firstErrorPerField } from "~/lib/field-errors";
 import { env } from "~/env.server";
 import {
@@ -18,7 +18,7 @@ import { apiError } from "./api.server";
 import { clientIp } from "./client-ip.server";
 import { setFlash } from "./flash.server";
 import { sendMail } from "./mail.server";
-import { hashPassword } from "./password.server";
+import { hashPassword } from "~/models/password.server";
 import { LIMITS, countAttempt, forgetAttempts, refundAttempt } from "./rate-limit.server";
 import { logout } from "./session.server";
 

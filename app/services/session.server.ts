@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
-import type { User } from "~/db/schema";
+import type { User } from "~/models/user.server";
 import { env } from "~/env.server";
 import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";

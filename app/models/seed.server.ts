@@ -1,8 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { houses, surveys, users, votes, type VoteChoice } from "~/db/schema";
+import { houses, surveys, users, votes } from "~/db/schema";
+import type { VoteChoice } from "~/lib/house-rules";
 import { WINDOWS } from "~/lib/weekends";
-import { hashPassword } from "~/services/password.server";
+import { hashPassword } from "~/models/password.server";
 
 export const DEMO_PASSWORD = "sgw25-demo";
 
