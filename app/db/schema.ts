@@ -167,3 +167,13 @@ export type User = typeof users.$inferSelect;
 export type Survey = typeof surveys.$inferSelect;
 export type House = typeof houses.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
+
+/**
+ * Small app-wide values that must outlive a restart and be shared by every instance on one database
+ * (e.g. a generated session secret, the survey deadline, when the last reminder went out).
+ */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

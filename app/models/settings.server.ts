@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { settings } from "~/db/schema";
+
+/** The stored value of an app-wide setting, or undefined when it was never set. */
+export async function getSetting(key: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
+}
+
+/** Stores (or replaces) an app-wide setting. */
+export async function setSetting(key: string, value: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Stores a setting only when it has no value yet, and returns the value that won (first writer wins). */
+export async function setSettingOnce(key: string, value: string): Promise<string> {
+  const db = await getDb();
+  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
+  const stored = await getSetting(key);
+  return stored ?? value;
+}
