@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { RETRY_AFTER_SECONDS } from "~/db/availability";
 import { env } from "~/env.server";
 import { installClientIpTracking } from "~/services/client-ip.server";
 import { securityHeaders } from "~/services/security-headers.server";
@@ -15,6 +16,19 @@ env();
 installClientIpTracking();
 
 const ABORT_DELAY = 5_000;
+
+/** A 503 (the database is away) tells browsers and proxies when to come back. */
+function markUnavailable(status: number, headers: Headers) {
+  if (status !== 503) return;
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+}
+
+/** Single-fetch data requests (JS navigations and form posts) get the same Retry-After. */
+export function handleDataRequest(response: Response) {
+  markUnavailable(response.status, response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -28,6 +42,7 @@ export default function handleRequest(
   for (const [name, value] of Object.entries(headers)) {
     responseHeaders.set(name, value);
   }
+  markUnavailable(responseStatusCode, responseHeaders);
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { z } from "zod";
 
@@ -27,7 +26,7 @@ export type Env = {
   port: number;
   databaseUrl: string | undefined;
   pgliteDir: string;
-  sessionSecret: string;
+  sessionSecret: string | undefined;
   appUrl: string;
   secureCookies: boolean;
   resendApiKey: string | undefined;
@@ -36,11 +35,6 @@ export type Env = {
   chatUrl: string;
   trustProxy: boolean;
 };
-
-function isLocalUrl(url: string) {
-  const host = new URL(url).hostname;
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
-}
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = schema.safeParse(source);
@@ -52,26 +46,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const raw = result.data;
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
-  let sessionSecret = raw.SESSION_SECRET;
-  if (!sessionSecret) {
-    // remix-serve sets NODE_ENV=production even on a laptop, so "production" here means a real
-    // deployment: one that is reached on a public address.
-    if (raw.NODE_ENV === "production" && !isLocalUrl(appUrl)) {
-      throw new Error(
-        "Invalid environment configuration:\n  SESSION_SECRET: required when APP_URL is not localhost.",
-      );
-    }
-    if (raw.NODE_ENV !== "test") {
-      console.warn("SESSION_SECRET is not set: using a random one for this run (fine for local use).");
-    }
-    sessionSecret = randomBytes(32).toString("hex");
-  }
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
     databaseUrl: raw.DATABASE_URL,
     pgliteDir: raw.PGLITE_DIR,
-    sessionSecret,
+    // Unset means: generate one once and keep it in the database (services/secret.server.ts).
+    sessionSecret: raw.SESSION_SECRET,
     appUrl,
     secureCookies: appUrl.startsWith("https://"),
     resendApiKey: raw.RESEND_API_KEY || undefined,

@@ -149,19 +149,40 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
+  const { title, text } = errorCopy(status);
+  // A plain link reloads the page without JavaScript too; after a failed form post the browser's
+  // Back button returns to the form with what was typed still in it.
+  const retryHref = `${location.pathname}${location.search}`;
   return (
     <section className="card error-page" role="alert">
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <p>
-        {notFound
-          ? "We could not find that page."
-          : "Sorry — something went wrong on our side. Your saved answers are safe; please try again."}
-      </p>
-      <p>
+        {status !== 404 && (
+          <>
+            <a href={retryHref}>Try again</a>
+            {" · "}
+          </>
+        )}
         <Link to="/">Back to the home page</Link>
       </p>
     </section>
   );
+}
+
+function errorCopy(status: number) {
+  if (status === 404) return { title: "Page not found", text: "We could not find that page." };
+  if (status === 503) {
+    return {
+      title: "Back in a moment",
+      text: "The database is briefly unavailable. Nothing you saved is lost; please try again in a few seconds.",
+    };
+  }
+  return {
+    title: "Something went wrong",
+    text: "Sorry — something went wrong on our side. Your saved answers are safe; please try again.",
+  };
 }

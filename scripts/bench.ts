@@ -30,7 +30,8 @@ function random(seed: number) {
 }
 
 async function seed(dir: string, count: number) {
-  const connection = await openDatabase({ pgliteDir: dir });
+  const connection = openDatabase({ pgliteDir: dir });
+  await connection.migrate();
   const next = random(count);
   const pick = <T>(choices: readonly T[]) => choices[Math.floor(next() * choices.length)];
   const yesNo = () => pick(["yes", "no"] as const);

@@ -1,13 +1,9 @@
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL, else the PGlite directory. */
-import { openDatabase } from "~/db/client.server";
+import { configuredTarget, openDatabase } from "~/db/client.server";
 import { seedDemoData } from "~/models/seed.server";
-import { env } from "~/env.server";
-
 const command = process.argv[2];
-const config = env();
-const connection = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir },
-);
+const connection = openDatabase(configuredTarget());
+await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 if (command === "seed") {
   await seedDemoData(connection.db);

@@ -6,12 +6,13 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
-import { openDatabase } from "~/db/client.server";
+import { configuredTarget, openDatabase } from "~/db/client.server";
 import { pruneExpired } from "~/models/housekeeping.server";
 import { isEmpty, seedDemoData } from "~/models/seed.server";
 import { env } from "~/env.server";
 
-const config = env();
+// A bad configuration stops here, before the build and the migration.
+env();
 
 function newestChange(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
@@ -31,9 +32,9 @@ if (buildIsStale()) {
   execSync("npx remix build", { stdio: "inherit" });
 }
 
-const connection = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir },
-);
+const connection = openDatabase(configuredTarget());
+// Here, not in the request path: instances starting together take turns (see migratePostgresLocked).
+await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 await pruneExpired(connection.db);
 if (connection.kind === "pglite" && (await isEmpty(connection.db))) {

@@ -1,27 +1,33 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import type { User } from "~/models/user.server";
 import { env } from "~/env.server";
 import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiError } from "./api.server";
+import { cookieSecret } from "./secret.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Promise<Cookie> | undefined;
 
-function sessionCookie() {
+function sessionCookie(): Promise<Cookie> {
   const config = env();
-  cookie ??= createCookie("sgw_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.secureCookies,
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: [config.sessionSecret],
-  });
+  cookie ??= cookieSecret().then((secret) =>
+    createCookie("sgw_session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.secureCookies,
+      path: "/",
+      maxAge: SESSION_TTL_MS / 1000,
+      secrets: [secret],
+    }),
+  );
   return cookie;
 }
 
 async function readCookieToken(request: Request): Promise<string | undefined> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  // No cookie at all: no reason to look up the signing secret (anonymous page views stay DB-free).
+  if (!header?.includes("sgw_session=")) return undefined;
+  const value = await (await sessionCookie()).parse(header);
   return typeof value === "string" && value ? value : undefined;
 }
 
@@ -93,7 +99,7 @@ export async function requireApiUser(request: Request): Promise<User> {
 export async function createUserSession(userId: number, redirectTo: string) {
   const { token } = await createSession(userId);
   return redirect(safeRedirect(redirectTo), {
-    headers: { "Set-Cookie": await sessionCookie().serialize(token) },
+    headers: { "Set-Cookie": await (await sessionCookie()).serialize(token) },
   });
 }
 
@@ -105,7 +111,7 @@ export async function logout(request: Request, redirectTo = "/auth") {
     await deleteSession(token);
   }
   return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+    headers: { "Set-Cookie": await (await sessionCookie()).serialize("", { maxAge: 0 }) },
   });
 }
 

@@ -18,14 +18,15 @@ export function useFreshDatabase() {
       await admin.unsafe(`create database "${name}"`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      state.connection = await openDatabase({ url: url.toString() });
+      state.connection = openDatabase({ url: url.toString() });
       state.dropDatabase = async () => {
         await admin.unsafe(`drop database if exists "${name}" with (force)`);
         await admin.end();
       };
     } else {
-      state.connection = await openDatabase({ pgliteDir: "memory://" });
+      state.connection = openDatabase({ pgliteDir: "memory://" });
     }
+    await state.connection.migrate();
     useDatabaseForTests(state.connection);
   });
 
