@@ -209,6 +209,28 @@ describe("rate limits", () => {
     expect((await login({ email: "bo@example.com", password: "secret1" })).status).toBe(200);
   });
 
+  it("twenty failures from another address do not lock the owner out of their own", async () => {
+    await register({ email: "flo@example.com", password: "secret1" });
+    for (let i = 0; i < 20; i++) {
+      const response = await login({ email: "flo@example.com", password: "not-hers" }, "10.6.6.6");
+      expect(response.status).toBe(i < 5 ? 401 : 429);
+    }
+    expect((await login({ email: "flo@example.com", password: "secret1" }, "10.6.6.7")).status).toBe(200);
+    // The guesser's address stays refused for this e-mail even with the right password.
+    expect((await login({ email: "flo@example.com", password: "secret1" }, "10.6.6.6")).status).toBe(429);
+  }, 60_000);
+
+  it("an e-mail guessed at from many addresses hits a higher ceiling of 50 an hour", async () => {
+    await register({ email: "gus@example.com", password: "secret1" });
+    for (let i = 0; i < 50; i++) {
+      const response = await login({ email: "gus@example.com", password: "guess" }, `10.5.${i}.1`);
+      expect(response.status).toBe(401);
+    }
+    const limited = await login({ email: "gus@example.com", password: "secret1" }, "10.5.99.1");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+  }, 60_000);
+
   it("100 failed logins from one address lock that address only", async () => {
     for (let i = 0; i < 100; i++) {
       const response = await login({ email: `spray-${i}@example.com`, password: "guess-1" }, "10.9.9.9");

@@ -55,13 +55,20 @@ export async function verifyCredentials(input: unknown, ip: string): Promise<Use
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const email = normaliseEmail(parsed.data.email);
-  const byIp = await countAttempt(LIMITS.loginIp, ip);
-  if (byIp.retryAfter) throw rateLimited(byIp.retryAfter);
-  const byEmail = await countAttempt(LIMITS.loginEmail, email);
-  if (byEmail.retryAfter) throw rateLimited(byEmail.retryAfter);
+  const emailFromIp = `${email} ${ip}`;
+  // Checked narrowest first, so an address that is already refused adds nothing to the e-mail's count.
+  for (const [limit, subject] of [
+    [LIMITS.loginIp, ip],
+    [LIMITS.loginEmailIp, emailFromIp],
+    [LIMITS.loginEmail, email],
+  ] as const) {
+    const attempt = await countAttempt(limit, subject);
+    if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  }
   const user = await verifyLogin(email, parsed.data.password);
   if (!user) throw new AuthFailure("Invalid email or password", 401);
-  await forgetAttempts(LIMITS.loginEmail, email);
+  await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
+  await refundAttempt(LIMITS.loginEmail, email);
   await refundAttempt(LIMITS.loginIp, ip);
   return user;
 }

@@ -2,9 +2,15 @@ import { clearRateLimit, hitRateLimit, refundRateLimit } from "~/models/rate-lim
 
 const MINUTE = 60 * 1000;
 
-/** The issue's limits. Register is per IP and generous: a whole friend group may share one connection. */
+/**
+ * Failed logins count per e-mail *and* address, so nobody can lock a friend out by typing wrong
+ * passwords for them: the owner's own address keeps its own 5 tries. A slower, higher per-e-mail
+ * ceiling still stops a guesser who spreads over many addresses, and each address has an overall
+ * ceiling. Register is per address and generous: a whole friend group may share one connection.
+ */
 export const LIMITS = {
-  loginEmail: { prefix: "login:email", max: 5, windowMs: 15 * MINUTE },
+  loginEmailIp: { prefix: "login:email-ip", max: 5, windowMs: 15 * MINUTE },
+  loginEmail: { prefix: "login:email", max: 50, windowMs: 60 * MINUTE },
   loginIp: { prefix: "login:ip", max: 100, windowMs: 15 * MINUTE },
   forgotEmail: { prefix: "forgot:email", max: 3, windowMs: 60 * MINUTE },
   registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
