@@ -6,7 +6,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { RETRY_AFTER_SECONDS } from "~/db/availability";
+import {
+  RETRY_AFTER_SECONDS,
+  databaseUnavailableResponse,
+  isDatabaseUnavailable,
+  outageCode,
+} from "~/db/availability";
 import { env } from "~/env.server";
 import { installClientIpTracking } from "~/services/client-ip.server";
 import { securityHeaders } from "~/services/security-headers.server";
@@ -24,9 +29,27 @@ function markUnavailable(status: number, headers: Headers) {
   headers.set("Cache-Control", "no-store");
 }
 
-/** Single-fetch data requests (JS navigations and form posts) get the same Retry-After. */
-export function handleDataRequest(response: Response) {
-  markUnavailable(response.status, response.headers);
+/** Requests whose loader or action found the database away (marked by handleError below). */
+const unavailable = new WeakSet<Request>();
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) {
+    // An outage is not a bug: one line in the log, no stack trace, and the request answers 503.
+    if (!unavailable.has(request)) {
+      console.warn(
+        `${request.method} ${new URL(request.url).pathname}: database unavailable (${outageCode(error)})`,
+      );
+    }
+    unavailable.add(request);
+    return;
+  }
+  if (error instanceof Response || request.signal.aborted) return;
+  console.error(error);
+}
+
+/** Single-fetch data requests (JS navigations and form posts) carry the same Retry-After. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (unavailable.has(request)) markUnavailable(503, response.headers);
   return response;
 }
 
@@ -36,6 +59,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (unavailable.has(request) && responseStatusCode !== 503) {
+    // Remix renders again with this response as the route error: the boundary shows the outage
+    // message with status 503 (and the same error reaches the browser for hydration).
+    throw databaseUnavailableResponse();
+  }
   const nonce = randomBytes(16).toString("base64");
   const config = env();
   const headers = securityHeaders(nonce, config.secureCookies, config.nodeEnv === "development");

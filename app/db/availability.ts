@@ -22,22 +22,38 @@ const CONNECTION_CODES = new Set([
   "57014",
 ]);
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
+/** Thrown by the database layer when Postgres cannot be reached; pages and /api answer it with 503. */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly code: string) {
+    super(`The database is unavailable (${code})`);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+/** True for an outage error, also when a library wrapped it (Drizzle puts the driver's error in `cause`). */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
   const code = String((error as { code?: unknown }).code ?? "");
   if (CONNECTION_CODES.has(code) || code.startsWith("08")) return true;
   const errors = (error as { errors?: unknown }).errors;
-  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export const DATABASE_UNAVAILABLE = "The database is unavailable, try again";
 export const RETRY_AFTER_SECONDS = 5;
 
-/**
- * The answer for a request the database could not serve. Remix has no middleware, and a thrown
- * Response is how a loader or action says "503": pages get their error boundary with this status,
- * /api passes the JSON body through, and no stack trace is logged for an outage.
- */
+/** The driver's code for an outage error ("ECONNREFUSED", "57P01", …), for a one-line log. */
+export function outageCode(error: unknown, depth = 0): string {
+  if (!error || typeof error !== "object" || depth > 5) return "unknown";
+  if (isDatabaseUnavailable(error) && !isDatabaseUnavailable((error as { cause?: unknown }).cause)) {
+    return String((error as { code?: unknown }).code ?? "unknown");
+  }
+  return outageCode((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** The answer for a request the database could not serve (see entry.server.tsx and api.server.ts). */
 export function databaseUnavailableResponse(): Response {
   return new Response(JSON.stringify({ error: DATABASE_UNAVAILABLE }), {
     status: 503,
@@ -63,7 +79,7 @@ type Unsafe = (query: string, params?: unknown[], options?: unknown) => PendingQ
 /**
  * Wraps the postgres.js client Drizzle uses: a read that fails because its pooled connection died
  * with the server is retried once on a fresh connection; whatever still fails for lack of a database
- * becomes the 503 response above. Transactions use their own client and are never retried.
+ * becomes a DatabaseUnavailableError. Transactions use their own client and are never retried.
  */
 export function retryingReads(client: Sql): Sql {
   const unsafe = client.unsafe.bind(client) as unknown as Unsafe;
@@ -80,8 +96,7 @@ export function retryingReads(client: Sql): Sql {
           if (!isDatabaseUnavailable(retryError)) throw retryError;
         }
       }
-      console.warn(`Database unavailable (${String((error as { code?: unknown }).code)}): answering 503`);
-      throw databaseUnavailableResponse();
+      throw new DatabaseUnavailableError(String((error as { code?: unknown }).code));
     }
   };
   const wrappedUnsafe = (...args: Parameters<Unsafe>) => {
@@ -109,7 +124,8 @@ function wrapBegin(client: Sql) {
     try {
       return await (client.begin as (...a: unknown[]) => Promise<unknown>)(...args);
     } catch (error) {
-      if (isDatabaseUnavailable(error)) throw databaseUnavailableResponse();
+      if (isDatabaseUnavailable(error))
+        throw new DatabaseUnavailableError(String((error as { code?: unknown }).code));
       throw error;
     }
   };

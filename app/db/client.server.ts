@@ -43,6 +43,9 @@ const POSTGRES_OPTIONS = {
   idle_timeout: 30,
   max_lifetime: 30 * 60,
   connection: { statement_timeout: 4000, lock_timeout: 3000 },
+  // postgres.js waits up to 20 s (growing per failed attempt) before reconnecting a dead connection,
+  // and queries queue behind it meanwhile; a short, flat pause brings the app back with the database.
+  backoff: () => 0.1,
   onnotice: () => {},
 } as const;
 

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodError } from "zod";
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/availability";
 import { firstErrorPerField } from "~/lib/field-errors";
 
 const API_HEADERS = {
@@ -80,6 +81,11 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
         return error.headers.get("Content-Type")?.includes("application/json")
           ? error
           : apiError(error.status, error.status === 403 ? "Forbidden" : "Request refused");
+      }
+      if (isDatabaseUnavailable(error)) {
+        return apiError(503, DATABASE_UNAVAILABLE, {
+          headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+        });
       }
       console.error(`${method} ${new URL(args.request.url).pathname} failed:`, error);
       return apiError(500, "Internal server error");

@@ -1,0 +1,182 @@
+/**
+ * A PostgreSQL restart and a stop while members use the app: the production server on a cluster
+ * of the test's own, which the test restarts and stops mid-load.
+ */
+import postgres from "postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  seedDatabase,
+  startAppServer,
+  startThrowawayPostgres,
+  type AppServer,
+  type ThrowawayPostgres,
+} from "../support/processes";
+
+const PG_PORT = 5441;
+const APP_PORT = 3241;
+
+let pg: ThrowawayPostgres;
+let app: AppServer;
+
+beforeAll(async () => {
+  pg = startThrowawayPostgres(PG_PORT);
+  seedDatabase({ DATABASE_URL: pg.url });
+  app = await startAppServer(APP_PORT, {
+    DATABASE_URL: pg.url,
+    SESSION_SECRET: "outage-test-secret-0123456789",
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (process.env.SHOW_SERVER_LOGS) console.log(app?.logs());
+  await app?.stop();
+  pg?.destroy();
+});
+
+type Outcome = { path: string; started: number; ms: number; status: number; retryAfter: string | null };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("answers 503 with Retry-After while the database is away, never 500, and loses no acknowledged write", async () => {
+  const login = await fetch(`${app.url}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "alex@example.com", password: "sgw25-demo" }),
+  });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const survey = await (await fetch(`${app.url}/api/survey`, { headers: auth })).json();
+
+  const outcomes: Outcome[] = [];
+  const acknowledgedHouses: string[] = [];
+  let running = true;
+  let counter = 0;
+
+  async function timed(path: string, init?: RequestInit) {
+    const started = Date.now();
+    try {
+      const response = await fetch(`${app.url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+      await response.arrayBuffer();
+      outcomes.push({
+        path,
+        started,
+        ms: Date.now() - started,
+        status: response.status,
+        retryAfter: response.headers.get("Retry-After"),
+      });
+      return response;
+    } catch {
+      // A dropped or hung connection counts as a failure with status 0.
+      outcomes.push({ path, started, ms: Date.now() - started, status: 0, retryAfter: null });
+      return new Response(null, { status: 599 });
+    }
+  }
+
+  async function member(worker: number) {
+    while (running) {
+      const n = counter++;
+      switch (n % 5) {
+        case 0:
+          await timed("/results");
+          break;
+        case 1:
+          await timed("/api/results");
+          break;
+        case 2: {
+          const title = `Outage house ${worker}-${n}`;
+          const response = await timed("/api/houses", {
+            method: "POST",
+            headers: auth,
+            body: JSON.stringify({
+              url: `https://example.com/outage/${n}`,
+              title,
+              city: "Austin",
+              state: "TX",
+              country: "USA",
+              num_bedrooms: 8,
+              num_beds: 10,
+              num_baths: 4,
+              listing_img: "https://example.com/outage.jpg",
+            }),
+          });
+          if (response.status === 201) acknowledgedHouses.push(title);
+          break;
+        }
+        case 3:
+          await timed("/api/survey", {
+            method: "POST",
+            headers: auth,
+            body: JSON.stringify({ ...survey, name: `Alex ${n}` }),
+          });
+          break;
+        default:
+          await timed("/houses", { headers: { Authorization: `Bearer ${token}` } });
+      }
+      await sleep(20);
+    }
+  }
+
+  const members = [0, 1, 2, 3].map(member);
+  const windows: Array<[number, number]> = [];
+
+  await sleep(1500);
+  let from = Date.now();
+  pg.restart();
+  windows.push([from, Date.now()]);
+  await sleep(2000);
+
+  from = Date.now();
+  pg.stop();
+  await sleep(3000);
+  pg.start();
+  const back = Date.now();
+  windows.push([from, back]);
+
+  // /healthz must see the database again within 2 s of it answering.
+  let healthyAt: number | undefined;
+  while (Date.now() - back < 5000) {
+    const response = await fetch(`${app.url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(
+      () => null,
+    );
+    if (response?.status === 200) {
+      healthyAt = Date.now();
+      break;
+    }
+    await sleep(50);
+  }
+  await sleep(2500);
+  running = false;
+  await Promise.all(members);
+
+  expect(healthyAt, "healthz back").toBeDefined();
+  expect(healthyAt! - back).toBeLessThanOrEqual(2000);
+
+  const grace = 2000;
+  const inOutage = (o: Outcome) =>
+    windows.some(([start, end]) => o.started + o.ms >= start && o.started <= end + grace);
+  const failures = outcomes.filter((o) => o.status >= 400);
+  expect(outcomes.length).toBeGreaterThan(50);
+  expect(failures.filter((o) => o.status !== 503)).toEqual([]);
+  expect(failures.filter((o) => o.retryAfter === null)).toEqual([]);
+  expect(failures.filter((o) => !inOutage(o))).toEqual([]);
+  expect(outcomes.filter((o) => o.ms > 5000)).toEqual([]);
+  expect(app.logs()).not.toMatch(/at .*node_modules/);
+
+  const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+  try {
+    const stored = await db<{ title: string }[]>`select title from houses where title like 'Outage house %'`;
+    const titles = new Set(stored.map((row) => row.title));
+    expect(acknowledgedHouses.filter((title) => !titles.has(title))).toEqual([]);
+    // A survey save also sets the display name in the same transaction: never one without the other.
+    const [row] = await db<{ survey: string; user: string }[]>`
+      select s.name as survey, u.name as "user" from surveys s join users u on u.id = s.user_id
+      where u.email = 'alex@example.com'`;
+    expect(row.user).toBe(row.survey);
+  } finally {
+    await db.end();
+  }
+  console.log(
+    `outage: ${outcomes.length} requests, ${failures.length} answered 503, slowest ${Math.max(...outcomes.map((o) => o.ms))} ms, healthz back after ${healthyAt! - back} ms`,
+  );
+}, 120_000);
