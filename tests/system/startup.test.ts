@@ -1,0 +1,77 @@
+/**
+ * How the app starts in production: two instances at once on one fresh Postgres, and a restart on
+ * PGlite without SESSION_SECRET.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { freshDatabase, seedDatabase, startAppServer, startWithNpm } from "../support/processes";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
+
+describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgres", () => {
+  it("apply the migrations once and both serve", async () => {
+    const database = await freshDatabase(adminUrl!, "sgw_startup");
+    const env = { DATABASE_URL: database.url, SESSION_SECRET: "startup-test-secret-0123456789" };
+    const started = await Promise.allSettled([startWithNpm(3242, env), startWithNpm(3243, env)]);
+    try {
+      for (const result of started) {
+        if (result.status === "rejected") throw result.reason;
+      }
+      for (const port of [3242, 3243]) {
+        const response = await fetch(`http://localhost:${port}/api/results`);
+        expect(response.status).toBe(200);
+      }
+      const db = postgres(database.url, { max: 1, onnotice: () => {} });
+      const [{ count }] = await db<
+        { count: number }[]
+      >`select count(*)::int as count from drizzle.__drizzle_migrations`;
+      await db.end();
+      expect(count).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(
+        started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+      );
+      await database.drop();
+    }
+  });
+});
+
+describe("a restart without SESSION_SECRET", () => {
+  it("keeps a logged-in member logged in", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sgw-secret-"));
+    const env = { PGLITE_DIR: path.join(dir, "pglite"), SESSION_SECRET: undefined };
+    seedDatabase({ PGLITE_DIR: env.PGLITE_DIR });
+    let app = await startAppServer(3244, env);
+    try {
+      const login = await fetch(`${app.url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body: new URLSearchParams({
+          intent: "login",
+          redirect: "/",
+          email: "alex@example.com",
+          password: "sgw25-demo",
+        }),
+      });
+      expect(login.status).toBe(302);
+      const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
+      const footer = async () =>
+        (await (await fetch(`${app.url}/`, { headers: { Cookie: cookie } })).text()).match(
+          /You are (?:logged in as [^<]+|not logged in)/,
+        )?.[0];
+      expect(await footer()).toBe("You are logged in as alex@example.com");
+
+      await app.stop();
+      app = await startAppServer(3244, env);
+      expect(await footer()).toBe("You are logged in as alex@example.com");
+    } finally {
+      await app.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
