@@ -10,7 +10,8 @@ const API_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES } from "./http-guard.server";
+import { MAX_BODY_BYTES } from "./http-guard.server";
 
 /** A JSON answer with the headers every /api response carries. */
 export function apiJson(data: unknown, init: ResponseInit = {}) {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { env } from "~/env.server";
+import { guardRequest, refuseConnect } from "./http-guard.server";
 
 /**
  * remix-serve hands the app a Fetch `Request`, which has no socket address. Rate limits per client
@@ -29,12 +30,30 @@ export function installClientIpTracking() {
         if (req.originalUrl) req.originalUrl = redactUrl(req.originalUrl);
         if (req.url) req.url = redactUrl(req.url);
       });
-      return store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
-        emit.apply(this, [event, ...args]),
+      const config = env();
+      if (config.trustProxy) useForwardedScheme(req);
+      guardRequest(req, res, new URL(config.appUrl), () =>
+        store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
+          emit.apply(this, [event, ...args]),
+        ),
       );
+      return true;
     }
+    if (event === "listening" && this.listenerCount("connect") === 0) this.on("connect", refuseConnect);
     return emit.apply(this, [event, ...args]);
   } as typeof proto.emit;
+}
+
+/**
+ * Behind a TLS-terminating proxy (TRUST_PROXY=1) the scheme the member used is the first
+ * X-Forwarded-Proto hop; the request URL Remix builds from Express's `req.protocol` follows it.
+ */
+function useForwardedScheme(req: http.IncomingMessage) {
+  const proto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  if (proto === "https" || proto === "http") Object.defineProperty(req, "protocol", { value: proto });
 }
 
 /** Hides the value of any `token` query parameter: "/reset-password?token=abc" -> "?token=[redacted]". */

@@ -1,0 +1,177 @@
+import type http from "node:http";
+import type { Socket } from "node:net";
+
+/**
+ * What the app refuses before Remix sees a request. remix-serve offers no middleware, so these run in
+ * the Node server's "request" event (see client-ip.server.ts, which installs the wrapper):
+ * - methods nobody here answers (TRACE, PROPFIND, …, and CONNECT, which Node hands to a separate
+ *   event) get 405 with an Allow header instead of Remix's 500;
+ * - bodies are capped while they stream in, chunked or not, and held back from Remix until complete,
+ *   so an oversized post costs at most the cap in memory and gets 413;
+ * - a state-changing post must come from APP_URL's origin: a foreign Origin gets 403, and a post from
+ *   our own origin is given APP_URL's Host, because Remix itself throws (a 500) when Origin and Host
+ *   differ, which is what a reverse proxy's default Host header causes.
+ */
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PATCH"];
+/** /api routes answer these themselves, with the Allow header of each route. */
+const API_PASSED_ON = new Set([...API_METHODS, "PUT", "DELETE", "OPTIONS"]);
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+const isApi = (url: string | undefined) => url === "/api" || Boolean(url?.startsWith("/api/"));
+
+function refusalBody(url: string | undefined, status: number, message: string) {
+  if (isApi(url)) return { type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
+  const title = { 403: "Request refused", 405: "Method not allowed", 413: "Too much data" }[status] ?? "Refused";
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — SGW25</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
+  return { type: "text/html; charset=utf-8", body };
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A refused body is read and dropped (so the client, still sending, gets to see the answer rather
+ * than a reset connection), up to this much; past it the connection is simply closed.
+ */
+const DISCARD_BYTES = 16 * 1024 * 1024;
+
+/** Reads the rest of a refused body without keeping it, then closes. */
+function discardBody(req: http.IncomingMessage) {
+  let discarded = 0;
+  req.push = (chunk: unknown) => {
+    if (chunk === null) return false;
+    discarded += Buffer.isBuffer(chunk) ? chunk.length : String(chunk).length;
+    if (discarded > DISCARD_BYTES) req.socket.destroy();
+    return true;
+  };
+}
+
+/** Answers the request from here, and closes the connection when a body was left unread. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal, closeAfter: boolean) {
+  if (closeAfter) discardBody(req);
+  const { type, body } = refusalBody(req.url, refusal.status, refusal.message);
+  res.writeHead(refusal.status, {
+    "Content-Type": type,
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    ...(closeAfter ? { Connection: "close" } : {}),
+    ...refusal.headers,
+  });
+  res.end(body);
+}
+
+function methodRefusal(req: http.IncomingMessage): Refusal | undefined {
+  const method = (req.method ?? "GET").toUpperCase();
+  const api = isApi(req.url);
+  if (api ? API_PASSED_ON.has(method) : PAGE_METHODS.includes(method)) return undefined;
+  const allow = (api ? API_METHODS : PAGE_METHODS).join(", ");
+  return { status: 405, message: `The ${method} method is not allowed here.`, headers: { Allow: allow } };
+}
+
+/**
+ * The Origin rule. Returns a refusal for a foreign origin; for our own origin, makes the Host header
+ * agree with it so Remix's own check passes behind a proxy that sends its upstream address as Host.
+ */
+function originRefusal(req: http.IncomingMessage, appUrl: URL): Refusal | undefined {
+  if (!UNSAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return undefined;
+  const origin = req.headers.origin;
+  // No Origin (API clients, old browsers): the session layer checks Referer for cookie posts.
+  if (!origin || origin === "null") return undefined;
+  if (origin !== appUrl.origin) {
+    return {
+      status: 403,
+      message: `This request came from ${origin}, not from ${appUrl.origin}, so it was refused. Open the planner at ${appUrl.origin} and try again.`,
+    };
+  }
+  req.headers.host = appUrl.host;
+  delete req.headers["x-forwarded-host"];
+  return undefined;
+}
+
+function hasBody(req: http.IncomingMessage) {
+  return Boolean(req.headers["transfer-encoding"]) || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/**
+ * Holds the body back until it is complete, counting bytes as Node's parser pushes them. Past the cap
+ * the rest is never buffered: the answer is 413 and the connection closes. A complete body is pushed
+ * into the request as it would have arrived, and only then does the app see the request.
+ */
+function whenBodyAccepted(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  limit: number,
+  accept: () => void,
+) {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const tooLarge: Refusal = {
+    status: 413,
+    message: `The request is larger than ${Math.round(limit / 1024)} KB, so it was not read. Nothing was saved.`,
+  };
+  if (declared > limit) {
+    refuse(req, res, tooLarge, true);
+    return;
+  }
+  const push = req.push.bind(req);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let refused = false;
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (refused) return true;
+    if (chunk === null) {
+      req.push = push;
+      for (const held of chunks) push(held);
+      push(null);
+      accept();
+      return false;
+    }
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), encoding);
+    received += buffer.length;
+    if (received > limit) {
+      refused = true;
+      chunks.length = 0;
+      refuse(req, res, tooLarge, true);
+      return true;
+    }
+    chunks.push(buffer);
+    return true;
+  };
+}
+
+/**
+ * Decides what to do with a request: refuse it here, or hand it on (at once, or once its body is in).
+ * `handOn` runs the app's own listeners.
+ */
+export function guardRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  appUrl: URL,
+  handOn: () => void,
+  limit = MAX_BODY_BYTES,
+) {
+  const refusal = methodRefusal(req) ?? originRefusal(req, appUrl);
+  if (refusal) {
+    refuse(req, res, refusal, hasBody(req));
+    return;
+  }
+  if (hasBody(req)) whenBodyAccepted(req, res, limit, handOn);
+  else handOn();
+}
+
+/** Node hands CONNECT to its own event and drops the socket when nobody listens: answer 405 instead. */
+export function refuseConnect(req: http.IncomingMessage, socket: Socket) {
+  const { type, body } = refusalBody(req.url, 405, "The CONNECT method is not allowed here.");
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(", ")}\r\nContent-Type: ${type}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
