@@ -42,7 +42,7 @@ function escapeHtml(text: string) {
  */
 const DISCARD_BYTES = 16 * 1024 * 1024;
 
-/** Reads the rest of a refused body without keeping it, then closes. */
+/** Reads the rest of a refused body without keeping it (closing the connection past DISCARD_BYTES). */
 function discardBody(req: http.IncomingMessage) {
   let discarded = 0;
   req.push = (chunk: unknown) => {
@@ -53,9 +53,9 @@ function discardBody(req: http.IncomingMessage) {
   };
 }
 
-/** Answers the request from here, and closes the connection when a body was left unread. */
-function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal, closeAfter: boolean) {
-  if (closeAfter) discardBody(req);
+/** Answers the request from here; a body still coming is read and dropped. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal, bodyPending: boolean) {
+  if (bodyPending) discardBody(req);
   const { type, body } = refusalBody(req.url, refusal.status, refusal.message);
   res.writeHead(refusal.status, {
     "Content-Type": type,
@@ -63,7 +63,6 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    ...(closeAfter ? { Connection: "close" } : {}),
     ...refusal.headers,
   });
   res.end(body);
@@ -103,7 +102,7 @@ function hasBody(req: http.IncomingMessage) {
 
 /**
  * Holds the body back until it is complete, counting bytes as Node's parser pushes them. Past the cap
- * the rest is never buffered: the answer is 413 and the connection closes. A complete body is pushed
+ * the rest is never buffered: the answer is 413 and the rest of the body is dropped as it arrives. A complete body is pushed
  * into the request as it would have arrived, and only then does the app see the request.
  */
 function whenBodyAccepted(
