@@ -26,8 +26,10 @@ type Refusal = { status: number; message: string; headers?: Record<string, strin
 const isApi = (url: string | undefined) => url === "/api" || Boolean(url?.startsWith("/api/"));
 
 function refusalBody(url: string | undefined, status: number, message: string) {
-  if (isApi(url)) return { type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
-  const title = { 403: "Request refused", 405: "Method not allowed", 413: "Too much data" }[status] ?? "Refused";
+  if (isApi(url))
+    return { type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
+  const title =
+    { 403: "Request refused", 405: "Method not allowed", 413: "Too much data" }[status] ?? "Refused";
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — SGW25</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
   return { type: "text/html; charset=utf-8", body };
 }
