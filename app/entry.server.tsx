@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -44,6 +44,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     return;
   }
   if (error instanceof Response || request.signal.aborted) return;
+  // A 4xx the router raised itself (e.g. a POST to a page without an action answers 405): the
+  // client's mistake, not a fault to log with a stack trace.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }
 

@@ -65,6 +65,9 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    // Node's parser cannot reliably resync after a body on a method it does not expect one on
+    // (TRACE): tell the client not to reuse this connection.
+    ...(bodyPending && refusal.status === 405 ? { Connection: "close" } : {}),
     ...refusal.headers,
   });
   res.end(body);
@@ -86,7 +89,10 @@ function originRefusal(req: http.IncomingMessage, appUrl: URL): Refusal | undefi
   if (!UNSAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return undefined;
   const origin = req.headers.origin;
   // No Origin (API clients, old browsers): the session layer checks Referer for cookie posts.
-  if (!origin || origin === "null") return undefined;
+  if (!origin) return undefined;
+  // An opaque origin ("null": sandboxed frames, some cross-site redirects) is never our own form; the
+  // /api contract does not depend on Origin, so only pages refuse it.
+  if (origin === "null" && isApi(req.url)) return undefined;
   if (origin !== appUrl.origin) {
     return {
       status: 403,
@@ -97,6 +103,38 @@ function originRefusal(req: http.IncomingMessage, appUrl: URL): Refusal | undefi
   delete req.headers["x-forwarded-host"];
   return undefined;
 }
+
+/**
+ * Page forms post what HTML forms and Remix's fetchers send: urlencoded fields. Anything else (JSON,
+ * text, multipart: the app takes no uploads) would only make `request.formData()` throw in an action.
+ */
+function contentTypeRefusal(req: http.IncomingMessage): Refusal | undefined {
+  if (isApi(req.url) || !UNSAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return undefined;
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return undefined;
+  return {
+    status: 415,
+    message: "This page only accepts its own form. Please use the form on the page and try again.",
+  };
+}
+
+/** A path Express cannot decode, or a NUL byte anywhere, only ever makes the database or a router throw. */
+function urlRefusal(req: http.IncomingMessage): Refusal | undefined {
+  const url = req.url ?? "/";
+  try {
+    decodeURIComponent(url.split("?")[0]);
+  } catch {
+    return { status: 400, message: "That address is not valid." };
+  }
+  if (/%00/.test(url)) return { status: 400, message: "That address contains a NUL character." };
+  return undefined;
+}
+
+// The raw byte, its urlencoded form and its JSON escape.
+const NUL_IN_BODY = /\x00|%00|\\u0000/i;
 
 function hasBody(req: http.IncomingMessage) {
   return Boolean(req.headers["transfer-encoding"]) || Number(req.headers["content-length"] ?? 0) > 0;
@@ -130,6 +168,17 @@ function whenBodyAccepted(
     if (refused) return true;
     if (chunk === null) {
       req.push = push;
+      // Postgres text cannot hold NUL, and no form field needs it: refuse it here rather than fail later.
+      if (NUL_IN_BODY.test(Buffer.concat(chunks).toString("latin1"))) {
+        refuse(
+          req,
+          res,
+          { status: 400, message: "The request contains a NUL character. Nothing was saved." },
+          false,
+        );
+        push(null);
+        return false;
+      }
       for (const held of chunks) push(held);
       push(null);
       accept();
@@ -159,7 +208,8 @@ export function guardRequest(
   handOn: () => void,
   limit = MAX_BODY_BYTES,
 ) {
-  const refusal = methodRefusal(req) ?? originRefusal(req, appUrl);
+  const refusal =
+    methodRefusal(req) ?? urlRefusal(req) ?? originRefusal(req, appUrl) ?? contentTypeRefusal(req);
   if (refusal) {
     refuse(req, res, refusal, hasBody(req));
     return;

@@ -1,0 +1,319 @@
+/**
+ * A seeded request fuzzer for every page action and /api route: malformed JSON, wrong content
+ * types, unicode and NUL bytes, huge numbers, arrays for strings, duplicate fields, unknown methods.
+ * It only ever talks to the server it is given (loopback), and stops after `count` requests.
+ */
+import http from "node:http";
+
+export type FuzzReport = { sent: number; byStatus: Record<number, number>; serverErrors: string[] };
+
+/** A small deterministic PRNG (mulberry32), so a failing run can be replayed with its seed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PAGE_POSTS = [
+  "/auth",
+  "/auth?redirect=/houses",
+  "/reset-password?token=abc",
+  "/survey/1",
+  "/survey/2",
+  "/survey/3",
+  "/survey/4",
+  "/survey/5",
+  "/survey/6",
+  "/survey/7",
+  "/survey/99",
+  "/houses",
+  "/houses-suggest",
+  "/results-summary",
+  "/organiser",
+];
+const PAGE_GETS = [
+  "/",
+  "/about",
+  "/sgw25",
+  "/past-events",
+  "/results",
+  "/results-summary?q=%00",
+  "/survey",
+  "/survey/abc",
+  "/houses",
+  "/auth?mode=register&redirect=//evil.example",
+  "/reset-password?token=%ff",
+  "/nope/%E0%A4%A",
+];
+const API = [
+  "/api/login",
+  "/api/register",
+  "/api/forgot-password",
+  "/api/reset-password",
+  "/api/survey",
+  "/api/houses",
+  "/api/houses/1",
+  "/api/houses/999999999999999999999",
+  "/api/houses/-1",
+  "/api/houses/abc",
+  "/api/houses/votes/summary",
+  "/api/user",
+  "/api/user/votes",
+  "/api/votes",
+  "/api/results",
+  "/api/surveys/all",
+  "/api/unknown",
+];
+const FIELDS = [
+  "intent",
+  "email",
+  "password",
+  "confirm",
+  "name",
+  "token",
+  "newPassword",
+  "redirect",
+  "attending",
+  "availability",
+  "sgw_extension",
+  "countries",
+  "previous_locale",
+  "sober",
+  "extra_guests",
+  "share_room",
+  "shirt_size",
+  "fate_change",
+  "sgw24_attendee",
+  "sgw24_concerns",
+  "houseId",
+  "house_id",
+  "user_id",
+  "vote",
+  "url",
+  "title",
+  "city",
+  "state",
+  "country",
+  "countryChoice",
+  "num_bedrooms",
+  "num_beds",
+  "num_baths",
+  "listing_img",
+  "in_play",
+  "previous_house",
+  "previous_house_year",
+  "q",
+];
+const INTENTS = [
+  "login",
+  "register",
+  "forgot",
+  "reset",
+  "vote",
+  "back",
+  "next",
+  "submit",
+  "in-play",
+  "previous",
+  "x",
+];
+const METHODS = [
+  "GET",
+  "POST",
+  "POST",
+  "POST",
+  "PATCH",
+  "PUT",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "HEAD",
+];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  "multipart/form-data",
+  "text/plain",
+  "application/xml",
+  "application/json; charset=utf-16",
+  "",
+];
+
+export async function fuzz(options: {
+  baseUrl: string;
+  origin: string;
+  cookie: string;
+  bearer: string;
+  count: number;
+  seed?: number;
+  concurrency?: number;
+}): Promise<FuzzReport> {
+  const next = random(options.seed ?? 25);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 6 });
+
+  const scalar = (): unknown =>
+    pick<() => unknown>([
+      () => "",
+      () => "yes",
+      () => "love",
+      () => "alex@example.com",
+      () => "x".repeat(Math.floor(next() * 5000)),
+      () => "nul\u0000byte",
+      () => "\ud800 lone surrogate",
+      () => "émoji 🏠 ‮rtl",
+      () => "<script>alert(1)</script>",
+      () => "javascript:alert(1)",
+      () => "https://www.airbnb.com/rooms/1?x=1",
+      () => "https://example.com/a.jpg",
+      () => 1e308,
+      () => -0,
+      () => 2 ** 64,
+      () => 6.5,
+      () => -1,
+      () => 8,
+      () => true,
+      () => null,
+      () => [],
+      () => ["a", "b"],
+      () => ({}),
+      () => ({ usa: true, nested: { deep: [1, 2, 3] } }),
+    ])();
+
+  function jsonBody(): string {
+    const kind = next();
+    if (kind < 0.15) return pick(["{", '{"a":', "[1,2", "nul\u0000", "\u0000", "", "   ", "{'a':1}", "NaN"]);
+    if (kind < 0.25) return JSON.stringify(pick([[], [1], "text", 42, null, true]));
+    const body: Record<string, unknown> = {};
+    const n = Math.floor(next() * 8);
+    for (let i = 0; i < n; i++) body[pick(FIELDS)] = scalar();
+    if (next() < 0.3) body.vote = pick(["love", "like", "dislike", "hate", ""]);
+    let text = JSON.stringify(body);
+    // Duplicate keys: JSON.parse keeps the last one.
+    if (next() < 0.2)
+      text = text
+        .replace(/^\{/, `{"email":"dup@example.com","email":${JSON.stringify(scalar())},`)
+        .replace(",}", "}");
+    return text;
+  }
+
+  /** encodeURIComponent, except that a lone surrogate becomes bytes that are not valid UTF-8. */
+  const encode = (value: unknown) => {
+    try {
+      return encodeURIComponent(String(value));
+    } catch {
+      return "%ED%A0%80";
+    }
+  };
+
+  function formBody(): string {
+    const parts: string[] = [];
+    const n = Math.floor(next() * 10);
+    if (next() < 0.8) parts.push(`intent=${encodeURIComponent(pick(INTENTS))}`);
+    for (let i = 0; i < n; i++) {
+      const name = pick(FIELDS);
+      const raw = pick(["%00", "%zz", "%", "%E0%A4%A", "a%26b%3Dc", ""]);
+      const value = next() < 0.3 ? raw : encode(String(scalar()).slice(0, 3000));
+      parts.push(`${name}=${value}`);
+      if (next() < 0.2) parts.push(`${name}=${encode(scalar())}`);
+    }
+    return parts.join("&");
+  }
+
+  function multipartBody(): string {
+    return pick([
+      '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nlogin\r\n--xyz--\r\n',
+      "--xyz\r\nbroken",
+      "no boundary here",
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n' +
+        "A".repeat(2000) +
+        "\r\n--xyz--",
+    ]);
+  }
+
+  function build() {
+    const api = next() < 0.5;
+    const method = next() < 0.85 ? (api ? pick(["GET", "POST", "POST", "PATCH"]) : "POST") : pick(METHODS);
+    const path = api ? pick(API) : method === "GET" ? pick(PAGE_GETS) : pick(PAGE_POSTS);
+    const headers: Record<string, string> = {};
+    const type = pick(CONTENT_TYPES);
+    let body: string | undefined;
+    if (!["GET", "HEAD"].includes(method)) {
+      body = type.startsWith("application/json")
+        ? jsonBody()
+        : type.startsWith("multipart")
+          ? multipartBody()
+          : next() < 0.5
+            ? formBody()
+            : jsonBody();
+      if (type) headers["Content-Type"] = type;
+      // Node's client frames no body for TRACE/OPTIONS/DELETE by itself: say its length, as a real client would.
+      headers["Content-Length"] = String(Buffer.byteLength(body));
+      headers.Origin = next() < 0.9 ? options.origin : pick(["https://evil.example", "null", "not a url"]);
+    }
+    const who = next();
+    if (who < 0.45) headers.Cookie = options.cookie;
+    else if (who < 0.8) headers.Authorization = `Bearer ${options.bearer}`;
+    else if (who < 0.9)
+      headers.Authorization = pick(["Bearer ", "Bearer x", "Basic abc", "Bearer \u00e9"]).replace(
+        /[^\x20-\x7e]/g,
+        "?",
+      );
+    else headers.Cookie = pick(["sgw_session=garbage", "sgw_session=%00", "sgw_flash=x; sgw_session="]);
+    return { method, path, headers, body };
+  }
+
+  const report: FuzzReport = { sent: 0, byStatus: {}, serverErrors: [] };
+  let lastError = "";
+  const send = (request: ReturnType<typeof build>) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(
+        `${options.baseUrl}${request.path}`,
+        { method: request.method, headers: request.headers, agent },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      req.on("socket", (socket) => {
+        const previous = (socket as unknown as { lastRequest?: string }).lastRequest;
+        if (process.env.FUZZ_TRACE) (req as unknown as { previous?: string }).previous = previous;
+        (socket as unknown as { lastRequest?: string }).lastRequest =
+          `${request.method} ${request.path} ${request.headers["Content-Type"] ?? "-"} ${String(request.body ?? "").length}`;
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
+      req.on("error", (error) => {
+        lastError = String((error as { code?: string }).code ?? error.message);
+        if (process.env.FUZZ_TRACE)
+          lastError += ` after ${(req as unknown as { previous?: string }).previous}`;
+        resolve(0);
+      });
+      req.end(request.body);
+    });
+
+  let issued = 0;
+  async function worker() {
+    while (issued < options.count) {
+      issued += 1;
+      const request = build();
+      const status = await send(request);
+      report.sent += 1;
+      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
+      if (status >= 500 || status === 0) {
+        report.serverErrors.push(
+          `${status}${status === 0 ? `(${lastError})` : ""} ${request.method} ${request.path} ${request.headers["Content-Type"] ?? "-"} ${JSON.stringify(request.body ?? "").slice(0, 200)}`,
+        );
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency ?? 6 }, worker));
+  agent.destroy();
+  return report;
+}
