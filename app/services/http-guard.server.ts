@@ -134,6 +134,7 @@ function urlRefusal(req: http.IncomingMessage): Refusal | undefined {
 }
 
 // The raw byte, its urlencoded form and its JSON escape.
+// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
 const NUL_IN_BODY = /\x00|%00|\\u0000/i;
 
 function hasBody(req: http.IncomingMessage) {
