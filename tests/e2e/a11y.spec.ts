@@ -88,7 +88,7 @@ test.describe("charts on a 390 px phone", () => {
     await page.goto("/results");
     const charts = await page.$$eval(".chart-svg svg[role=img]", (svgs) =>
       svgs.map((svg) => {
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
         const box = (element: Element) => {
           const { left, top, right, bottom } = element.getBoundingClientRect();
           return { left, top, right, bottom };
