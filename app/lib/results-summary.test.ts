@@ -102,7 +102,8 @@ describe("summaryCard", () => {
       "Bringing Boo": "No",
       "Bringing Kid": "No",
       Sober: "Not answered",
-      "Shirt Sizes": "Not answered",
+      "OK Countries": "None",
+      "Shirt Sizes": "Self: Not answered",
     });
     expect(card.availableDates).toEqual([]);
   });

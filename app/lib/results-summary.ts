@@ -55,7 +55,25 @@ function text(value: unknown) {
   return (typeof value === "string" && value.trim()) || "None specified";
 }
 
-export function summaryCard(record: ResponseRecord, log?: Log): SummaryCard {
+/** The details block's answers (survey section 2), as unanswered: they only count for someone coming. */
+const DETAILS_UNANSWERED = {
+  availability: {},
+  sgw_extension: "",
+  countries: {},
+  visit_usa: false,
+  visit_canada: false,
+  visit_mexico: false,
+  previous_locale: "",
+  sober: "",
+  extra_guests: {},
+  share_room: "",
+  shirt_size: {},
+  fate_change: "",
+};
+
+export function summaryCard(answers: ResponseRecord, log?: Log): SummaryCard {
+  // The review hides the details block for a "no" (spec section 2); the summary does not count it.
+  const record = isCounted(answers.attending) ? answers : { ...answers, ...DETAILS_UNANSWERED };
   const response = deriveResponse(record, log);
   const countries = [
     response.visit_usa && "USA",
@@ -69,26 +87,23 @@ export function summaryCard(record: ResponseRecord, log?: Log): SummaryCard {
     response.plus_child ? `Kid: ${size(shirts.child)}` : "",
   ].filter(Boolean);
   const extension = typeof record.sgw_extension === "string" ? record.sgw_extension : "";
-  // The details block only counts for someone coming (spec: the review hides it for a "no").
-  const coming = isCounted(record.attending);
-  const detail = (value: string) => (coming ? value : NOT_ANSWERED);
   return {
     id: Number(record.id),
     name: response.name,
     email: typeof record.email === "string" ? record.email : "",
     rows: [
       ["Attending", capitalised(record.attending, NOT_ANSWERED)],
-      ["Wants To Extend", detail(EXTENSION_LABELS[extension] ?? NOT_ANSWERED)],
-      ["OK Countries", detail(countries.length ? countries.join(", ") : "None")],
-      ["Previous Locale", detail(answer(record.previous_locale))],
-      ["Sober", detail(answer(record.sober))],
+      ["Wants To Extend", EXTENSION_LABELS[extension] ?? NOT_ANSWERED],
+      ["OK Countries", countries.length ? countries.join(", ") : "None"],
+      ["Previous Locale", answer(record.previous_locale)],
+      ["Sober", answer(record.sober)],
       ["Bringing Boo", yesNo(response.plus_boo)],
       ["Bringing Kid", yesNo(response.plus_child)],
-      ["Will Share Room", detail(answer(record.share_room))],
-      ["Would Change Fate", detail(answer(record.fate_change, ["Aye", "Nay"]))],
-      ["Shirt Sizes", detail(shirtSizes.join(", "))],
+      ["Will Share Room", answer(record.share_room)],
+      ["Would Change Fate", answer(record.fate_change, ["Aye", "Nay"])],
+      ["Shirt Sizes", shirtSizes.join(", ")],
     ],
-    availableDates: coming ? WINDOWS.filter((label) => response.availability[label]) : [],
+    availableDates: WINDOWS.filter((label) => response.availability[label]),
     orlando: {
       attended: answer(record.sgw24_attendee),
       concerns: text(record.sgw24_concerns),
