@@ -35,8 +35,8 @@ export function RespondentCard({ card }: { card: SummaryCard }) {
       </details>
       <section className="orlando" aria-labelledby={`${headingId}-orlando`}>
         <h3 id={`${headingId}-orlando`}>Orlando</h3>
-        <p>Attended last year: {card.orlando.attended ? "Yes" : "No"}</p>
-        {card.orlando.attended ? (
+        <p>Attended last year: {card.orlando.attended}</p>
+        {card.orlando.attended === "Yes" ? (
           <dl>
             <dt>Concerns</dt>
             <dd>{card.orlando.concerns}</dd>

@@ -13,6 +13,7 @@ import {
   roomsSummary,
   safeImageSrc,
   safeListingHref,
+  normaliseCountry,
   sortNewHouses,
   sortOldHouses,
   splitHouses,
@@ -115,6 +116,36 @@ const house = (
 });
 
 describe("grid order", () => {
+  it("sorts 'United States' and other spellings with USA, by state, not as a country of their own", () => {
+    const sorted = sortNewHouses([
+      house("United States", "WA", "Seattle"),
+      house("USA", "CA", "Tahoe"),
+      house("U.S.A.", "NY", "Albany"),
+      house(" us ", "AZ", "Sedona"),
+      house("canada", "BC", "Whistler"),
+    ]);
+    expect(sorted.map((h) => h.city)).toEqual(["Sedona", "Tahoe", "Albany", "Seattle", "Whistler"]);
+  });
+
+  it("normalises country names: the three listed ones to their list name, others trimmed", () => {
+    for (const name of [
+      "USA",
+      "usa",
+      "United States",
+      "united  states",
+      "U.S.A.",
+      "US",
+      "u.s.",
+      "United States of America",
+    ]) {
+      expect(normaliseCountry(name)).toBe("USA");
+    }
+    expect(normaliseCountry(" CANADA ")).toBe("Canada");
+    expect(normaliseCountry("México")).toBe("Mexico");
+    expect(normaliseCountry("  Costa   Rica ")).toBe("Costa Rica");
+    expect(normaliseCountry("Usambara")).toBe("Usambara");
+  });
+
   it("sorts new houses USA first, then Canada, Mexico, others A-Z; then state, then city", () => {
     const sorted = sortNewHouses([
       house("Mexico", "ROO", "Tulum"),

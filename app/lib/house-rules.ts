@@ -111,12 +111,35 @@ export type HouseSummary = {
 const COUNTRY_RANK: Record<CountryChoice, number> = { USA: 0, Canada: 1, Mexico: 2, Other: 3 };
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
+const COUNTRY_NAMES: Record<string, string> = {
+  usa: "USA",
+  us: "USA",
+  "united states": "USA",
+  "united states of america": "USA",
+  america: "USA",
+  canada: "Canada",
+  mexico: "Mexico",
+  méxico: "Mexico",
+};
+
+/**
+ * One spelling per country, so 'United States', 'U.S.A.' and 'usa' are one group (issue 12):
+ * the three listed countries get their list names, any other is only trimmed.
+ */
+export function normaliseCountry(country: string): string {
+  const trimmed = country.trim().replace(/\s+/g, " ");
+  const key = trimmed.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
+  return COUNTRY_NAMES[key] ?? trimmed;
+}
+
 /** New houses: USA (or United States) first, then Canada, then Mexico, then others A-Z; then state, then city. */
 export function sortNewHouses<T extends HouseSummary>(houses: T[]): T[] {
+  // Normalised on read too: rows stored before normalisation still sort with their country.
+  const country = (house: HouseSummary) => normaliseCountry(house.country);
   return [...houses].sort((a, b) => {
-    const rank = COUNTRY_RANK[countryChoiceOf(a.country)] - COUNTRY_RANK[countryChoiceOf(b.country)];
+    const rank = COUNTRY_RANK[countryChoiceOf(country(a))] - COUNTRY_RANK[countryChoiceOf(country(b))];
     if (rank !== 0) return rank;
-    return byText(a.country, b.country) || byText(a.state, b.state) || byText(a.city, b.city);
+    return byText(country(a), country(b)) || byText(a.state, b.state) || byText(a.city, b.city);
   });
 }
 
@@ -138,8 +161,9 @@ export function splitHouses<T extends HouseSummary>(houses: T[]) {
 
 /** "City, ST, Country"; the new-houses grid leaves out the country for the USA. */
 export function placeLabel(house: Pick<HouseSummary, "city" | "state" | "country">, omitUsa: boolean) {
-  const showCountry = !(omitUsa && countryChoiceOf(house.country) === "USA");
-  return [house.city, house.state, showCountry ? house.country : ""]
+  const country = normaliseCountry(house.country);
+  const showCountry = !(omitUsa && countryChoiceOf(country) === "USA");
+  return [house.city, house.state, showCountry ? country : ""]
     .map((part) => part.trim())
     .filter(Boolean)
     .join(", ");

@@ -42,6 +42,15 @@ describe("house input", () => {
     });
   });
 
+  it("stores one spelling per country, for the form and the API alike", () => {
+    expect(houseInputSchema.parse({ ...valid, country: "United States" }).country).toBe("USA");
+    expect(houseInputSchema.parse({ ...valid, country: "U.S.A.", state: "" }).country).toBe("USA");
+    expect(houseInputSchema.parse({ ...valid, country: " Costa Rica ", state: "" }).country).toBe(
+      "Costa Rica",
+    );
+    expect(housePatchSchema.parse({ country: "united states" })).toEqual({ country: "USA" });
+  });
+
   it("gives the spec's image message and refuses script URLs", () => {
     expect(firstError({ ...valid, listing_img: "https://example.com/a.gif" })).toBe(
       "Image URL must end with .png, .jpg, or .jpeg",

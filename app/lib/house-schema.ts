@@ -5,6 +5,7 @@ import {
   SLIDERS,
   imageUrlError,
   normaliseImageUrl,
+  normaliseCountry,
   normaliseListingUrl,
   type SliderName,
 } from "./house-rules";
@@ -71,10 +72,14 @@ const fields = {
  * One house suggestion, shared by the suggest form and POST /api/houses. who_suggested, in_play and
  * previous_house are deliberately absent: the server sets them, whatever the client sends.
  */
-export const houseInputSchema = z.object(fields).superRefine((house, ctx) => {
-  const message = stateError(house.country, house.state);
-  if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
-});
+export const houseInputSchema = z
+  .object(fields)
+  .superRefine((house, ctx) => {
+    const message = stateError(house.country, house.state);
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
+  })
+  // Stored under one spelling per country (after the state check, which reads what was typed).
+  .transform((house) => ({ ...house, country: normaliseCountry(house.country) }));
 export type HouseInput = z.infer<typeof houseInputSchema>;
 
 const flag = (label: string) =>
@@ -102,7 +107,7 @@ export const housePatchSchema = z.object({
   title: fields.title.optional(),
   city: fields.city.optional(),
   state: z.string().trim().max(40).optional(),
-  country: fields.country.optional(),
+  country: fields.country.transform(normaliseCountry).optional(),
   num_bedrooms: fields.num_bedrooms.optional(),
   num_beds: fields.num_beds.optional(),
   num_baths: fields.num_baths.optional(),

@@ -49,17 +49,17 @@ describe("summaryCard", () => {
     );
     const rows = Object.fromEntries(card.rows);
     expect(rows["OK Countries"]).toBe("None");
-    expect(rows["Shirt Sizes"]).toBe("Self: Not given");
+    expect(rows["Shirt Sizes"]).toBe("Self: Not answered");
   });
 
   it("fills the Orlando section with 'None specified' defaults", () => {
     expect(summaryCard(full).orlando).toEqual({
-      attended: true,
+      attended: "Yes",
       concerns: "The drive was long.",
       suggestions: "None specified",
       dontWannaSee: "None specified",
     });
-    expect(summaryCard({ ...full, sgw24_attendee: "no" }).orlando.attended).toBe(false);
+    expect(summaryCard({ ...full, sgw24_attendee: "no" }).orlando.attended).toBe("No");
   });
 
   it("copes with a bare record", () => {
@@ -70,6 +70,42 @@ describe("summaryCard", () => {
       Attending: "Not answered",
       "Wants To Extend": "Not answered",
     });
+  });
+
+  it("shows 'Not answered' for every unanswered question, never a No or Nay", () => {
+    const unanswered = {
+      ...full,
+      sgw_extension: "",
+      previous_locale: "",
+      sober: null,
+      share_room: undefined,
+      fate_change: "",
+      shirt_size: { self: "", boo: "", child: "" },
+      sgw24_attendee: "",
+    };
+    const card = summaryCard(unanswered);
+    expect(Object.fromEntries(card.rows)).toMatchObject({
+      "Wants To Extend": "Not answered",
+      "Previous Locale": "Not answered",
+      Sober: "Not answered",
+      "Will Share Room": "Not answered",
+      "Would Change Fate": "Not answered",
+      "Shirt Sizes": "Self: Not answered, Boo: Not answered, Kid: Not answered",
+    });
+    expect(card.orlando.attended).toBe("Not answered");
+  });
+
+  it("counts no guests or details for someone not coming", () => {
+    const card = summaryCard({ ...full, attending: "no" });
+    expect(Object.fromEntries(card.rows)).toMatchObject({
+      Attending: "No",
+      "Bringing Boo": "No",
+      "Bringing Kid": "No",
+      Sober: "Not answered",
+      "OK Countries": "None",
+      "Shirt Sizes": "Self: Not answered",
+    });
+    expect(card.availableDates).toEqual([]);
   });
 });
 

@@ -1,4 +1,12 @@
-import { deriveResponse, isYes, parseJsonObject, type Log, type ResponseRecord } from "./results";
+import {
+  deriveResponse,
+  isCounted,
+  isNo,
+  isYes,
+  parseJsonObject,
+  type Log,
+  type ResponseRecord,
+} from "./results";
 import { WINDOWS } from "./weekends";
 
 /** One respondent's card on /results-summary, ready to print. */
@@ -9,8 +17,11 @@ export type SummaryCard = {
   rows: Array<[string, string]>;
   /** Available windows in chronological order. */
   availableDates: string[];
-  orlando: { attended: boolean; concerns: string; suggestions: string; dontWannaSee: string };
+  /** `attended` is "Yes", "No" or "Not answered". */
+  orlando: { attended: string; concerns: string; suggestions: string; dontWannaSee: string };
 };
+
+const NOT_ANSWERED = "Not answered";
 
 const EXTENSION_LABELS: Record<string, string> = {
   beginning: "Start Earlier",
@@ -19,8 +30,15 @@ const EXTENSION_LABELS: Record<string, string> = {
   no: "No",
 };
 
-function yesNo(flag: boolean, labels: [string, string] = ["Yes", "No"]) {
-  return flag ? labels[0] : labels[1];
+/** A yes/no question's answer in its own words; a blank or unknown answer is not a "No". */
+function answer(value: unknown, labels: [string, string] = ["Yes", "No"]) {
+  if (isYes(value)) return labels[0];
+  if (isNo(value)) return labels[1];
+  return NOT_ANSWERED;
+}
+
+function yesNo(flag: boolean) {
+  return flag ? "Yes" : "No";
 }
 
 function capitalised(value: unknown, fallback: string) {
@@ -30,14 +48,32 @@ function capitalised(value: unknown, fallback: string) {
 }
 
 function size(value: unknown) {
-  return typeof value === "string" && value.trim() ? value.trim().toUpperCase() : "Not given";
+  return typeof value === "string" && value.trim() ? value.trim().toUpperCase() : NOT_ANSWERED;
 }
 
 function text(value: unknown) {
   return (typeof value === "string" && value.trim()) || "None specified";
 }
 
-export function summaryCard(record: ResponseRecord, log?: Log): SummaryCard {
+/** The details block's answers (survey section 2), as unanswered: they only count for someone coming. */
+const DETAILS_UNANSWERED = {
+  availability: {},
+  sgw_extension: "",
+  countries: {},
+  visit_usa: false,
+  visit_canada: false,
+  visit_mexico: false,
+  previous_locale: "",
+  sober: "",
+  extra_guests: {},
+  share_room: "",
+  shirt_size: {},
+  fate_change: "",
+};
+
+export function summaryCard(answers: ResponseRecord, log?: Log): SummaryCard {
+  // The review hides the details block for a "no" (spec section 2); the summary does not count it.
+  const record = isCounted(answers.attending) ? answers : { ...answers, ...DETAILS_UNANSWERED };
   const response = deriveResponse(record, log);
   const countries = [
     response.visit_usa && "USA",
@@ -56,20 +92,20 @@ export function summaryCard(record: ResponseRecord, log?: Log): SummaryCard {
     name: response.name,
     email: typeof record.email === "string" ? record.email : "",
     rows: [
-      ["Attending", capitalised(record.attending, "Not answered")],
-      ["Wants To Extend", EXTENSION_LABELS[extension] ?? "Not answered"],
+      ["Attending", capitalised(record.attending, NOT_ANSWERED)],
+      ["Wants To Extend", EXTENSION_LABELS[extension] ?? NOT_ANSWERED],
       ["OK Countries", countries.length ? countries.join(", ") : "None"],
-      ["Previous Locale", yesNo(response.previous_locale_yes)],
-      ["Sober", yesNo(response.sober_yes)],
+      ["Previous Locale", answer(record.previous_locale)],
+      ["Sober", answer(record.sober)],
       ["Bringing Boo", yesNo(response.plus_boo)],
       ["Bringing Kid", yesNo(response.plus_child)],
-      ["Will Share Room", yesNo(response.share_room_yes)],
-      ["Would Change Fate", yesNo(response.fate_change_aye, ["Aye", "Nay"])],
+      ["Will Share Room", answer(record.share_room)],
+      ["Would Change Fate", answer(record.fate_change, ["Aye", "Nay"])],
       ["Shirt Sizes", shirtSizes.join(", ")],
     ],
     availableDates: WINDOWS.filter((label) => response.availability[label]),
     orlando: {
-      attended: isYes(record.sgw24_attendee),
+      attended: answer(record.sgw24_attendee),
       concerns: text(record.sgw24_concerns),
       suggestions: text(record.sgw25_suggestions),
       dontWannaSee: text(record.sgw25_dont_wanna_see),

@@ -48,7 +48,7 @@ describe("parseJsonObject", () => {
 });
 
 describe("deriveResponse", () => {
-  it("derives the extension flags, exactly one of them true", () => {
+  it("derives the extension flags, at most one of them true and none when unanswered", () => {
     const flags = (sgw_extension: unknown) => {
       const r = deriveResponse({ sgw_extension });
       return [r.extend_beginning, r.extend_end, r.extend_both, r.extend_none];
@@ -57,8 +57,8 @@ describe("deriveResponse", () => {
     expect(flags("end")).toEqual([false, true, false, false]);
     expect(flags("both")).toEqual([false, false, true, false]);
     expect(flags("no")).toEqual([false, false, false, true]);
-    expect(flags("")).toEqual([false, false, false, true]);
-    expect(flags(undefined)).toEqual([false, false, false, true]);
+    expect(flags("")).toEqual([false, false, false, false]);
+    expect(flags(undefined)).toEqual([false, false, false, false]);
   });
 
   it("reads countries from an object, a JSON string or the flat visit_* booleans", () => {
@@ -81,18 +81,27 @@ describe("deriveResponse", () => {
   });
 
   it("derives plus_boo and plus_child from extra_guests in either form", () => {
-    expect(deriveResponse({ extra_guests: { boo: true, child: false } })).toMatchObject({
+    expect(deriveResponse({ attending: "yes", extra_guests: { boo: true, child: false } })).toMatchObject({
       plus_boo: true,
       plus_child: false,
     });
-    expect(deriveResponse({ extra_guests: '{"boo":false,"child":true}' })).toMatchObject({
+    expect(deriveResponse({ attending: "maybe", extra_guests: '{"boo":false,"child":true}' })).toMatchObject({
       plus_boo: false,
       plus_child: true,
     });
-    expect(deriveResponse({ extra_guests: "{broken" }, () => {})).toMatchObject({
+    expect(deriveResponse({ attending: "yes", extra_guests: "{broken" }, () => {})).toMatchObject({
       plus_boo: false,
       plus_child: false,
     });
+  });
+
+  it("counts no guests for someone not coming (no or unanswered)", () => {
+    for (const attending of ["no", "", undefined]) {
+      expect(deriveResponse({ attending, extra_guests: { boo: true, child: true } })).toMatchObject({
+        plus_boo: false,
+        plus_child: false,
+      });
+    }
   });
 
   it("accepts yes/aye answers shown as true/false", () => {
@@ -137,6 +146,8 @@ describe("tallies and charts", () => {
       availability: JSON.stringify({ [APR]: true }),
       sgw_extension: "end",
       countries: '{"mexico":true}',
+      sober: "no",
+      previous_locale: "no",
     },
     {
       attending: "yes",
@@ -168,7 +179,7 @@ describe("tallies and charts", () => {
     expect(chart(records, "availability")[APR2]).toBe("1 (33.3%)");
   });
 
-  it("builds the extension pie with God No for no or blank", () => {
+  it("builds the extension pie with God No for a no, and leaves out the unanswered", () => {
     expect(chart(records, "extension")).toEqual({
       "Start Earlier": "0 (0.0%)",
       "End Later": "1 (33.3%)",
@@ -184,10 +195,11 @@ describe("tallies and charts", () => {
       Mexico: "1 (33.3%)",
       Canada: "1 (33.3%)",
     });
-    expect(chart(records, "sober")).toEqual({ Yeah: "1 (33.3%)", "No Way": "2 (66.7%)" });
-    expect(chart(records, "fateChange")).toEqual({ Aye: "1 (33.3%)", Nay: "2 (66.7%)" });
-    expect(chart(records, "previousLocale")).toEqual({ Sure: "0 (0.0%)", Nah: "3 (100.0%)" });
-    expect(chart(records, "shareRoom")).toEqual({ Yep: "0 (0.0%)", Nope: "3 (100.0%)" });
+    // Pies count answers only: an unanswered question is neither a yes nor a no.
+    expect(chart(records, "sober")).toEqual({ Yeah: "1 (50.0%)", "No Way": "1 (50.0%)" });
+    expect(chart(records, "fateChange")).toEqual({ Aye: "1 (100.0%)", Nay: "0 (0.0%)" });
+    expect(chart(records, "previousLocale")).toEqual({ Sure: "0 (0.0%)", Nah: "1 (100.0%)" });
+    expect(chart(records, "shareRoom")).toEqual({ Yep: "0 (0.0%)", Nope: "0 (0.0%)" });
   });
 
   it("gives the seven charts with the spec's titles, in order", () => {
@@ -252,10 +264,11 @@ describe("attendance list", () => {
         { name: "Ana", attending: "yes", extra_guests: { boo: true, child: true } },
         { name: "Bo", attending: "maybe", extra_guests: '{"child":true}' },
         { name: "", attending: "no", extra_guests: "{bad" },
+        { name: "Cy", attending: "no", extra_guests: { boo: true, child: true } },
         { name: "Dee", attending: "" },
       ],
       () => {},
     );
-    expect(lists).toEqual({ yes: ["Ana +2"], maybe: ["Bo +1"], no: ["User"] });
+    expect(lists).toEqual({ yes: ["Ana +2"], maybe: ["Bo +1"], no: ["User", "Cy"] });
   });
 });

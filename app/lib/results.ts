@@ -19,6 +19,7 @@ export type DerivedResponse = {
   extend_beginning: boolean;
   extend_end: boolean;
   extend_both: boolean;
+  /** The "no" answer itself: an unanswered extension is in no slice. */
   extend_none: boolean;
   visit_usa: boolean;
   visit_canada: boolean;
@@ -29,6 +30,10 @@ export type DerivedResponse = {
   sober_yes: boolean;
   share_room_yes: boolean;
   fate_change_aye: boolean;
+  previous_locale_no: boolean;
+  sober_no: boolean;
+  share_room_no: boolean;
+  fate_change_nay: boolean;
 };
 
 /** An object field that may be stored as a JSON string; anything unreadable counts as empty. */
@@ -62,6 +67,12 @@ export function isYes(value: unknown): boolean {
   return typeof value === "string" && ["yes", "aye", "true"].includes(value.trim().toLowerCase());
 }
 
+/** A no/nay answer (or false). Neither yes nor no is unanswered, which no chart counts. */
+export function isNo(value: unknown): boolean {
+  if (value === false) return true;
+  return typeof value === "string" && ["no", "nay", "false"].includes(value.trim().toLowerCase());
+}
+
 /** Only respondents who said yes or maybe count in the charts. */
 export function isCounted(attending: unknown): boolean {
   return attending === "yes" || attending === "maybe";
@@ -76,6 +87,8 @@ export function deriveResponse(record: ResponseRecord, log: Log = warn): Derived
   const countries = parseJsonObject(record.countries, "countries", log);
   const guests = parseJsonObject(record.extra_guests, "extra_guests", log);
   const extension = record.sgw_extension;
+  // Guests only come along with someone who is coming (yes or maybe); a "no" keeps none.
+  const coming = isCounted(record.attending);
   const availability: Record<string, boolean> = {};
   for (const [label, value] of Object.entries(availabilityMap)) availability[label] = isTicked(value);
   return {
@@ -85,17 +98,20 @@ export function deriveResponse(record: ResponseRecord, log: Log = warn): Derived
     extend_beginning: extension === "beginning",
     extend_end: extension === "end",
     extend_both: extension === "both",
-    // Anything but a real extension answer (no, blank, unknown) is a "God No" in the pie.
-    extend_none: extension !== "beginning" && extension !== "end" && extension !== "both",
+    extend_none: extension === "no",
     visit_usa: isTicked(countries.usa) || isTicked(record.visit_usa),
     visit_canada: isTicked(countries.canada) || isTicked(record.visit_canada),
     visit_mexico: isTicked(countries.mexico) || isTicked(record.visit_mexico),
-    plus_boo: isTicked(guests.boo),
-    plus_child: isTicked(guests.child),
+    plus_boo: coming && isTicked(guests.boo),
+    plus_child: coming && isTicked(guests.child),
     previous_locale_yes: isYes(record.previous_locale),
     sober_yes: isYes(record.sober),
     share_room_yes: isYes(record.share_room),
     fate_change_aye: isYes(record.fate_change),
+    previous_locale_no: isNo(record.previous_locale),
+    sober_no: isNo(record.sober),
+    share_room_no: isNo(record.share_room),
+    fate_change_nay: isNo(record.fate_change),
   };
 }
 
@@ -104,24 +120,29 @@ export type Tally = {
   respondents: number;
   /** One count per window, in WINDOWS order. */
   availability: number[];
-  extension: { beginning: number; end: number; both: number };
+  extension: { beginning: number; end: number; both: number; no: number };
   countries: { usa: number; canada: number; mexico: number };
-  previousLocale: number;
-  sober: number;
-  shareRoom: number;
-  fateChange: number;
+  /** Yes and no answers; unanswered is in neither. */
+  previousLocale: YesNo;
+  sober: YesNo;
+  shareRoom: YesNo;
+  fateChange: YesNo;
 };
+
+export type YesNo = { yes: number; no: number };
+
+type YesNoKey = "previousLocale" | "sober" | "shareRoom" | "fateChange";
 
 export function emptyTally(): Tally {
   return {
     respondents: 0,
     availability: WINDOWS.map(() => 0),
-    extension: { beginning: 0, end: 0, both: 0 },
+    extension: { beginning: 0, end: 0, both: 0, no: 0 },
     countries: { usa: 0, canada: 0, mexico: 0 },
-    previousLocale: 0,
-    sober: 0,
-    shareRoom: 0,
-    fateChange: 0,
+    previousLocale: { yes: 0, no: 0 },
+    sober: { yes: 0, no: 0 },
+    shareRoom: { yes: 0, no: 0 },
+    fateChange: { yes: 0, no: 0 },
   };
 }
 
@@ -137,18 +158,27 @@ export function tallyResponses(records: ResponseRecord[], log: Log = warn): Tall
     tally.extension.beginning += Number(response.extend_beginning);
     tally.extension.end += Number(response.extend_end);
     tally.extension.both += Number(response.extend_both);
+    tally.extension.no += Number(response.extend_none);
     tally.countries.usa += Number(response.visit_usa);
     tally.countries.canada += Number(response.visit_canada);
     tally.countries.mexico += Number(response.visit_mexico);
-    tally.previousLocale += Number(response.previous_locale_yes);
-    tally.sober += Number(response.sober_yes);
-    tally.shareRoom += Number(response.share_room_yes);
-    tally.fateChange += Number(response.fate_change_aye);
+    tally.previousLocale.yes += Number(response.previous_locale_yes);
+    tally.previousLocale.no += Number(response.previous_locale_no);
+    tally.sober.yes += Number(response.sober_yes);
+    tally.sober.no += Number(response.sober_no);
+    tally.shareRoom.yes += Number(response.share_room_yes);
+    tally.shareRoom.no += Number(response.share_room_no);
+    tally.fateChange.yes += Number(response.fate_change_aye);
+    tally.fateChange.no += Number(response.fate_change_nay);
   }
   return tally;
 }
 
 export function addTallies(a: Tally, b: Tally): Tally {
+  const yesNoSum = (key: YesNoKey) => ({
+    yes: a[key].yes + b[key].yes,
+    no: a[key].no + b[key].no,
+  });
   return {
     respondents: a.respondents + b.respondents,
     availability: a.availability.map((count, index) => count + (b.availability[index] ?? 0)),
@@ -156,16 +186,17 @@ export function addTallies(a: Tally, b: Tally): Tally {
       beginning: a.extension.beginning + b.extension.beginning,
       end: a.extension.end + b.extension.end,
       both: a.extension.both + b.extension.both,
+      no: a.extension.no + b.extension.no,
     },
     countries: {
       usa: a.countries.usa + b.countries.usa,
       canada: a.countries.canada + b.countries.canada,
       mexico: a.countries.mexico + b.countries.mexico,
     },
-    previousLocale: a.previousLocale + b.previousLocale,
-    sober: a.sober + b.sober,
-    shareRoom: a.shareRoom + b.shareRoom,
-    fateChange: a.fateChange + b.fateChange,
+    previousLocale: yesNoSum("previousLocale"),
+    sober: yesNoSum("sober"),
+    shareRoom: yesNoSum("shareRoom"),
+    fateChange: yesNoSum("fateChange"),
   };
 }
 
@@ -185,17 +216,18 @@ function slices(total: number, entries: Array<[string, number]>): Slice[] {
   return entries.map(([label, count]) => ({ label, count, percent: percent(count, total) }));
 }
 
-function yesNo(total: number, labels: [string, string], yes: number): Slice[] {
-  return slices(total, [
-    [labels[0], yes],
-    [labels[1], total - yes],
+/** A pie's percentages are of those who answered that question. */
+function yesNo(labels: [string, string], answers: YesNo): Slice[] {
+  return slices(answers.yes + answers.no, [
+    [labels[0], answers.yes],
+    [labels[1], answers.no],
   ]);
 }
 
 /** The seven charts of /results, in the spec's order, with the spec's titles and labels. */
 export function buildCharts(tally: Tally): Chart[] {
   const total = tally.respondents;
-  const { beginning, end, both } = tally.extension;
+  const { beginning, end, both, no } = tally.extension;
   return [
     {
       key: "availability",
@@ -210,11 +242,11 @@ export function buildCharts(tally: Tally): Chart[] {
       key: "extension",
       title: "Should SGW Be Longer?",
       kind: "pie",
-      slices: slices(total, [
+      slices: slices(beginning + end + both + no, [
         ["Start Earlier", beginning],
         ["End Later", end],
         ["Start Earlier & End Later", both],
-        ["God No", total - beginning - end - both],
+        ["God No", no],
       ]),
     },
     {
@@ -231,25 +263,25 @@ export function buildCharts(tally: Tally): Chart[] {
       key: "previousLocale",
       title: "Should We Revisit Previous Spots?",
       kind: "pie",
-      slices: yesNo(total, ["Sure", "Nah"], tally.previousLocale),
+      slices: yesNo(["Sure", "Nah"], tally.previousLocale),
     },
     {
       key: "sober",
       title: "Are Folks Okay Staying Sober?",
       kind: "pie",
-      slices: yesNo(total, ["Yeah", "No Way"], tally.sober),
+      slices: yesNo(["Yeah", "No Way"], tally.sober),
     },
     {
       key: "shareRoom",
       title: "Are Peeps Cool With Sharing Rooms?",
       kind: "pie",
-      slices: yesNo(total, ["Yep", "Nope"], tally.shareRoom),
+      slices: yesNo(["Yep", "Nope"], tally.shareRoom),
     },
     {
       key: "fateChange",
       title: "How Many Would Change Their Fate?",
       kind: "pie",
-      slices: yesNo(total, ["Aye", "Nay"], tally.fateChange),
+      slices: yesNo(["Aye", "Nay"], tally.fateChange),
     },
   ];
 }

@@ -105,13 +105,30 @@ describe("results queries", () => {
     expect(tally).toEqual(tallyResponses(ROWS, () => {}));
     expect(tally.respondents).toBe(3);
     expect(tally.availability.slice(0, 3)).toEqual([1, 2, 1]);
-    expect(tally.extension).toEqual({ beginning: 0, end: 1, both: 1 });
+    expect(tally.extension).toEqual({ beginning: 0, end: 1, both: 1, no: 0 });
     expect(tally.countries).toEqual({ usa: 2, canada: 1, mexico: 1 });
-    expect([tally.previousLocale, tally.sober, tally.shareRoom, tally.fateChange]).toEqual([2, 2, 1, 1]);
+    // Cy left share_room and fate_change unanswered: counted neither as a yes nor as a no.
+    expect([tally.previousLocale, tally.sober, tally.shareRoom, tally.fateChange]).toEqual([
+      { yes: 2, no: 1 },
+      { yes: 2, no: 1 },
+      { yes: 1, no: 1 },
+      { yes: 1, no: 1 },
+    ]);
   });
 
-  it("list attendance alphabetically with ' +N'", async () => {
-    expect(await getAttendance()).toEqual({ yes: ["Ana +2", "Cy"], maybe: ["bo +1"], no: ["Dee +1"] });
+  it("list attendance alphabetically with ' +N', and no guests for someone not coming", async () => {
+    expect(await getAttendance()).toEqual({ yes: ["Ana +2", "Cy"], maybe: ["bo +1"], no: ["Dee"] });
+  });
+
+  it("show no guests in the public records of someone not coming", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const records = await listResultRecords();
+    vi.restoreAllMocks();
+    expect(records.find((record) => record.name === "Dee")?.extra_guests).toEqual({
+      boo: false,
+      child: false,
+    });
+    expect(records.find((record) => record.name === "Ana")?.extra_guests).toEqual({ boo: true, child: true });
   });
 
   it("return stored maps as objects, even when a JSON string was stored", async () => {
@@ -149,7 +166,10 @@ describe("results queries", () => {
     expect(second.tally.respondents).toBe(3);
 
     await database.db.update(surveys).set({ sober: "no" }).where(eq(surveys.name, "Cy"));
-    expect((await getResultsOverview()).tally.sober).toBe(second.tally.sober - 1);
+    expect((await getResultsOverview()).tally.sober).toEqual({
+      yes: second.tally.sober.yes - 1,
+      no: second.tally.sober.no + 1,
+    });
 
     await database.db.delete(surveys).where(eq(surveys.name, "Ana"));
     const third = await getResultsOverview();

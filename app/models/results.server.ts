@@ -4,6 +4,7 @@ import { surveys, users } from "~/db/schema";
 import {
   addTallies,
   attendanceLists,
+  isCounted,
   parseJsonObject,
   tallyResponses,
   type Attendance,
@@ -33,10 +34,11 @@ const canonical = sql`(jsonb_typeof(${surveys.availability}) = 'object'
   and jsonb_typeof(${surveys.countries}) = 'object'
   and jsonb_typeof(${surveys.extra_guests}) = 'object')`;
 
-// Each expression mirrors the matching rule in lib/results.ts (isTicked, isYes, extension values);
+// Each expression mirrors the matching rule in lib/results.ts (isTicked, isYes, isNo, extension values);
 // results.integration.test.ts checks that both give the same numbers.
 const ticked = (column: SQL) => sql`(${column} = 'true')`;
 const yes = (column: AnyColumn) => sql`(lower(btrim(${column})) in ('yes', 'aye', 'true'))`;
+const no = (column: AnyColumn) => sql`(lower(btrim(${column})) in ('no', 'nay', 'false'))`;
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
@@ -54,25 +56,30 @@ export async function getResultsTally(): Promise<Tally> {
       beginning: countWhere(sql`${surveys.sgw_extension} = 'beginning'`),
       end: countWhere(sql`${surveys.sgw_extension} = 'end'`),
       both: countWhere(sql`${surveys.sgw_extension} = 'both'`),
+      noExtension: countWhere(sql`${surveys.sgw_extension} = 'no'`),
       usa: countWhere(ticked(sql`${surveys.countries} ->> 'usa'`)),
       canada: countWhere(ticked(sql`${surveys.countries} ->> 'canada'`)),
       mexico: countWhere(ticked(sql`${surveys.countries} ->> 'mexico'`)),
       previousLocale: countWhere(yes(surveys.previous_locale)),
+      previousLocaleNo: countWhere(no(surveys.previous_locale)),
       sober: countWhere(yes(surveys.sober)),
+      soberNo: countWhere(no(surveys.sober)),
       shareRoom: countWhere(yes(surveys.share_room)),
+      shareRoomNo: countWhere(no(surveys.share_room)),
       fateChange: countWhere(yes(surveys.fate_change)),
+      fateChangeNo: countWhere(no(surveys.fate_change)),
     })
     .from(surveys)
     .where(and(inArray(surveys.attending, COUNTED), canonical));
   const inSql: Tally = {
     respondents: row.respondents,
     availability: row.availability.map(Number),
-    extension: { beginning: row.beginning, end: row.end, both: row.both },
+    extension: { beginning: row.beginning, end: row.end, both: row.both, no: row.noExtension },
     countries: { usa: row.usa, canada: row.canada, mexico: row.mexico },
-    previousLocale: row.previousLocale,
-    sober: row.sober,
-    shareRoom: row.shareRoom,
-    fateChange: row.fateChange,
+    previousLocale: { yes: row.previousLocale, no: row.previousLocaleNo },
+    sober: { yes: row.sober, no: row.soberNo },
+    shareRoom: { yes: row.shareRoom, no: row.shareRoomNo },
+    fateChange: { yes: row.fateChange, no: row.fateChangeNo },
   };
   const odd = await db
     .select(CHART_COLUMNS)
@@ -137,6 +144,18 @@ function withObjects<T extends Record<string, unknown>>(row: T): T {
 
 export type ResultRecord = Awaited<ReturnType<typeof listResultRecords>>[number];
 
+/**
+ * Guests come along only with someone who is coming: for anyone else the stored ticks stay (they
+ * return if the member says yes again) but the records show none.
+ */
+function withGuestsOfAttendees<T extends { attending: string; extra_guests: unknown }>(row: T): T {
+  if (isCounted(row.attending)) return row;
+  return {
+    ...row,
+    extra_guests: { ...parseJsonObject(row.extra_guests, "extra_guests"), boo: false, child: false },
+  };
+}
+
 /** The public result records: no e-mail, no shirt sizes, no free text. */
 export async function listResultRecords() {
   const db = await getDb();
@@ -144,7 +163,7 @@ export async function listResultRecords() {
     .select({ id: surveys.id, name: surveys.name, ...CHART_COLUMNS })
     .from(surveys)
     .orderBy(asc(surveys.id));
-  return rows.map(withObjects);
+  return rows.map(withObjects).map(withGuestsOfAttendees);
 }
 
 function escapeLike(text: string) {

@@ -83,4 +83,22 @@ describe("survey storage", () => {
       .values({ userId: id, data: { section: 4, answers: { attending: "perhaps" } } });
     expect(await getSurveyProgress(id)).toEqual({ answers: emptySurvey(), section: 1, submitted: false });
   });
+
+  it("updates the submitted survey at once when a member saves a section after submitting", async () => {
+    const id = await member("late@example.com");
+    await saveSurvey(id, { ...emptySurvey(), name: "Lou", attending: "yes" });
+    const progress = await getSurveyProgress(id);
+    const saved = await saveSurveyDraft(id, { ...progress.answers, name: "Louise", attending: "no" }, 3);
+    expect(saved).toEqual({ updatedSubmitted: true });
+    expect(await getSurvey(id)).toMatchObject({ name: "Louise", attending: "no" });
+    expect((await getUserById(id))?.name).toBe("Louise");
+    expect(await getSurveyProgress(id)).toMatchObject({ section: 3, submitted: true });
+  });
+
+  it("leaves an unsubmitted member's survey unsubmitted when a section is saved", async () => {
+    const id = await member("draft-only@example.com");
+    const saved = await saveSurveyDraft(id, { ...emptySurvey(), name: "Dee", attending: "yes" }, 2);
+    expect(saved).toEqual({ updatedSubmitted: false });
+    expect(await getSurvey(id)).toBeNull();
+  });
 });

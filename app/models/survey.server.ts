@@ -60,14 +60,42 @@ function readDraft(data: Record<string, unknown>) {
   return { answers: answers.data, section: parseSection(data.section) ?? FIRST_SECTION };
 }
 
-/** Stores the member's answers so far and the section to resume at (one draft per member). */
-export async function saveSurveyDraft(userId: number, answers: SurveyAnswers, section: Section) {
+/**
+ * Stores the member's answers so far and the section to resume at (one draft per member). Once a
+ * member has submitted, every saved section also updates the submitted survey in the same
+ * transaction, so /results and /api never lag behind what the member sees (issue 12: edits after
+ * submitting must not vanish). Returns whether the submitted survey was updated.
+ */
+export async function saveSurveyDraft(
+  userId: number,
+  answers: SurveyAnswers,
+  section: Section,
+): Promise<{ updatedSubmitted: boolean }> {
   const db = await getDb();
   const data = { section, answers };
-  await db
-    .insert(surveyDrafts)
-    .values({ userId, data })
-    .onConflictDoUpdate({ target: surveyDrafts.userId, set: { data, updatedAt: new Date() } });
+  const updatedSubmitted = await db.transaction(async (tx) => {
+    await tx
+      .insert(surveyDrafts)
+      .values({ userId, data })
+      .onConflictDoUpdate({ target: surveyDrafts.userId, set: { data, updatedAt: new Date() } });
+    const [submitted] = await tx
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.userId, userId))
+      .limit(1)
+      .for("update");
+    if (!submitted) return false;
+    // The merged answers must still be a valid survey; a bad one aborts the whole save.
+    const survey = parseSurvey(answers);
+    if (!survey.success) throw new Error(`A saved section made the survey invalid: ${survey.error.message}`);
+    await tx
+      .update(surveys)
+      .set({ ...survey.data, updatedAt: new Date() })
+      .where(eq(surveys.userId, userId));
+    return true;
+  });
+  if (updatedSubmitted && answers.name) await setUserName(userId, answers.name);
+  return { updatedSubmitted };
 }
 
 /**

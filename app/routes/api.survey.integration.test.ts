@@ -127,4 +127,40 @@ describe("GET/POST /api/survey", () => {
       countries: { usa: false, canada: false, mexico: true },
     });
   });
+
+  it("answers 400 and keeps the survey for an empty or non-object body", async () => {
+    const { token } = await member("keep@example.com");
+    expect((await post(token, survey)).status).toBe(200);
+    const raw = (body: string | undefined, type = "application/json") =>
+      callRoute(
+        action,
+        new Request(
+          makeRequest("/api/survey", { method: "POST", bearer: token, headers: { "Content-Type": type } }),
+          {
+            body,
+          },
+        ),
+      );
+    const attempts = [
+      await raw(undefined),
+      await raw(""),
+      await raw("   "),
+      await raw("null"),
+      await raw("[]"),
+      await raw('"survey"'),
+      await raw("42"),
+      await raw("{}"),
+      await raw('{"unknown": true}'),
+      await raw("", "application/x-www-form-urlencoded"),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toHaveProperty("error");
+    }
+    expect(await (await get(token)).json()).toMatchObject({
+      name: "Kim",
+      attending: "yes",
+      sgw_extension: "end",
+    });
+  });
 });

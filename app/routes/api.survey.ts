@@ -1,6 +1,7 @@
 import { getSurvey, saveSurvey } from "~/models/survey.server";
+import { SURVEY_FIELDS } from "~/lib/survey-fields";
 import { parseSurvey } from "~/lib/survey-schema";
-import { apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
 import { requireApiUser } from "~/services/session.server";
 
 export const { loader, action } = apiRoute({
@@ -10,7 +11,12 @@ export const { loader, action } = apiRoute({
   },
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const result = parseSurvey(await readApiBody(request));
+    const body = await readApiBody(request, { required: true });
+    // A body with none of the survey's fields would save a blank survey over the member's answers.
+    if (!SURVEY_FIELDS.some((field) => field in body)) {
+      return apiError(400, "The survey must be a JSON object with the survey's fields");
+    }
+    const result = parseSurvey(body);
     if (!result.success) return validationError(result.error);
     const survey = await saveSurvey(user.id, result.data);
     return apiJson({ message: "Survey saved", survey });

@@ -9,6 +9,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Details } from "~/components/survey/details";
 import { LoginPrompt } from "~/components/login-prompt";
+import { SubmittedNotice } from "~/components/submitted-notice";
 import { Done } from "~/components/survey/done";
 import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
   const answers: SurveyInput = progress.answers;
-  return json({ member: { section, answers, chatUrl: chatLink() } });
+  return json({ member: { section, answers, chatUrl: chatLink(), submitted: progress.submitted } });
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
@@ -111,6 +112,7 @@ export default function SurveyPage() {
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
+      {member.submitted ? <SubmittedNotice /> : null}
       {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
       {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
       {member.section === 3 ? <SadMessage error={error} /> : null}

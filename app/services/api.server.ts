@@ -39,18 +39,25 @@ export function validationError(error: ZodError) {
 
 /**
  * Reads a POST/PATCH body as JSON or as a urlencoded form (the contract accepts both). Throws a
- * ready 400/413 response for bodies that are too large or malformed.
+ * ready 400/413 response for bodies that are too large or malformed. An empty body reads as `{}`
+ * unless `required` is set: then it is a 400 too, for routes where `{}` would overwrite data.
  */
-export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
+export async function readApiBody(
+  request: Request,
+  { required = false }: { required?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw apiError(413, "Request body too large");
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw apiError(413, "Request body too large");
+  if (!text.trim()) {
+    if (required) throw apiError(400, "Request body must be a JSON object");
+    return {};
+  }
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) {
     return Object.fromEntries(new URLSearchParams(text));
   }
-  if (!text.trim()) return {};
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === "object" && !Array.isArray(body)) {

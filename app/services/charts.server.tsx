@@ -1,15 +1,29 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryLabel, VictoryPie } from "victory";
+import {
+  VictoryAxis,
+  VictoryBar,
+  VictoryChart,
+  VictoryContainer,
+  VictoryLabel,
+  VictoryLegend,
+  VictoryPie,
+} from "victory";
 import { availabilityChartHeight, countLabel, countriesAxisMax, type Chart, type Slice } from "~/lib/results";
 
 // Rendered on the server only: the page gets finished SVG, and no Victory code reaches the browser.
 
 const INK = "#1f2a37";
-const PALETTE = ["#d9572b", "#1f7a8c", "#fca311", "#14213d"];
+const PALETTE = ["#b8471c", "#1f7a8c", "#fca311", "#14213d"];
 const EMPTY = "#e3ddd2";
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-// Large enough to stay legible when a 360 px phone scales the SVG down.
-const text = { fontFamily: FONT, fontSize: 16, fill: INK };
+/**
+ * Every chart is drawn WIDTH units wide and the page scales it to its column (never above WIDTH
+ * px, see results.css). On a 390 px phone the column is about 316 px, so 16-unit text shows at
+ * about 12.6 CSS px: the smallest size we allow (issue 12: at least 12 px at 390 px wide).
+ */
+export const CHART_WIDTH = 400;
+export const CHART_FONT_SIZE = 16;
+const text = { fontFamily: FONT, fontSize: CHART_FONT_SIZE, fill: INK };
 
 function container(chart: Chart) {
   const summary = chart.slices.map((slice) => `${slice.label}: ${countLabel(slice)}`).join("; ");
@@ -21,7 +35,7 @@ function barChart(chart: Chart, options: { height: number; left: number; max: nu
   return (
     <VictoryChart
       horizontal
-      width={460}
+      width={CHART_WIDTH}
       height={options.height}
       padding={{ top: 20, bottom: 50, left: options.left, right: 100 }}
       domain={{ y: [0, Math.max(options.max, 1)] }}
@@ -48,32 +62,60 @@ function barChart(chart: Chart, options: { height: number; left: number; max: nu
   );
 }
 
+const PIE_SIZE = 240;
+// Victory spaces legend rows by font size, symbol padding and the gutter: about 33 units at 16.
+const LEGEND_ROW = 34;
+
+/**
+ * A pie with its labels in a legend underneath: one row per answer (swatch, answer, count and
+ * percent), so no label ever sits on a slice or on another label, however thin the slice.
+ */
 function pieChart(chart: Chart) {
-  const slices = chart.slices.filter((slice) => slice.count > 0);
   const colours = chart.slices.map((_, index) => PALETTE[index % PALETTE.length]);
-  const shown: Array<{ x: string; y: number; label: string; fill: string }> = slices.length
-    ? slices.map((slice: Slice) => ({
+  const answered = chart.slices.filter((slice) => slice.count > 0);
+  const shown = answered.length
+    ? answered.map((slice: Slice) => ({
         x: slice.label,
         y: slice.count,
-        label: `${slice.label.replace(" & ", " &\n")}\n${countLabel(slice)}`,
         fill: colours[chart.slices.indexOf(slice)],
       }))
-    : [{ x: "none", y: 1, label: "No answers yet", fill: EMPTY }];
+    : [{ x: "none", y: 1, fill: EMPTY }];
+  const legend = answered.length
+    ? chart.slices.map((slice, index) => ({
+        name: `${slice.label}: ${countLabel(slice)}`,
+        symbol: { fill: colours[index], type: "square" },
+      }))
+    : [{ name: "No answers yet", symbol: { fill: EMPTY, type: "square" } }];
+  const height = PIE_SIZE + 24 + legend.length * LEGEND_ROW;
   return (
-    <VictoryPie
-      width={420}
-      height={360}
-      padding={{ top: 50, bottom: 50, left: 90, right: 90 }}
-      data={shown}
-      radius={110}
-      labelRadius={125}
-      labelPlacement="vertical"
-      style={{
-        data: { fill: ({ datum }) => (datum as { fill: string }).fill, stroke: "#fff", strokeWidth: 2 },
-        labels: text,
-      }}
-      containerComponent={container(chart)}
-    />
+    <VictoryContainer
+      width={CHART_WIDTH}
+      height={height}
+      title={chart.title}
+      desc={legend.map((entry) => entry.name).join("; ")}
+      containerId={`chart-${chart.key}`}
+    >
+      <VictoryPie
+        standalone={false}
+        width={CHART_WIDTH}
+        height={PIE_SIZE}
+        padding={10}
+        data={shown}
+        labels={() => null}
+        style={{
+          data: { fill: ({ datum }) => (datum as { fill: string }).fill, stroke: "#fff", strokeWidth: 2 },
+        }}
+      />
+      <VictoryLegend
+        standalone={false}
+        x={40}
+        y={PIE_SIZE + 8}
+        orientation="vertical"
+        rowGutter={0}
+        data={legend}
+        style={{ labels: text }}
+      />
+    </VictoryContainer>
   );
 }
 

@@ -1,0 +1,124 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { login } from "./support";
+
+/**
+ * axe-core on every page, in both projects (with JavaScript the page may change after hydration;
+ * without it, what the server sent is all there is). Serious and critical findings fail the test.
+ *
+ * axe itself is a script, and Chromium will not run it in a page with JavaScript disabled, so the
+ * no-js project keeps JavaScript on for axe but aborts every script the page asks for: the page
+ * never hydrates, exactly as with JavaScript off (the app has no <noscript> content).
+ */
+test.use({ javaScriptEnabled: true });
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.use.javaScriptEnabled !== false) return;
+  await page.route("**/*", (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue(),
+  );
+});
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/past-events",
+  "/sgw25",
+  "/results",
+  "/auth",
+  "/auth?mode=register",
+  "/auth?mode=forgot",
+  "/auth?token=not-a-real-token",
+  "/reset-password",
+  "/reset-password?token=not-a-real-token",
+];
+
+const MEMBER_PAGES = [
+  ...[1, 2, 3, 4, 5, 6, 7].map((section) => `/survey/${section}`),
+  "/houses",
+  "/houses-suggest",
+  "/results-summary",
+];
+
+// Jordan has a submitted survey (so /survey/7 is reachable); these pages are only read, never posted.
+const MEMBER = "jordan@example.com";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+    }));
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test.describe(`axe, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("public pages have no serious or critical violations", async ({ page }) => {
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test("member pages have no serious or critical violations", async ({ page }) => {
+      await login(page, MEMBER);
+      for (const path of MEMBER_PAGES) {
+        await page.goto(path);
+        expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  });
+}
+
+test.describe("charts on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("chart text is at least 12 CSS px, and no pie label overlaps a slice or another label", async ({
+    page,
+  }) => {
+    await page.goto("/results");
+    const charts = await page.$$eval(".chart-svg svg[role=img]", (svgs) =>
+      svgs.map((svg) => {
+        const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+        const box = (element: Element) => {
+          const { left, top, right, bottom } = element.getBoundingClientRect();
+          return { left, top, right, bottom };
+        };
+        return {
+          title: svg.querySelector("title")?.textContent ?? "",
+          fontSizes: [...svg.querySelectorAll("text")].map(
+            (node) => parseFloat(getComputedStyle(node).fontSize) * scale,
+          ),
+          labels: [...svg.querySelectorAll("text")].filter((node) => node.textContent?.trim()).map(box),
+          slices: [...svg.querySelectorAll('path[transform^="translate"]')].map(box),
+          pie: svg.closest(".chart-pie") !== null,
+        };
+      }),
+    );
+    expect(charts).toHaveLength(7);
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const overlap = (a: Box, b: Box) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    for (const chart of charts) {
+      expect(chart.fontSizes.length, chart.title).toBeGreaterThan(0);
+      expect(Math.min(...chart.fontSizes), chart.title).toBeGreaterThanOrEqual(12);
+      if (!chart.pie) continue;
+      expect(chart.slices.length, chart.title).toBeGreaterThan(0);
+      chart.labels.forEach((label, index) => {
+        for (const slice of chart.slices)
+          expect(overlap(label, slice), `${chart.title}: label on a slice`).toBe(false);
+        for (const other of chart.labels.slice(index + 1))
+          expect(overlap(label, other), `${chart.title}: labels overlap`).toBe(false);
+      });
+    }
+  });
+});
