@@ -31,7 +31,7 @@ export function SurveyDeadlineGate({
       <p role="alert" className="alert alert-error survey-closed-message">
         {deadline.message} {done ? "" : "Your answers are shown below but can no longer be changed."}
       </p>
-      <fieldset disabled className="survey-closed">
+      <fieldset disabled className="survey-closed" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <legend className="visually-hidden">Your answers (read-only)</legend>
         {children}
       </fieldset>

@@ -100,6 +100,12 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   const page = await organiserPage(browser, javaScriptEnabled);
   await setDeadline(page, "2099-07-01", "18:00");
   const deadlineText = "Wednesday, July 1, 2099 at 6:00 PM EDT";
+  const survey = await page.context().newPage();
+  for (const path of ["/sgw25", "/survey/1"]) {
+    await survey.goto(path);
+    await expect(survey.getByText(`The survey closes on ${deadlineText}.`)).toBeVisible();
+  }
+  await survey.close();
   await expect(page.getByText(`The survey closes on ${deadlineText}.`)).toBeVisible();
 
   const listed = (
