@@ -15,6 +15,7 @@ import { SurveyStatus } from "~/components/organiser/survey-status";
 import { env } from "~/env.server";
 import { deadlineFromInput, deadlineInputValues, formatDeadline, isSurveyClosed } from "~/lib/deadline";
 import { housePatchSchema, idSchema } from "~/lib/house-schema";
+import { ORGANISERS_ONLY } from "~/lib/organiser";
 import {
   getChosenHouseId,
   getSurveyDeadline,
@@ -25,7 +26,7 @@ import { getHouse, listHouses, updateHouse } from "~/models/house.server";
 import { listMemberSurveyStatus } from "~/models/plan.server";
 import { getVoteCounts } from "~/models/vote.server";
 import { readFlash, setFlash } from "~/services/flash.server";
-import { ORGANISERS_ONLY, requireOrganiser } from "~/services/organiser.server";
+import { requireOrganiser } from "~/services/organiser.server";
 import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
 import styles from "~/styles/features.css";
 
