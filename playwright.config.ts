@@ -14,6 +14,10 @@ const chromium = {
   ],
 };
 
+const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
+const noJs = { ...js, javaScriptEnabled: false };
+const STATE_SPECS = /organiser-state\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
@@ -28,11 +32,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    {
-      name: "no-js",
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
-    },
+    { name: "js", testIgnore: STATE_SPECS, use: js },
+    { name: "no-js", testIgnore: STATE_SPECS, use: noJs },
+    // Specs that change app-wide state (a closed survey, the reminder round) run after everything
+    // else and one project at a time, so no other spec on the shared server ever sees that state.
+    { name: "no-js-state", testMatch: STATE_SPECS, dependencies: ["js", "no-js"], use: noJs },
+    { name: "js-state", testMatch: STATE_SPECS, dependencies: ["no-js-state"], use: js },
   ],
   webServer: {
     command: "node tests/e2e/server.mjs",

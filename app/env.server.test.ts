@@ -33,4 +33,13 @@ describe("parseEnv", () => {
     expect(config.secureCookies).toBe(true);
     expect(config.appUrl).toBe("https://sgw.example");
   });
+
+  it("shows deadlines in America/New_York unless EVENT_TIME_ZONE names another zone", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).eventTimeZone).toBe("America/New_York");
+    expect(parseEnv({ NODE_ENV: "test", EVENT_TIME_ZONE: "" }).eventTimeZone).toBe("America/New_York");
+    expect(parseEnv({ NODE_ENV: "test", EVENT_TIME_ZONE: "Europe/Paris" }).eventTimeZone).toBe(
+      "Europe/Paris",
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", EVENT_TIME_ZONE: "Mars/Base" })).toThrow(/EVENT_TIME_ZONE/);
+  });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { DEFAULT_EVENT_TIME_ZONE, isValidTimeZone } from "~/lib/deadline";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -19,6 +20,14 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   CHAT_URL: z.string().url().optional(),
   TRUST_PROXY: z.enum(["0", "1", ""]).default("0"),
+  EVENT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_EVENT_TIME_ZONE)
+    .refine(
+      (zone) => zone === "" || isValidTimeZone(zone),
+      "must be an IANA time zone such as America/New_York",
+    ),
 });
 
 export type Env = {
@@ -34,6 +43,8 @@ export type Env = {
   adminEmails: string[];
   chatUrl: string;
   trustProxy: boolean;
+  /** The zone the survey deadline is entered and shown in. */
+  eventTimeZone: string;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -62,6 +73,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       .filter(Boolean),
     chatUrl: raw.CHAT_URL ?? "https://chat.whatsapp.com/",
     trustProxy: raw.TRUST_PROXY === "1",
+    eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
   };
 }
 

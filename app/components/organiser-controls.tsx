@@ -3,7 +3,10 @@ import { Form } from "@remix-run/react";
 /** Plain forms for the organiser: in or out of play, and previous-house status with its year. */
 export function OrganiserControls({
   house,
+  action = "/houses",
 }: {
+  /** Where the forms post: /houses, or /organiser which answers the same intents. */
+  action?: string;
   house: {
     id: number;
     title: string;
@@ -14,7 +17,7 @@ export function OrganiserControls({
 }) {
   return (
     <div className="organiser-controls" aria-label={`Organiser controls for ${house.title}`} role="group">
-      <Form method="post" action="/houses" className="organiser-form">
+      <Form method="post" action={action} className="organiser-form">
         <input type="hidden" name="houseId" value={house.id} />
         <button
           type="submit"
@@ -25,7 +28,7 @@ export function OrganiserControls({
           {house.in_play ? "Take out of play" : "Back into play"}
         </button>
       </Form>
-      <Form method="post" action="/houses" className="organiser-form">
+      <Form method="post" action={action} className="organiser-form">
         <input type="hidden" name="houseId" value={house.id} />
         {house.previous_house ? (
           <button type="submit" name="intent" value="not-previous" className="button button-secondary">

@@ -2,6 +2,7 @@ import { getSurvey, saveSurvey } from "~/models/survey.server";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
 import { parseSurvey } from "~/lib/survey-schema";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { surveyClosedReason } from "~/services/survey-deadline.server";
 import { requireApiUser } from "~/services/session.server";
 
 export const { loader, action } = apiRoute({
@@ -11,6 +12,8 @@ export const { loader, action } = apiRoute({
   },
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
+    const closed = await surveyClosedReason();
+    if (closed) return apiError(403, closed);
     const body = await readApiBody(request, { required: true });
     // A body with none of the survey's fields would save a blank survey over the member's answers.
     if (!SURVEY_FIELDS.some((field) => field in body)) {

@@ -11,10 +11,12 @@ import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { z } from "zod";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
+import { HouseFitNote } from "~/components/house-fit-note";
 import { OrganiserControls } from "~/components/organiser-controls";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/models/house.server";
+import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
@@ -32,8 +34,14 @@ const organiserForm = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [houses, counts, votes] = await Promise.all([listHouses(), getVoteCounts(), getMemberVotes(user.id)]);
+  const [houses, counts, votes, group] = await Promise.all([
+    listHouses(),
+    getVoteCounts(),
+    getMemberVotes(user.id),
+    getExpectedGroup(),
+  ]);
   return json({
+    group,
     houses,
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
@@ -99,7 +107,7 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, counts, votes, organiser } = useLoaderData<typeof loader>();
+  const { houses, counts, votes, organiser, group } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -120,6 +128,7 @@ export default function Houses() {
       counts={counts[house.id] ?? NO_VOTES}
       voteError={failure?.houseId === house.id ? failure.error : undefined}
     >
+      <HouseFitNote house={house} group={group} />
       {organiser ? <OrganiserControls house={house} /> : null}
     </HouseCard>
   );

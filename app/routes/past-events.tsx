@@ -1,12 +1,26 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PastHouses } from "~/components/past-houses";
+import { listPreviousHouses } from "~/models/plan.server";
+import styles from "~/styles/features.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Past Events" }];
 
+export async function loader() {
+  return json({ houses: await listPreviousHouses() });
+}
+
 export default function PastEvents() {
+  const { houses } = useLoaderData<typeof loader>();
   return (
-    <section className="card">
-      <h1>Past Events</h1>
-      <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
-    </section>
+    <>
+      <section className="card">
+        <h1>Past Events</h1>
+        <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
+      </section>
+      <PastHouses houses={houses} />
+    </>
   );
 }

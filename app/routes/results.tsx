@@ -1,17 +1,29 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BestWeekends } from "~/components/best-weekends";
+import { bestWeekends } from "~/lib/best-weekends";
 import { buildCharts, type Attendance, type Chart } from "~/lib/results";
+import { getWeekendCounts } from "~/models/plan.server";
 import { getResultsOverview } from "~/models/results.server";
 import { renderCharts } from "~/services/charts.server";
+import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: featureStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Where We Stand" }];
 
 export async function loader() {
-  const { tally, attendance } = await getResultsOverview();
-  return json({ respondents: tally.respondents, charts: renderCharts(buildCharts(tally)), attendance });
+  const [{ tally, attendance }, weekends] = await Promise.all([getResultsOverview(), getWeekendCounts()]);
+  return json({
+    respondents: tally.respondents,
+    charts: renderCharts(buildCharts(tally)),
+    attendance,
+    best: bestWeekends(weekends.counts, weekends.respondents),
+  });
 }
 
 /** The chart's numbers as a table, for screen readers and text browsers. */
@@ -73,7 +85,7 @@ function AttendanceList({ attendance }: { attendance: Attendance }) {
 }
 
 export default function Results() {
-  const { respondents, charts, attendance } = useLoaderData<typeof loader>();
+  const { respondents, charts, attendance, best } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
@@ -85,6 +97,7 @@ export default function Results() {
           <Link to="/results-summary">See every answer (members only)</Link>
         </p>
       </section>
+      <BestWeekends top={best.top} plannedOutside={best.plannedOutside} />
       <div className="charts">
         {charts.map((chart) => (
           <section

@@ -10,7 +10,8 @@ const database = useFreshDatabase();
 
 async function lists() {
   const response = await callRoute(loader, makeRequest("/sgw25"));
-  return (await response.json()) as { coming: string[]; onTheFence: string[] };
+  const { coming, onTheFence } = (await response.json()) as { coming: string[]; onTheFence: string[] };
+  return { coming, onTheFence };
 }
 
 describe("/sgw25 live lists", () => {

@@ -1,11 +1,23 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EventExtras } from "~/components/event-extras";
+import { placeLabel } from "~/lib/house-rules";
+import { getChosenHouseId } from "~/models/event-settings.server";
+import { getHouse } from "~/models/house.server";
 import { getAttendanceLists } from "~/models/survey.server";
+import { getSurveyDeadlineStatus } from "~/services/survey-deadline.server";
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — The Event" }];
 
 export async function loader() {
-  return json(await getAttendanceLists());
+  const [lists, deadline, chosenId] = await Promise.all([
+    getAttendanceLists(),
+    getSurveyDeadlineStatus(),
+    getChosenHouseId(),
+  ]);
+  const house = chosenId ? await getHouse(chosenId) : undefined;
+  const chosenHouse = house ? `${house.title}, ${placeLabel(house, false)}` : null;
+  return json({ ...lists, deadline, chosenHouse });
 }
 
 function NameList({ names, empty }: { names: string[]; empty: string }) {
@@ -20,7 +32,7 @@ function NameList({ names, empty }: { names: string[]; empty: string }) {
 }
 
 export default function EventPage() {
-  const { coming, onTheFence } = useLoaderData<typeof loader>();
+  const { coming, onTheFence, deadline, chosenHouse } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
@@ -30,6 +42,7 @@ export default function EventPage() {
           the survey will tell.
         </p>
         <p>We expect at least 8 people, possibly 12.</p>
+        <EventExtras deadline={deadline} chosenHouse={chosenHouse} />
         <h2>Other notes</h2>
         <ul>
           <li>We split the house and groceries evenly; kids stay free.</li>

@@ -31,6 +31,8 @@ import {
 } from "~/lib/survey-schema";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { getUser, requireUser } from "~/services/session.server";
+import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
+import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -55,7 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
   const answers: SurveyInput = progress.answers;
-  return json({ member: { section, answers, chatUrl: chatLink(), submitted: progress.submitted } });
+  const deadline = await getSurveyDeadlineStatus();
+  return json({ member: { section, answers, chatUrl: chatLink(), submitted: progress.submitted, deadline } });
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
@@ -64,6 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
+  // After the deadline nothing is saved, not even a draft (issue 14).
+  const closed = await surveyClosedReason();
+  if (closed) return json<ActionData>({ error: closed }, { status: 403 });
   const form = await request.formData().catch(() => null);
   if (!form)
     return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
@@ -108,18 +114,21 @@ export default function SurveyPage() {
   if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
   const values = actionData?.values ?? member.answers;
   const fieldErrors = actionData?.fieldErrors;
-  const error = actionData?.error;
+  // Once the page knows the survey has closed, the gate above the section says so; no second alert.
+  const error = actionData?.error === member.deadline?.message ? undefined : actionData?.error;
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
       {member.submitted ? <SubmittedNotice /> : null}
-      {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
-      {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
-      {member.section === 3 ? <SadMessage error={error} /> : null}
-      {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
-      {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
-      {member.section === 6 ? <Review values={values} error={error} /> : null}
-      {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
+      <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7}>
+        {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
+        {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
+        {member.section === 3 ? <SadMessage error={error} /> : null}
+        {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
+        {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
+        {member.section === 6 ? <Review values={values} error={error} /> : null}
+        {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
+      </SurveyDeadlineGate>
     </div>
   );
 }

@@ -1,0 +1,28 @@
+/** The event page's calendar link and, while the survey is open, its deadline. Plain HTML, no script. */
+export function EventExtras({
+  deadline,
+  chosenHouse,
+}: {
+  deadline: { text: string; closed: boolean } | null;
+  chosenHouse: string | null;
+}) {
+  return (
+    <>
+      {chosenHouse ? (
+        <p>
+          <strong>Where:</strong> {chosenHouse}
+        </p>
+      ) : null}
+      {deadline && !deadline.closed ? (
+        <p className="survey-deadline">
+          <strong>The survey closes on {deadline.text}.</strong> <a href="/survey">Fill it in</a>
+        </p>
+      ) : null}
+      <p>
+        <a href="/sgw25.ics" download="sgw25.ics">
+          Add SGW25 to your calendar (.ics)
+        </a>
+      </p>
+    </>
+  );
+}

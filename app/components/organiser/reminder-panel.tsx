@@ -1,0 +1,49 @@
+import { Form } from "@remix-run/react";
+
+export type ReminderPanelData = {
+  recipients: Array<{ id: number; name: string; email: string }>;
+  lastSent: string | null;
+  nextPossible: string | null;
+  canSend: boolean;
+  /** Why no reminder can go out now, when one cannot. */
+  blocked: string | null;
+};
+
+/** Lists who a reminder would reach, then one button sends it (at most once per 24 hours). */
+export function ReminderPanel({ reminder, error }: { reminder: ReminderPanelData; error?: string }) {
+  return (
+    <section className="card" aria-labelledby="reminder-heading">
+      <h2 id="reminder-heading">Reminder e-mail</h2>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+      <h3 id="recipients-heading">It goes to ({reminder.recipients.length})</h3>
+      {reminder.recipients.length ? (
+        <ul aria-labelledby="recipients-heading" className="recipient-list">
+          {reminder.recipients.map((member) => (
+            <li key={member.id}>
+              {member.name} &lt;{member.email}&gt;
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nobody: every member has submitted the survey.</p>
+      )}
+      {reminder.lastSent ? <p>The last reminder went out on {reminder.lastSent}.</p> : null}
+      {reminder.nextPossible && !reminder.canSend ? (
+        <p>The next reminder is possible from {reminder.nextPossible}.</p>
+      ) : null}
+      {reminder.blocked ? <p className="muted">{reminder.blocked}</p> : null}
+      {reminder.canSend ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="send-reminder" className="button">
+            Send the reminder to {reminder.recipients.length}{" "}
+            {reminder.recipients.length === 1 ? "member" : "members"}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

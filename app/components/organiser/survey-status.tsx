@@ -1,0 +1,58 @@
+export type MemberRow = {
+  id: number;
+  name: string;
+  email: string;
+  submitted: boolean;
+  attending: string;
+  submittedAt: string | null;
+};
+
+/** Who has submitted the survey (with when) and which registered members have not. */
+export function SurveyStatus({ members }: { members: MemberRow[] }) {
+  const done = members.filter((member) => member.submitted);
+  const waiting = members.filter((member) => !member.submitted);
+  return (
+    <section className="card" aria-labelledby="status-heading">
+      <h2 id="status-heading">Who has answered</h2>
+      <h3 id="submitted-heading">Submitted ({done.length})</h3>
+      {done.length ? (
+        <div className="table-scroll">
+          <table aria-labelledby="submitted-heading" className="organiser-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Attending</th>
+                <th scope="col">Submitted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {done.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">{member.name}</th>
+                  <td>{member.email}</td>
+                  <td>{member.attending || "Not answered"}</td>
+                  <td>{member.submittedAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">Nobody has submitted the survey yet.</p>
+      )}
+      <h3 id="waiting-heading">Not submitted ({waiting.length})</h3>
+      {waiting.length ? (
+        <ul aria-labelledby="waiting-heading" className="waiting-list">
+          {waiting.map((member) => (
+            <li key={member.id}>
+              {member.name} &lt;{member.email}&gt;
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Every registered member has submitted the survey.</p>
+      )}
+    </section>
+  );
+}

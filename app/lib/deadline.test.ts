@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  deadlineFromInput,
+  deadlineInputValues,
+  formatDeadline,
+  isSurveyClosed,
+  isValidTimeZone,
+  parseStoredDeadline,
+  surveyClosedMessage,
+} from "./deadline";
+
+const NY = "America/New_York";
+
+describe("deadlineFromInput", () => {
+  it("reads the wall clock in the event's zone (EDT in summer, EST in winter)", () => {
+    expect(deadlineFromInput("2025-08-01", "18:00", NY)?.toISOString()).toBe("2025-08-01T22:00:00.000Z");
+    expect(deadlineFromInput("2025-01-15", "09:30", NY)?.toISOString()).toBe("2025-01-15T14:30:00.000Z");
+    expect(deadlineFromInput("2025-08-01", "18:00", "UTC")?.toISOString()).toBe("2025-08-01T18:00:00.000Z");
+    expect(deadlineFromInput("2025-08-01", "18:00", "Asia/Tokyo")?.toISOString()).toBe(
+      "2025-08-01T09:00:00.000Z",
+    );
+  });
+
+  it("handles the days the clocks change", () => {
+    // 2025-03-09 02:00 EST jumps to 03:00 EDT; 2025-11-02 02:00 EDT falls back to 01:00 EST.
+    expect(deadlineFromInput("2025-03-09", "01:30", NY)?.toISOString()).toBe("2025-03-09T06:30:00.000Z");
+    expect(deadlineFromInput("2025-03-09", "03:30", NY)?.toISOString()).toBe("2025-03-09T07:30:00.000Z");
+    expect(deadlineFromInput("2025-11-02", "03:00", NY)?.toISOString()).toBe("2025-11-02T08:00:00.000Z");
+  });
+
+  it("refuses what is not a date and a time", () => {
+    expect(deadlineFromInput("", "18:00", NY)).toBeNull();
+    expect(deadlineFromInput("2025-02-30", "18:00", NY)).toBeNull();
+    expect(deadlineFromInput("2025-08-01", "24:00", NY)).toBeNull();
+    expect(deadlineFromInput("2025-08-01", "6pm", NY)).toBeNull();
+  });
+
+  it("round-trips through the form's values", () => {
+    const instant = deadlineFromInput("2025-08-01", "18:05", NY)!;
+    expect(deadlineInputValues(instant, NY)).toEqual({ date: "2025-08-01", time: "18:05" });
+  });
+});
+
+describe("isSurveyClosed", () => {
+  const deadline = new Date("2025-08-01T22:00:00.000Z");
+  it("is open before, closed at and after the deadline, and open without one", () => {
+    expect(isSurveyClosed(deadline, new Date(deadline.getTime() - 1))).toBe(false);
+    expect(isSurveyClosed(deadline, deadline)).toBe(true);
+    expect(isSurveyClosed(deadline, new Date(deadline.getTime() + 1))).toBe(true);
+    expect(isSurveyClosed(null, new Date())).toBe(false);
+  });
+});
+
+describe("formatDeadline and the closed message", () => {
+  it("names the date and time in the event's zone", () => {
+    const deadline = new Date("2025-08-01T22:00:00.000Z");
+    expect(formatDeadline(deadline, NY)).toBe("Friday, August 1, 2025 at 6:00 PM EDT");
+    expect(formatDeadline(deadline, "UTC")).toBe("Friday, August 1, 2025 at 10:00 PM UTC");
+    expect(surveyClosedMessage(deadline, NY)).toBe(
+      "The survey closed on Friday, August 1, 2025 at 6:00 PM EDT.",
+    );
+  });
+});
+
+describe("settings values", () => {
+  it("reads a stored instant and ignores junk", () => {
+    expect(parseStoredDeadline("2025-08-01T22:00:00.000Z")?.getTime()).toBe(Date.UTC(2025, 7, 1, 22));
+    expect(parseStoredDeadline("soon")).toBeNull();
+    expect(parseStoredDeadline(undefined)).toBeNull();
+  });
+
+  it("knows a time zone from a typo", () => {
+    expect(isValidTimeZone(NY)).toBe(true);
+    expect(isValidTimeZone("America/Nowhere")).toBe(false);
+  });
+});

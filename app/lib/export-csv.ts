@@ -1,0 +1,104 @@
+import { toCsv } from "./csv";
+import type { VoteCounts } from "./house-rules";
+import type { ResponseRecord } from "./results";
+import { summaryCard } from "./results-summary";
+
+const SUMMARY_COLUMNS = [
+  "Attending",
+  "Wants To Extend",
+  "OK Countries",
+  "Previous Locale",
+  "Sober",
+  "Bringing Boo",
+  "Bringing Kid",
+  "Will Share Room",
+  "Would Change Fate",
+  "Shirt Sizes",
+];
+
+/** The complete survey table: the /results-summary fields, one row per response. */
+export function surveysCsv(records: ResponseRecord[]): string {
+  const header = [
+    "Name",
+    "Email",
+    ...SUMMARY_COLUMNS,
+    "Available Weekends",
+    "Attended SGW24",
+    "SGW24 Concerns",
+    "SGW25 Suggestions",
+    "Does Not Want To See",
+  ];
+  const rows = records.map((record) => {
+    const card = summaryCard(record);
+    const values = new Map(card.rows);
+    return [
+      card.name,
+      card.email,
+      ...SUMMARY_COLUMNS.map((column) => values.get(column) ?? ""),
+      card.availableDates.length ? card.availableDates.join("; ") : "No availability specified",
+      card.orlando.attended ? "Yes" : "No",
+      card.orlando.concerns,
+      card.orlando.suggestions,
+      card.orlando.dontWannaSee,
+    ];
+  });
+  return toCsv(header, rows);
+}
+
+type CsvHouse = {
+  id: number;
+  title: string;
+  city: string;
+  state: string;
+  country: string;
+  num_bedrooms: number;
+  num_beds: number;
+  num_baths: number;
+  url: string;
+  in_play: boolean;
+  previous_house: boolean;
+  previous_house_year: number | null;
+  who_suggested: string;
+};
+
+/** Every house with its vote counts. */
+export function housesCsv(houses: CsvHouse[], counts: Record<number, VoteCounts>): string {
+  const header = [
+    "Title",
+    "City",
+    "State",
+    "Country",
+    "Bedrooms",
+    "Beds",
+    "Baths",
+    "Listing",
+    "In Play",
+    "Previous House",
+    "Year",
+    "Suggested By",
+    "Loves",
+    "Likes",
+    "Dislikes",
+  ];
+  const rows = houses.map((house) => {
+    const votes = counts[house.id] ?? { love: 0, like: 0, dislike: 0 };
+    return [
+      house.title,
+      house.city,
+      house.state,
+      house.country,
+      house.num_bedrooms,
+      house.num_beds,
+      house.num_baths,
+      house.url,
+      house.in_play,
+      house.previous_house,
+      house.previous_house_year,
+      house.who_suggested,
+      votes.love,
+      votes.like,
+      votes.dislike,
+    ];
+  });
+  return toCsv(header, rows);
+}

@@ -1,0 +1,187 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/env.server";
+import { getSurveyDeadline, setSurveyDeadline } from "~/models/event-settings.server";
+import { seedDemoData } from "~/models/seed.server";
+import { createSession } from "~/models/session.server";
+import { getSurvey, getSurveyProgress } from "~/models/survey.server";
+import { getUserByEmail } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import * as apiSurvey from "./api.survey";
+import * as organiserPage from "./organiser";
+import * as housesCsv from "./organiser_.houses[.]csv";
+import * as surveysCsv from "./organiser_.surveys[.]csv";
+import * as surveyPage from "./survey.($section)";
+
+const database = useFreshDatabase();
+const adminEmails = process.env.ADMIN_EMAILS;
+let organiserCookie: string;
+let memberCookie: string;
+let memberToken: string;
+
+async function cookieFor(email: string) {
+  const user = await getUserByEmail(email);
+  return cookieFrom(await createUserSession(user!.id, "/"));
+}
+
+beforeAll(async () => {
+  process.env.ADMIN_EMAILS = "organiser@example.com";
+  resetEnvCache();
+  await seedDemoData(database.db);
+  organiserCookie = await cookieFor("organiser@example.com");
+  memberCookie = await cookieFor("jordan@example.com");
+  memberToken = (await createSession((await getUserByEmail("jordan@example.com"))!.id)).token;
+});
+
+afterAll(() => {
+  process.env.ADMIN_EMAILS = adminEmails;
+  resetEnvCache();
+});
+
+describe("/organiser access", () => {
+  it("sends visitors to login and answers 403 to members who are not organisers", async () => {
+    const anonymous = await callRoute(organiserPage.loader, makeRequest("/organiser"));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/auth?redirect=%2Forganiser");
+    for (const route of [organiserPage.loader, surveysCsv.loader, housesCsv.loader]) {
+      expect((await callRoute(route, makeRequest("/organiser", { cookie: memberCookie }))).status).toBe(403);
+    }
+    const post = await callRoute(
+      organiserPage.action,
+      makeRequest("/organiser", { cookie: memberCookie, form: { intent: "clear-deadline" } }),
+    );
+    expect(post.status).toBe(403);
+  });
+});
+
+describe("CSV downloads", () => {
+  it("serve the survey table and the houses as private CSV attachments", async () => {
+    const surveys = await callRoute(
+      surveysCsv.loader,
+      makeRequest("/organiser/surveys.csv", { cookie: organiserCookie }),
+    );
+    expect(surveys.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(surveys.headers.get("Content-Disposition")).toBe('attachment; filename="sgw25-surveys.csv"');
+    expect(surveys.headers.get("Cache-Control")).toContain("no-store");
+    const rows = parse(await surveys.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.Email).sort()).toEqual(
+      ["alex", "casey", "jordan", "riley", "sam"].map((name) => `${name}@example.com`),
+    );
+    const houses = await callRoute(
+      housesCsv.loader,
+      makeRequest("/organiser/houses.csv", { cookie: organiserCookie }),
+    );
+    const houseRows = parse(await houses.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(houseRows.find((row) => row.Title === "Lakeside Lodge")).toMatchObject({ Loves: "1", Likes: "1" });
+  });
+});
+
+describe("the deadline", () => {
+  const setDeadline = (date: string, time: string) =>
+    callRoute(
+      organiserPage.action,
+      makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "set-deadline", date, time } }),
+    );
+
+  it("refuses a date that is not one, and stores one in the event's time zone", async () => {
+    const bad = await setDeadline("2025-02-30", "12:00");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "Enter the deadline as a date and a time." });
+    const good = await setDeadline("2020-01-01", "12:00");
+    expect(good.status).toBe(302);
+    expect((await getSurveyDeadline())?.toISOString()).toBe("2020-01-01T17:00:00.000Z");
+  });
+
+  it("after it, page posts and POST /api/survey are refused and nothing changes", async () => {
+    const message = "The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST.";
+    const user = await getUserByEmail("jordan@example.com");
+    const before = await getSurveyProgress(user!.id);
+
+    const page = await callRoute(
+      surveyPage.action,
+      makeRequest("/survey/1", { cookie: memberCookie, form: { name: "Changed", attending: "yes" } }),
+      { section: "1" },
+    );
+    expect(page.status).toBe(403);
+    expect(await page.json()).toEqual({ error: message });
+
+    const api = await callRoute(
+      apiSurvey.action,
+      makeRequest("/api/survey", { bearer: memberToken, json: { name: "Changed", attending: "yes" } }),
+    );
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: message });
+    expect(await getSurveyProgress(user!.id)).toEqual(before);
+    expect((await getSurvey(user!.id))?.name).toBe("Jordan");
+
+    const loaded = await callRoute(surveyPage.loader, makeRequest("/survey/1", { cookie: memberCookie }), {
+      section: "1",
+    });
+    expect(await loaded.json()).toMatchObject({ member: { deadline: { closed: true, message } } });
+  });
+
+  it("before it, the survey is open and says when it closes", async () => {
+    await setSurveyDeadline(new Date(Date.now() + 60 * 60 * 1000));
+    const page = await callRoute(
+      surveyPage.action,
+      makeRequest("/survey/1", { cookie: memberCookie, form: { name: "Jordan", attending: "maybe" } }),
+      { section: "1" },
+    );
+    expect(page.status).toBe(302);
+    await setSurveyDeadline(null);
+  });
+});
+
+describe("reminders", () => {
+  it("mail every member without a survey once, naming the deadline, then wait 24 hours", async () => {
+    const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
+    const fake = await startFakeResend(0);
+    const saved = {
+      key: process.env.RESEND_API_KEY,
+      base: process.env.RESEND_BASE_URL,
+      app: process.env.APP_URL,
+    };
+    Object.assign(process.env, {
+      RESEND_API_KEY: "re_test",
+      RESEND_BASE_URL: fake.url,
+      APP_URL: "https://sgw.example",
+    });
+    resetEnvCache();
+    try {
+      const remind = () =>
+        callRoute(
+          organiserPage.action,
+          makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "send-reminder" } }),
+        );
+      await setSurveyDeadline(null);
+      expect(await (await remind()).json()).toMatchObject({
+        error: "Set a survey deadline first: the reminder names it.",
+      });
+      await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
+      expect((await remind()).status).toBe(302);
+      expect(fake.mails.map((mail: { to: string }) => mail.to)).toEqual(["organiser@example.com"]);
+      expect(fake.mails[0].text).toContain("Wednesday, July 1, 2099 at 6:00 PM EDT");
+      expect(fake.mails[0].text).toContain("https://sgw.example/survey");
+      const again = await remind();
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({
+        error: "A reminder already went out in the last 24 hours.",
+      });
+      expect(fake.mails).toHaveLength(1);
+    } finally {
+      await setSurveyDeadline(null);
+      fake.server.close();
+      for (const [name, value] of [
+        ["RESEND_API_KEY", saved.key],
+        ["RESEND_BASE_URL", saved.base],
+        ["APP_URL", saved.app],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvCache();
+    }
+  });
+});

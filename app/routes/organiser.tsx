@@ -1,0 +1,173 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { DeadlinePanel } from "~/components/organiser/deadline-panel";
+import { HouseTable } from "~/components/organiser/house-table";
+import { ReminderPanel } from "~/components/organiser/reminder-panel";
+import { SurveyStatus } from "~/components/organiser/survey-status";
+import { env } from "~/env.server";
+import { deadlineFromInput, deadlineInputValues, formatDeadline, isSurveyClosed } from "~/lib/deadline";
+import { housePatchSchema, idSchema } from "~/lib/house-schema";
+import { ORGANISERS_ONLY } from "~/lib/organiser";
+import {
+  getChosenHouseId,
+  getSurveyDeadline,
+  setChosenHouseId,
+  setSurveyDeadline,
+} from "~/models/event-settings.server";
+import { getHouse, listHouses, updateHouse } from "~/models/house.server";
+import { listMemberSurveyStatus } from "~/models/plan.server";
+import { getVoteCounts } from "~/models/vote.server";
+import { readFlash, setFlash } from "~/services/flash.server";
+import { requireOrganiser } from "~/services/organiser.server";
+import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
+import styles from "~/styles/features.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "SGW25 — Organiser" }];
+
+const houseForm = z.object({
+  houseId: idSchema("House"),
+  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous", "choose", "unchoose"]),
+  year: z.string().optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOrganiser(request);
+  const zone = env().eventTimeZone;
+  const now = new Date();
+  const [members, houses, counts, chosenId, deadline, reminder, { flash, setCookie }] = await Promise.all([
+    listMemberSurveyStatus(),
+    listHouses(),
+    getVoteCounts(),
+    getChosenHouseId(),
+    getSurveyDeadline(),
+    getReminderStatus(now),
+    readFlash(request),
+  ]);
+  return json(
+    {
+      flash: flash?.message ?? null,
+      members: members.map((member) => ({
+        ...member,
+        submittedAt: member.submittedAt ? formatDeadline(member.submittedAt, zone) : null,
+      })),
+      houses,
+      counts,
+      chosenId,
+      deadline: {
+        zone,
+        text: deadline ? formatDeadline(deadline, zone) : null,
+        closed: isSurveyClosed(deadline, now),
+        ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
+      },
+      reminder,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+type ActionData = { error: string; panel: "deadline" | "reminder" | "houses" };
+
+const done = async (message: string, hash = "") =>
+  redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireOrganiser(request);
+  const form = Object.fromEntries(await request.formData());
+  const refuse = (panel: ActionData["panel"], error: string, status = 400) =>
+    json<ActionData>({ error, panel }, { status });
+
+  if (form.intent === "set-deadline") {
+    const deadline = deadlineFromInput(String(form.date ?? ""), String(form.time ?? ""), env().eventTimeZone);
+    if (!deadline) return refuse("deadline", "Enter the deadline as a date and a time.");
+    await setSurveyDeadline(deadline);
+    return done(`Deadline set: ${formatDeadline(deadline, env().eventTimeZone)}.`);
+  }
+  if (form.intent === "clear-deadline") {
+    await setSurveyDeadline(null);
+    return done("The deadline is cleared: the survey is open.");
+  }
+  if (form.intent === "send-reminder") {
+    const outcome = await sendSurveyReminders();
+    if (!outcome.ok) return refuse("reminder", outcome.error, 409);
+    const failed = outcome.failed ? ` ${outcome.failed} could not be sent.` : "";
+    return done(`Reminder sent to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`);
+  }
+
+  const parsed = houseForm.safeParse(form);
+  if (!parsed.success) return refuse("houses", "Unknown request");
+  const { houseId, intent } = parsed.data;
+  const house = await getHouse(houseId);
+  if (!house) return refuse("houses", "House not found", 404);
+  if (intent === "choose" || intent === "unchoose") {
+    await setChosenHouseId(intent === "choose" ? houseId : null);
+    return done(intent === "choose" ? `${house.title} is the chosen house.` : "No house is chosen.");
+  }
+  const change: Record<typeof intent, unknown> = {
+    "in-play": { in_play: true },
+    "out-of-play": { in_play: false },
+    previous: { previous_house: true, previous_house_year: parsed.data.year?.trim() ?? "" },
+    "not-previous": { previous_house: false, previous_house_year: null },
+  };
+  const patch = housePatchSchema.safeParse(change[intent]);
+  if (!patch.success) return refuse("houses", `${house.title}: ${patch.error.issues[0].message}`);
+  await updateHouse(houseId, patch.data);
+  return done(`${house.title} is updated.`, `#organiser-house-${houseId}`);
+}
+
+export default function Organiser() {
+  const { flash, members, houses, counts, chosenId, deadline, reminder } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errorFor = (panel: ActionData["panel"]) =>
+    actionData?.panel === panel ? actionData.error : undefined;
+  return (
+    <>
+      <section className="card">
+        <h1>Organiser</h1>
+        {flash ? (
+          <p role="status" className="alert alert-success">
+            {flash}
+          </p>
+        ) : null}
+        <p>
+          <a href="/organiser/surveys.csv" download>
+            Download the complete survey table (CSV)
+          </a>
+        </p>
+      </section>
+      <SurveyStatus members={members} />
+      <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
+      <ReminderPanel reminder={reminder} error={errorFor("reminder")} />
+      {errorFor("houses") ? (
+        <p role="alert" className="alert alert-error">
+          {errorFor("houses")}
+        </p>
+      ) : null}
+      <HouseTable houses={houses} counts={counts} chosenId={chosenId} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!forbidden) throw error;
+  return (
+    <section className="card" role="alert">
+      <h1>Organiser</h1>
+      <p>{ORGANISERS_ONLY}</p>
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </section>
+  );
+}

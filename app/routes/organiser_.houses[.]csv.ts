@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { housesCsv } from "~/lib/export-csv";
+import { listHouses } from "~/models/house.server";
+import { getVoteCounts } from "~/models/vote.server";
+import { csvResponse } from "~/services/csv-response.server";
+import { requireOrganiser } from "~/services/organiser.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOrganiser(request);
+  const [houses, counts] = await Promise.all([listHouses(), getVoteCounts()]);
+  return csvResponse(housesCsv(houses, counts), "sgw25-houses.csv");
+}

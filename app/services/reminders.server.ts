@@ -1,0 +1,64 @@
+import { env } from "~/env.server";
+import { formatDeadline, isSurveyClosed } from "~/lib/deadline";
+import { canSendReminder, nextReminderAt, reminderMail, reminderRecipients } from "~/lib/reminders";
+import { claimReminderRound, getLastReminderAt, getSurveyDeadline } from "~/models/event-settings.server";
+import { listMemberSurveyStatus } from "~/models/plan.server";
+import { sendMail } from "~/services/mail.server";
+
+export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
+
+const NO_DEADLINE = "Set a survey deadline first: the reminder names it.";
+const CLOSED = "The survey has closed; reminders are over.";
+const NOBODY = "Everyone has submitted the survey.";
+const TOO_SOON = "A reminder already went out in the last 24 hours.";
+
+/** What the organiser page shows before sending: the recipients, the last round and the next. */
+export async function getReminderStatus(now = new Date()) {
+  const [deadline, lastSent, members] = await Promise.all([
+    getSurveyDeadline(),
+    getLastReminderAt(),
+    listMemberSurveyStatus(),
+  ]);
+  const zone = env().eventTimeZone;
+  const recipients = reminderRecipients(members).map(({ id, name, email }) => ({ id, name, email }));
+  const next = nextReminderAt(lastSent);
+  const blocked = !deadline
+    ? NO_DEADLINE
+    : isSurveyClosed(deadline, now)
+      ? CLOSED
+      : recipients.length === 0
+        ? NOBODY
+        : null;
+  return {
+    recipients,
+    lastSent: lastSent ? formatDeadline(lastSent, zone) : null,
+    nextPossible: next ? formatDeadline(next, zone) : null,
+    canSend: blocked === null && canSendReminder(lastSent, now),
+    blocked,
+  };
+}
+
+/**
+ * Mails every member without a submitted survey: once per 24 hours, only while a deadline is set
+ * and still ahead (each mail names it).
+ */
+export async function sendSurveyReminders(now = new Date()): Promise<ReminderOutcome> {
+  const deadline = await getSurveyDeadline();
+  if (!deadline) return { ok: false, error: NO_DEADLINE };
+  if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
+  const recipients = reminderRecipients(await listMemberSurveyStatus());
+  if (recipients.length === 0) return { ok: false, error: NOBODY };
+  if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
+  const config = env();
+  const text = formatDeadline(deadline, config.eventTimeZone);
+  const results = await Promise.all(
+    recipients.map((member) =>
+      sendMail({
+        to: member.email,
+        ...reminderMail({ name: member.name, deadline: text, appUrl: config.appUrl }),
+      }),
+    ),
+  );
+  const sent = results.filter(Boolean).length;
+  return { ok: true, sent, failed: results.length - sent };
+}

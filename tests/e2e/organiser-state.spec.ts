@@ -1,0 +1,209 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { MAIL_API, login } from "./support";
+
+// These tests change app-wide state (the deadline, the reminder round, house marks). The
+// playwright config runs this file in its own projects, after the js and no-js projects and one
+// project after the other, so no other spec ever sees a closed survey; each test restores state.
+test.describe.configure({ mode: "serial" });
+
+type Mail = { to: string | string[]; subject: string; text: string; html: string };
+const REMINDER_SUBJECT = "Reminder: the SGW25 survey closes soon";
+
+async function organiserPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await login(page, "organiser@example.com", undefined, "/organiser");
+  await expect(page.getByRole("heading", { name: "Organiser", level: 1 })).toBeVisible();
+  return page;
+}
+
+async function setDeadline(page: Page, date: string, time: string) {
+  await page.getByLabel("Date", { exact: true }).fill(date);
+  await page.getByLabel(/^Time/).fill(time);
+  await page.getByRole("button", { name: "Set deadline" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deadline set:" })).toBeVisible();
+}
+
+async function clearDeadline(page: Page) {
+  await page.goto("/organiser");
+  const clear = page.getByRole("button", { name: "Clear the deadline" });
+  if (await clear.isVisible()) {
+    await clear.click();
+    await expect(page.getByText("No deadline is set: the survey stays open.")).toBeVisible();
+  }
+}
+
+async function reminderMails(): Promise<Mail[]> {
+  const mails = (await (await fetch(`${MAIL_API}/__mails`)).json()) as Mail[];
+  return mails.filter((mail) => mail.subject === REMINDER_SUBJECT);
+}
+
+test.afterAll(async ({ browser }) => {
+  const page = await organiserPage(browser, true);
+  await clearDeadline(page);
+  await page.context().close();
+});
+
+test("a deadline in the past closes the survey: a section post is refused and the answer stays", async ({
+  browser,
+  page,
+  javaScriptEnabled,
+  request,
+}) => {
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  await login(page, "jordan@example.com", undefined, "/survey/1");
+  await expect(page.locator("#name")).toHaveValue("Jordan");
+
+  await setDeadline(organiser, "2020-01-01", "12:00");
+  const message = "The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST.";
+  await expect(
+    organiser.getByText("The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST."),
+  ).toBeVisible();
+
+  // The member's page was loaded before the deadline passed: its post must be refused.
+  await page.locator("#name").fill("Jordan Changed");
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => answer.request().method() === "POST"),
+    page.getByRole("button", { name: "Next" }).click(),
+  ]);
+  expect(response.status()).toBe(403);
+  await expect(page.getByRole("alert").filter({ hasText: message }).first()).toBeVisible();
+
+  await page.goto("/survey/1");
+  await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+  await expect(page.locator("#name")).toHaveValue("Jordan");
+  await expect(page.locator("#name")).toBeDisabled();
+
+  const apiLogin = await request.post("/api/login", {
+    data: { email: "jordan@example.com", password: "sgw25-demo" },
+  });
+  const { token } = await apiLogin.json();
+  const refused = await request.post("/api/survey", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: "Jordan API", attending: "yes" },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: message });
+  const stored = await request.get("/api/survey", { headers: { Authorization: `Bearer ${token}` } });
+  expect(await stored.json()).toMatchObject({ name: "Jordan", attending: "maybe" });
+
+  await clearDeadline(organiser);
+  await page.goto("/survey/1");
+  await expect(page.locator("#name")).toBeEnabled();
+  await organiser.context().close();
+});
+
+test("a reminder goes to exactly the members without a survey, at most once per 24 hours", async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const page = await organiserPage(browser, javaScriptEnabled);
+  await setDeadline(page, "2099-07-01", "18:00");
+  const deadlineText = "Wednesday, July 1, 2099 at 6:00 PM EDT";
+  const survey = await page.context().newPage();
+  for (const path of ["/sgw25", "/survey/1"]) {
+    await survey.goto(path);
+    await expect(survey.getByText(`The survey closes on ${deadlineText}.`)).toBeVisible();
+  }
+  await survey.close();
+  await expect(page.getByText(`The survey closes on ${deadlineText}.`)).toBeVisible();
+
+  const listed = (
+    await page
+      .getByRole("list", { name: /It goes to/ })
+      .getByRole("listitem")
+      .allTextContents()
+  )
+    .map((item) => /<([^>]+)>/.exec(item)?.[1] ?? "")
+    .sort();
+  expect(listed).toContain("organiser@example.com");
+  for (const member of ["alex", "sam", "jordan", "riley", "casey"]) {
+    expect(listed).not.toContain(`${member}@example.com`);
+  }
+  const before = await reminderMails();
+
+  // The first of the two state projects sends; the second finds the 24-hour limit in force.
+  if (testInfo.project.name === "no-js-state") {
+    await page.getByRole("button", { name: /^Send the reminder to/ }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Reminder sent to ${listed.length}` }),
+    ).toBeVisible();
+    const sent = (await reminderMails()).slice(before.length);
+    expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
+    for (const mail of sent) {
+      expect(mail.text).toContain(deadlineText);
+      expect(mail.text).toContain(`${new URL(page.url()).origin}/survey`);
+    }
+  }
+  await page.goto("/organiser");
+  await expect(page.getByText(/^The next reminder is possible from /)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Send the reminder to/ })).toHaveCount(0);
+  expect((await reminderMails()).length).toBe(
+    before.length + (testInfo.project.name === "no-js-state" ? listed.length : 0),
+  );
+
+  // A hand-made post is refused too and sends nothing.
+  const refused = await page.request.post("/organiser", {
+    form: { intent: "send-reminder" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await reminderMails()).length).toBe(
+    before.length + (testInfo.project.name === "no-js-state" ? listed.length : 0),
+  );
+
+  await clearDeadline(page);
+  await page.context().close();
+});
+
+test("a house marked previous appears on /past-events; a chosen house is the calendar's location", async ({
+  browser,
+  javaScriptEnabled,
+  page,
+}) => {
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const row = organiser.getByRole("row", { name: /^Cabin by the Falls/ });
+  await row.getByLabel("Year").fill("2019");
+  await row.getByRole("button", { name: "Mark as previous house" }).click();
+  await expect(
+    organiser.getByRole("status").filter({ hasText: "Cabin by the Falls is updated." }),
+  ).toBeVisible();
+
+  await page.goto("/past-events");
+  await expect(page.getByText("Photos and stories from earlier get-togethers")).toBeVisible();
+  const list = page.getByRole("region", { name: "Previous SGW Houses" });
+  await expect(list.getByText("Cabin by the Falls — Muskoka, ON, Canada")).toBeVisible();
+  const years = (await list.getByRole("heading", { level: 3 }).allTextContents()).map(Number);
+  expect(years).toContain(2019);
+  expect(years).toEqual([...years].sort((a, b) => b - a));
+
+  await organiser
+    .getByRole("row", { name: /^Lakeside Lodge/ })
+    .getByRole("button", { name: /Choose for SGW25/ })
+    .click();
+  await expect(
+    organiser.getByRole("status").filter({ hasText: "Lakeside Lodge is the chosen house." }),
+  ).toBeVisible();
+  const ics = await (await page.request.get("/sgw25.ics")).text();
+  expect(ics).toContain("LOCATION:Lakeside Lodge\\, Lake Placid\\, NY\\, USA\r\n");
+
+  // Put everything back for the next project.
+  await organiser
+    .getByRole("row", { name: /^Lakeside Lodge/ })
+    .getByRole("button", { name: /Unchoose/ })
+    .click();
+  await expect(organiser.getByRole("status").filter({ hasText: "No house is chosen." })).toBeVisible();
+  await organiser
+    .getByRole("row", { name: /^Cabin by the Falls/ })
+    .getByRole("button", { name: "Unmark previous house" })
+    .click();
+  await expect(
+    organiser.getByRole("status").filter({ hasText: "Cabin by the Falls is updated." }),
+  ).toBeVisible();
+  await page.goto("/past-events");
+  await expect(page.getByText("Cabin by the Falls — Muskoka, ON, Canada")).toHaveCount(0);
+  expect((await page.request.get("/sgw25.ics").then((answer) => answer.text())).includes("LOCATION")).toBe(
+    false,
+  );
+  await organiser.context().close();
+});
