@@ -60,6 +60,8 @@ for (const viewport of [
 ]) {
   test.describe(`axe, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Ten or eleven pages, each with a full axe run: more than the default 30 s on a busy machine.
+    test.describe.configure({ timeout: 120_000 });
 
     test("public pages have no serious or critical violations", async ({ page }) => {
       for (const path of PUBLIC_PAGES) {
