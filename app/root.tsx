@@ -12,12 +12,14 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { needsHydration } from "~/lib/hydration";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -120,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const hydrate = needsHydration(useMatches());
   return (
     <html lang="en">
       <head>
@@ -129,14 +132,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ProgressBar />
+        {hydrate ? <ProgressBar /> : null}
         <Header user={user} />
         <main id="main" className="page">
           {children}
         </main>
         <Footer user={user} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

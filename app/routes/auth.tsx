@@ -23,6 +23,10 @@ import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -19,6 +19,10 @@ import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];

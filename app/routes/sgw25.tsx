@@ -1,12 +1,11 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getAttendanceLists } from "~/models/survey.server";
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — The Event" }];
 
-export async function loader() {
-  return json(await getAttendanceLists());
-}
+// A plain object, not json(), so the cached lists are not serialized and parsed again per request.
+export const loader = () => getAttendanceLists();
 
 function NameList({ names, empty }: { names: string[]; empty: string }) {
   if (names.length === 0) return <p className="muted">{empty}</p>;

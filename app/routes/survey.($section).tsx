@@ -31,6 +31,10 @@ import {
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/survey.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
