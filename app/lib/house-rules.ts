@@ -109,7 +109,8 @@ export type HouseSummary = {
 };
 
 const COUNTRY_RANK: Record<CountryChoice, number> = { USA: 0, Canada: 1, Mexico: 2, Other: 3 };
-const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+// One collator for every comparison: localeCompare with options builds a new one on each call.
+const byText = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
 /** New houses: USA (or United States) first, then Canada, then Mexico, then others A-Z; then state, then city. */
 export function sortNewHouses<T extends HouseSummary>(houses: T[]): T[] {
