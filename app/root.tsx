@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -33,9 +32,13 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Plan SGW25: survey, results and the house vote." },
 ];
 
+const ANONYMOUS = { user: null };
+
+// A plain object, not json(): with single fetch a json() body is serialized and parsed again on every
+// request. A request without a session cookie or token costs no database call (see getUser).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  return json({ user: user ? { email: user.email, name: user.name } : null });
+  return user ? { user: { email: user.email, name: user.name } } : ANONYMOUS;
 }
 
 export function useRootUser() {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { surveys } from "~/db/schema";
 import { tallyResponses } from "~/lib/results";
 import { WINDOWS } from "~/lib/weekends";
-import { surveysChanged } from "~/models/survey-cache.server";
+import { tablesChanged } from "~/models/table-cache.server";
 import { createUser } from "~/models/user.server";
 import { useFreshDatabase } from "../../tests/support/database";
 import {
@@ -156,7 +156,7 @@ describe("results queries", () => {
 
     await database.db.update(surveys).set({ sober: "no" }).where(eq(surveys.name, "Cy"));
     // This instance's own saves say so, and are seen at once.
-    surveysChanged();
+    tablesChanged("surveys");
     expect((await getResultsOverview()).tally.sober).toBe(second.tally.sober - 1);
 
     await database.db.delete(surveys).where(eq(surveys.name, "Ana"));

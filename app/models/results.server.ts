@@ -10,7 +10,7 @@ import {
   type Tally,
 } from "~/lib/results";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
-import { cachedBySurveys } from "~/models/survey-cache.server";
+import { cachedByTables } from "~/models/table-cache.server";
 import { WINDOWS } from "~/lib/weekends";
 
 /** The answers the charts and the public result records are made of (no e-mail, sizes or free text). */
@@ -97,7 +97,7 @@ export type ResultsOverview = { tally: Tally; attendance: Attendance };
 
 /** The charts' counts and the attendance list, recomputed only when the surveys changed. */
 export function getResultsOverview(): Promise<ResultsOverview> {
-  return cachedBySurveys("results-overview", async () => {
+  return cachedByTables("results-overview", ["surveys"], async () => {
     const [tally, attendance] = await Promise.all([getResultsTally(), getAttendance()]);
     return { tally, attendance };
   });

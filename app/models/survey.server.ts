@@ -5,12 +5,12 @@ import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
 import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { mergeOverDefaults } from "~/lib/survey-merge";
 import { parseSurvey } from "~/lib/survey-schema";
-import { cachedBySurveys, surveysChanged } from "~/models/survey-cache.server";
+import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
 import { setUserName } from "~/models/user.server";
 
 /** Names of members who said yes or maybe, for the event page's live lists. */
 export function getAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
-  return cachedBySurveys("attendance-lists", readAttendanceLists);
+  return cachedByTables("attendance-lists", ["surveys"], readAttendanceLists);
 }
 
 async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
@@ -88,7 +88,7 @@ export async function saveSurvey(userId: number, answers: SurveyAnswers): Promis
       .onConflictDoUpdate({ target: surveys.userId, set: { ...answers, updatedAt: new Date() } });
     await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
   });
-  surveysChanged();
+  tablesChanged("surveys");
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;
 }
