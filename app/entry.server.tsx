@@ -5,9 +5,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssProvider } from "~/components/inline-css";
 import { NonceProvider } from "~/components/nonce";
 import { env } from "~/env.server";
 import { installClientIpTracking } from "~/services/client-ip.server";
+import { readBuiltCss } from "~/services/inline-css.server";
 import { securityHeaders } from "~/services/security-headers.server";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
@@ -35,7 +37,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineCssProvider value={readBuiltCss}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

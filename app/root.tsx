@@ -3,7 +3,6 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   NavLink,
   Outlet,
@@ -15,9 +14,12 @@ import {
   useNavigation,
   useRouteError,
   useRouteLoaderData,
+  UNSAFE_RemixContext,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
+import { useInlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
+import { SiteLogo } from "~/components/site-logo";
 import { needsHydration } from "~/lib/hydration";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/app.css";
@@ -62,10 +64,7 @@ function Header({ user }: { user: { email: string } | null }) {
   return (
     <header className="site-header">
       <Link to="/" className="brand" aria-label="SGW25 home">
-        <picture>
-          <source media="(max-width: 829px)" srcSet="/images/logo-mobile.svg" width="160" height="48" />
-          <img src="/images/logo-banner.svg" alt="SGW25" width="960" height="160" className="brand-logo" />
-        </picture>
+        <SiteLogo />
       </Link>
       <nav className="main-nav" aria-label="Main">
         <ul>
@@ -121,6 +120,33 @@ function ProgressBar() {
   return <div className={busy ? "progress progress-active" : "progress"} role="presentation" />;
 }
 
+type HtmlLink = { rel: string; href: string; [attribute: string]: string | undefined };
+
+/**
+ * `<Links />` with the matched routes' stylesheets inline (a few KB), so no request blocks the first
+ * paint on a slow phone; other links, and a stylesheet whose text is not at hand, stay links.
+ */
+function InlineLinks() {
+  const { routeModules } = useContext(UNSAFE_RemixContext)!;
+  const readCss = useInlineCss();
+  const seen = new Set<string>();
+  const links = useMatches()
+    .flatMap((match) => (routeModules[match.id]?.links?.() ?? []) as HtmlLink[])
+    .filter((link) => !seen.has(link.href) && seen.add(link.href));
+  return (
+    <>
+      {links.map((link) => {
+        const css = link.rel === "stylesheet" ? readCss(link.href) : undefined;
+        return css === undefined ? (
+          <link key={link.href} {...link} />
+        ) : (
+          <style key={link.href} data-href={link.href} dangerouslySetInnerHTML={{ __html: css }} />
+        );
+      })}
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -132,7 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <InlineLinks />
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}

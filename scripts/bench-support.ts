@@ -21,8 +21,12 @@ function random(seed: number) {
  * Seeds `count` members with a survey each, `houseCount` houses, and a live session for the first
  * member; returns that session's token.
  */
-export async function seed(dir: string, count: number, houseCount: number): Promise<string> {
-  const connection = await openDatabase({ pgliteDir: dir });
+export async function seed(
+  target: { url?: string; pgliteDir?: string },
+  count: number,
+  houseCount: number,
+): Promise<string> {
+  const connection = await openDatabase(target);
   const next = random(count);
   const pick = <T>(choices: readonly T[]) => choices[Math.floor(next() * choices.length)];
   const yesNo = () => pick(["yes", "no"] as const);

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import postgres from "postgres";
 import { buildBareApp, load, seed, startServer, stopServer, type Load } from "./bench-support";
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450);
@@ -23,9 +24,26 @@ const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 
 type Target = { label: string; url: string; goal: number; headers: Record<string, string> };
 
+// With BENCH_DATABASE_URL (a PostgreSQL server URL) the app runs on throwaway databases there, as
+// deployed; without it on throwaway embedded PGlite directories.
+const POSTGRES = process.env.BENCH_DATABASE_URL;
+
 const projectRoot = process.cwd();
 const work = mkdtempSync(path.join(tmpdir(), "sgw25-bench-"));
 const servers: ChildProcess[] = [];
+const dropped: string[] = [];
+
+async function database(name: string): Promise<{ url?: string; pgliteDir?: string }> {
+  if (!POSTGRES) return { pgliteDir: path.join(work, name) };
+  const admin = postgres(POSTGRES, { max: 1, onnotice: () => {} });
+  const database = `sgw25_bench_${process.pid}_${name}`;
+  await admin.unsafe(`create database "${database}"`);
+  await admin.end();
+  dropped.push(database);
+  const url = new URL(POSTGRES);
+  url.pathname = `/${database}`;
+  return { url: url.toString() };
+}
 
 async function signedCookie(token: string) {
   // The app's own cookie code, so the bench signs exactly as a login would.
@@ -55,13 +73,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 try {
   execSync("npx remix build", { stdio: ["ignore", "ignore", "inherit"] });
   buildBareApp(path.join(work, "bare"), projectRoot);
-  const token200 = await seed(path.join(work, "n200"), 200, 50);
-  await seed(path.join(work, "n10000"), 10_000, 0);
+  const databases = { n200: await database("n200"), n10000: await database("n10000") };
+  const token200 = await seed(databases.n200, 200, 50);
+  await seed(databases.n10000, 10_000, 0);
 
-  const appEnv = (port: number, dir: string) => ({
+  const appEnv = (port: number, name: keyof typeof databases) => ({
     APP_URL: `http://localhost:${port}`,
-    PGLITE_DIR: path.join(work, dir),
-    DATABASE_URL: "",
+    DATABASE_URL: databases[name].url ?? "",
+    ...(databases[name].pgliteDir ? { PGLITE_DIR: databases[name].pgliteDir } : {}),
     SESSION_SECRET: SECRET,
     RESEND_API_KEY: "",
   });
@@ -97,7 +116,8 @@ try {
 
   const bareRate = median(runs.get(bare)!.map((run) => run.perSecond));
   console.log(
-    `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s; gzip bytes as served`,
+    `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ` +
+      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}; HTML and JS: gzip bytes`,
   );
   console.log(
     `${"page".padEnd(30)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p97.5 ms".padStart(10)}` +
@@ -130,4 +150,9 @@ try {
 } finally {
   for (const server of servers) await stopServer(server);
   rmSync(work, { recursive: true, force: true });
+  if (POSTGRES && dropped.length) {
+    const admin = postgres(POSTGRES, { max: 1, onnotice: () => {} });
+    for (const name of dropped) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }
