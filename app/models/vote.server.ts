@@ -36,13 +36,16 @@ export async function getHouseVoteCounts(houseId: number): Promise<VoteCounts> {
   return row ?? { love: 0, like: 0, dislike: 0 };
 }
 
-export async function getMemberVotes(userId: number): Promise<MemberVote[]> {
-  const db = await getDb();
-  return db
-    .select({ house_id: votes.houseId, vote: votes.vote })
-    .from(votes)
-    .where(eq(votes.userId, userId))
-    .orderBy(votes.houseId);
+export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
+  // One small entry per member (a friend group), refreshed when any vote changes.
+  return cachedByTables(`member-votes:${userId}`, ["votes"], async () => {
+    const db = await getDb();
+    return db
+      .select({ house_id: votes.houseId, vote: votes.vote })
+      .from(votes)
+      .where(eq(votes.userId, userId))
+      .orderBy(votes.houseId);
+  });
 }
 
 /**
