@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssProvider } from "~/components/inline-css";
 import { NonceProvider } from "~/components/nonce";
 import {
   RETRY_AFTER_SECONDS,
@@ -14,6 +15,7 @@ import {
 } from "~/db/availability";
 import { env } from "~/env.server";
 import { installClientIpTracking } from "~/services/client-ip.server";
+import { readBuiltCss } from "~/services/inline-css.server";
 import { securityHeaders } from "~/services/security-headers.server";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
@@ -81,7 +83,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineCssProvider value={readBuiltCss}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,10 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   NavLink,
   Outlet,
@@ -12,12 +10,17 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
+  UNSAFE_RemixContext,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
+import { useInlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
+import { SiteLogo } from "~/components/site-logo";
+import { needsHydration } from "~/lib/hydration";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -31,9 +34,13 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Plan SGW25: survey, results and the house vote." },
 ];
 
+const ANONYMOUS = { user: null };
+
+// A plain object, not json(): with single fetch a json() body is serialized and parsed again on every
+// request. A request without a session cookie or token costs no database call (see getUser).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  return json({ user: user ? { email: user.email, name: user.name } : null });
+  return user ? { user: { email: user.email, name: user.name } } : ANONYMOUS;
 }
 
 export function useRootUser() {
@@ -57,10 +64,7 @@ function Header({ user }: { user: { email: string } | null }) {
   return (
     <header className="site-header">
       <Link to="/" className="brand" aria-label="SGW25 home">
-        <picture>
-          <source media="(max-width: 829px)" srcSet="/images/logo-mobile.svg" width="160" height="48" />
-          <img src="/images/logo-banner.svg" alt="SGW25" width="960" height="160" className="brand-logo" />
-        </picture>
+        <SiteLogo />
       </Link>
       <nav className="main-nav" aria-label="Main">
         <ul>
@@ -116,27 +120,59 @@ function ProgressBar() {
   return <div className={busy ? "progress progress-active" : "progress"} role="presentation" />;
 }
 
+type HtmlLink = { rel: string; href: string; [attribute: string]: string | undefined };
+
+/**
+ * `<Links />` with the matched routes' stylesheets inline (a few KB), so no request blocks the first
+ * paint on a slow phone; other links, and a stylesheet whose text is not at hand, stay links.
+ */
+function InlineLinks() {
+  const { routeModules } = useContext(UNSAFE_RemixContext)!;
+  const readCss = useInlineCss();
+  const seen = new Set<string>();
+  const links = useMatches()
+    .flatMap((match) => (routeModules[match.id]?.links?.() ?? []) as HtmlLink[])
+    .filter((link) => !seen.has(link.href) && seen.add(link.href));
+  return (
+    <>
+      {links.map((link) => {
+        const css = link.rel === "stylesheet" ? readCss(link.href) : undefined;
+        return css === undefined ? (
+          <link key={link.href} {...link} />
+        ) : (
+          <style key={link.href} data-href={link.href} dangerouslySetInnerHTML={{ __html: css }} />
+        );
+      })}
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const hydrate = needsHydration(useMatches());
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <InlineLinks />
       </head>
       <body>
-        <ProgressBar />
+        {hydrate ? <ProgressBar /> : null}
         <Header user={user} />
         <main id="main" className="page">
           {children}
         </main>
         <Footer user={user} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

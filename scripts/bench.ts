@@ -1,192 +1,158 @@
 /**
- * `npm run bench`: how /results holds up as responses grow. For each N it seeds N survey responses
- * into a fresh PGlite directory, serves the production build on it, and prints the median and p95
- * latency and the requests per second of /results, then the gzipped HTML and JS bytes of the page.
- * Only 127.0.0.1 is contacted, with a fixed number of requests; the server is always stopped.
+ * `npm run bench`: the app's pages side by side with a bare Remix v2 "hello" page built from the
+ * same installed packages, served on the same machine in the same run. Each page is loaded at
+ * CONNECTIONS keep-alive connections for ROUND_SECONDS per round; the rounds interleave the pages
+ * (and rotate their order), so a busy machine slows all of them alike. It prints the median req/s,
+ * p50 / p97.5 latency, the ratio to the bare page, and the gzipped HTML and JS bytes of each page.
+ * Only 127.0.0.1 is contacted; the servers are always stopped. A script, not a test.
  */
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { openDatabase } from "~/db/client.server";
-import { surveys, users } from "~/db/schema";
-import { WINDOWS } from "~/lib/weekends";
+import postgres from "postgres";
+import { buildBareApp, load, seed, startServer, stopServer, type Load } from "./bench-support";
 
-const SIZES = [200, 10_000];
-const PORT = Number(process.env.BENCH_PORT ?? 3450);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const SEQUENTIAL_REQUESTS = 40;
-const CONCURRENT_REQUESTS = 80;
-const CONCURRENCY = 4;
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = 10;
+const SECRET = "bench-session-secret-0123456789";
+// What a browser sends; remix-serve compresses the same way for every page.
+const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 
-/** A small deterministic PRNG so every run seeds the same answers. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+type Target = { label: string; url: string; goal: number; headers: Record<string, string> };
+
+// With BENCH_DATABASE_URL (a PostgreSQL server URL) the app runs on throwaway databases there, as
+// deployed; without it on throwaway embedded PGlite directories.
+const POSTGRES = process.env.BENCH_DATABASE_URL;
+
+const projectRoot = process.cwd();
+const work = mkdtempSync(path.join(tmpdir(), "sgw25-bench-"));
+const servers: ChildProcess[] = [];
+const dropped: string[] = [];
+
+async function database(name: string): Promise<{ url?: string; pgliteDir?: string }> {
+  if (!POSTGRES) return { pgliteDir: path.join(work, name) };
+  const admin = postgres(POSTGRES, { max: 1, onnotice: () => {} });
+  const database = `sgw25_bench_${process.pid}_${name}`;
+  await admin.unsafe(`create database "${database}"`);
+  await admin.end();
+  dropped.push(database);
+  const url = new URL(POSTGRES);
+  url.pathname = `/${database}`;
+  return { url: url.toString() };
 }
 
-async function seed(dir: string, count: number) {
-  const connection = openDatabase({ pgliteDir: dir });
-  await connection.migrate();
-  const next = random(count);
-  const pick = <T>(choices: readonly T[]) => choices[Math.floor(next() * choices.length)];
-  const yesNo = () => pick(["yes", "no"] as const);
-  for (let start = 0; start < count; start += 500) {
-    const size = Math.min(500, count - start);
-    const members = await connection.db
-      .insert(users)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          email: `bench-${start + i}@example.com`,
-          // Nobody logs in during the bench, so no real password hash is needed.
-          passwordHash: "bench-no-login",
-          name: `Bench ${start + i}`,
-        })),
-      )
-      .returning({ id: users.id });
-    await connection.db.insert(surveys).values(
-      members.map(({ id }) => {
-        const first = Math.floor(next() * WINDOWS.length);
-        return {
-          userId: id,
-          name: `Bench ${id}`,
-          attending: pick(["yes", "yes", "maybe", "no"] as const),
-          availability: Object.fromEntries(
-            WINDOWS.map((label, week) => [label, Math.abs(week - first) < 3 && next() < 0.7]),
-          ),
-          sgw_extension: pick(["no", "beginning", "end", "both"] as const),
-          countries: { usa: next() < 0.8, canada: next() < 0.5, mexico: next() < 0.4 },
-          previous_locale: yesNo(),
-          sober: yesNo(),
-          extra_guests: { boo: next() < 0.3, child: next() < 0.2 },
-          share_room: yesNo(),
-          shirt_size: { self: pick(["s", "m", "l", "xl"]), boo: "", child: "" },
-          fate_change: pick(["aye", "nay"] as const),
-          sgw24_attendee: yesNo(),
-        };
-      }),
-    );
-  }
-  await connection.close();
+async function signedCookie(token: string) {
+  // The app's own cookie code, so the bench signs exactly as a login would.
+  const { createCookie } = await import("@remix-run/node");
+  return createCookie("sgw_session", { secrets: [SECRET] }).serialize(token);
 }
 
-async function startServer(dir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${PORT}`,
-      PGLITE_DIR: dir,
-      DATABASE_URL: "",
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      RESEND_API_KEY: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stopServer(server);
-  throw new Error("The server did not answer /healthz within 60 s");
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function timedGet(url: string) {
-  const started = performance.now();
-  const response = await fetch(url);
-  const body = await response.text();
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return { ms: performance.now() - started, body };
-}
-
-function quantile(sorted: number[], q: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-async function measure() {
-  for (let i = 0; i < 5; i += 1) await timedGet(`${ORIGIN}/results`);
-  const times: number[] = [];
-  for (let i = 0; i < SEQUENTIAL_REQUESTS; i += 1) times.push((await timedGet(`${ORIGIN}/results`)).ms);
-  times.sort((a, b) => a - b);
-
-  let issued = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (issued < CONCURRENT_REQUESTS) {
-        issued += 1;
-        await timedGet(`${ORIGIN}/results`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    median: quantile(times, 0.5),
-    p95: quantile(times, 0.95),
-    perSecond: CONCURRENT_REQUESTS / seconds,
-  };
-}
-
-/** Gzipped bytes of the /results document and of every script it loads. */
-async function pageWeight() {
-  const { body: html } = await timedGet(`${ORIGIN}/results`);
+/** Gzipped bytes of the document and of every script it loads (src, modulepreload, import). */
+async function weight(target: Target) {
+  const html = await (await fetch(target.url, { headers: target.headers })).text();
   const sources = new Set<string>();
   for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+\.js)"/g))
     sources.add(match[1]);
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g))
     sources.add(match[1]);
   let js = 0;
-  for (const source of sources)
-    js += gzipSync(await timedGet(new URL(source, ORIGIN).href).then((r) => r.body)).length;
-  return { html: gzipSync(html).length, js, scripts: sources.size };
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, target.url))).arrayBuffer());
+    js += gzipSync(body).length;
+  }
+  return { html: gzipSync(html).length, js };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-execSync("npx remix build", { stdio: ["ignore", "ignore", "inherit"] });
-const root = mkdtempSync(path.join(tmpdir(), "sgw25-bench-"));
 try {
-  for (const count of SIZES) {
-    const dir = path.join(root, `n${count}`);
-    const seeding = performance.now();
-    await seed(dir, count);
-    console.log(`N = ${count}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    const server = await startServer(dir);
-    try {
-      const { median, p95, perSecond } = await measure();
-      console.log(
-        `  /results  median ${median.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  ${perSecond.toFixed(1)} req/s ` +
-          `(${SEQUENTIAL_REQUESTS} sequential, ${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY})`,
-      );
-      const weight = await pageWeight();
-      console.log(
-        `  /results  HTML ${kb(weight.html)} gzipped, JS ${kb(weight.js)} gzipped in ${weight.scripts} files`,
-      );
-    } finally {
-      await stopServer(server);
+  execSync("npx remix build", { stdio: ["ignore", "ignore", "inherit"] });
+  buildBareApp(path.join(work, "bare"), projectRoot);
+  const databases = { n200: await database("n200"), n10000: await database("n10000") };
+  const token200 = await seed(databases.n200, 200, 50);
+  await seed(databases.n10000, 10_000, 0);
+
+  const appEnv = (port: number, name: keyof typeof databases) => ({
+    APP_URL: `http://localhost:${port}`,
+    DATABASE_URL: databases[name].url ?? "",
+    ...(databases[name].pgliteDir ? { PGLITE_DIR: databases[name].pgliteDir } : {}),
+    SESSION_SECRET: SECRET,
+    RESEND_API_KEY: "",
+  });
+  const [barePort, port200, port10k] = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+  servers.push(await startServer(path.join(work, "bare"), barePort, {}));
+  servers.push(await startServer(projectRoot, port200, appEnv(port200, "n200")));
+  servers.push(await startServer(projectRoot, port10k, appEnv(port10k, "n10000")));
+
+  const at = (port: number, page: string) => `http://127.0.0.1:${port}${page}`;
+  const member = { ...BROWSER, cookie: await signedCookie(token200) };
+  const bare: Target = { label: "bare Remix hello", url: at(barePort, "/"), goal: 1, headers: BROWSER };
+  const targets: Target[] = [
+    bare,
+    ...["/", "/about", "/sgw25", "/results"].map((page) => ({
+      label: `${page} (200 responses)`,
+      url: at(port200, page),
+      goal: 1,
+      headers: BROWSER,
+    })),
+    { label: "/results (10,000 responses)", url: at(port10k, "/results"), goal: 0.5, headers: BROWSER },
+    { label: "/houses (member, 50 houses)", url: at(port200, "/houses"), goal: 0.5, headers: member },
+  ];
+
+  // Warm-up: JIT, the database's caches and the app's own.
+  for (const target of targets) await load(target.url, 1, CONNECTIONS, target.headers);
+  const runs = new Map<Target, Load[]>(targets.map((target) => [target, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (let i = 0; i < targets.length; i += 1) {
+      const target = targets[(i + round) % targets.length];
+      runs.get(target)!.push(await load(target.url, ROUND_SECONDS, CONNECTIONS, target.headers));
     }
   }
+
+  const bareRate = median(runs.get(bare)!.map((run) => run.perSecond));
+  console.log(
+    `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ` +
+      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}; HTML and JS: gzip bytes`,
+  );
+  console.log(
+    `${"page".padEnd(30)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p97.5 ms".padStart(10)}` +
+      `${"vs bare".padStart(9)}${"goal".padStart(7)}${"HTML".padStart(10)}${"JS".padStart(10)}`,
+  );
+  let worst: { label: string; ratio: number; goal: number } | undefined;
+  for (const target of targets) {
+    const loads = runs.get(target)!;
+    const rate = median(loads.map((run) => run.perSecond));
+    const ratio = rate / bareRate;
+    const bytes = await weight(target);
+    console.log(
+      `${target.label.padEnd(30)}${rate.toFixed(0).padStart(8)}` +
+        `${median(loads.map((run) => run.p50))
+          .toFixed(1)
+          .padStart(9)}` +
+        `${median(loads.map((run) => run.p975))
+          .toFixed(1)
+          .padStart(10)}${ratio.toFixed(2).padStart(9)}` +
+        `${`≥${target.goal}`.padStart(7)}${kb(bytes.html).padStart(10)}${kb(bytes.js).padStart(10)}`,
+    );
+    if (target !== bare && (!worst || ratio / target.goal < worst.ratio / worst.goal))
+      worst = { label: target.label, ratio, goal: target.goal };
+  }
+  if (worst)
+    console.log(
+      `worst ratio: ${worst.label} at ${worst.ratio.toFixed(2)}× the bare page ` +
+        `(goal ≥ ${worst.goal}×: ${worst.ratio >= worst.goal ? "met" : "NOT met"})`,
+    );
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  for (const server of servers) await stopServer(server);
+  rmSync(work, { recursive: true, force: true });
+  if (POSTGRES && dropped.length) {
+    const admin = postgres(POSTGRES, { max: 1, onnotice: () => {} });
+    for (const name of dropped) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-forms";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
 import { Banner } from "./banner";
 
 /**

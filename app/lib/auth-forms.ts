@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
+export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
 const EMAIL_MAX = 254;
 

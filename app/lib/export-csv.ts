@@ -17,7 +17,7 @@ const SUMMARY_COLUMNS = [
 ];
 
 /** The complete survey table: the /results-summary fields, one row per response. */
-export function surveysCsv(records: ResponseRecord[]): string {
+export function surveysCsv(records: readonly ResponseRecord[]): string {
   const header = [
     "Name",
     "Email",
@@ -62,7 +62,7 @@ type CsvHouse = {
 };
 
 /** Every house with its vote counts. */
-export function housesCsv(houses: CsvHouse[], counts: Record<number, VoteCounts>): string {
+export function housesCsv(houses: readonly CsvHouse[], counts: Record<number, VoteCounts>): string {
   const header = [
     "Title",
     "City",

@@ -109,7 +109,8 @@ export type HouseSummary = {
 };
 
 const COUNTRY_RANK: Record<CountryChoice, number> = { USA: 0, Canada: 1, Mexico: 2, Other: 3 };
-const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+// One collator for every comparison: localeCompare with options builds a new one on each call.
+const byText = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
 const COUNTRY_NAMES: Record<string, string> = {
   usa: "USA",

@@ -138,3 +138,12 @@ export function parseId(segment: string | undefined): number | undefined {
   const parsed = idSchema("id").safeParse(segment);
   return parsed.success ? parsed.data : undefined;
 }
+
+// The /houses page's two forms. Built here rather than in the route module, so the browser bundle,
+// which only needs the page, leaves zod out.
+export const voteFormSchema = z.object({ houseId: idSchema("House"), vote: voteChoiceSchema });
+export const organiserFormSchema = z.object({
+  houseId: idSchema("House"),
+  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous"]),
+  year: z.string().optional(),
+});

@@ -4,15 +4,29 @@ import { emptySurvey, type SurveyAnswers } from "./survey-fields";
 import type { Section } from "./survey-flow";
 import { WINDOWS } from "./weekends";
 
-export const ATTENDING = ["yes", "no", "maybe"] as const;
-export const EXTENSIONS = ["no", "beginning", "end", "both"] as const;
-export const YES_NO = ["yes", "no"] as const;
-export const AYE_NAY = ["aye", "nay"] as const;
-export const SHIRT_SIZES = ["xs", "s", "m", "l", "xl", "2xl", "3xl", "4xl"] as const;
-export const COUNTRIES = ["usa", "canada", "mexico"] as const;
-export const EXTRA_GUESTS = ["boo", "child"] as const;
-export const SHIRT_HOLDERS = ["self", "boo", "child"] as const;
-export const TEXT_LIMIT = 2000;
+import {
+  ATTENDING,
+  AYE_NAY,
+  COUNTRIES,
+  EXTENSIONS,
+  EXTRA_GUESTS,
+  SHIRT_HOLDERS,
+  SHIRT_SIZES,
+  TEXT_LIMIT,
+  YES_NO,
+} from "./survey-choices";
+
+export {
+  ATTENDING,
+  AYE_NAY,
+  COUNTRIES,
+  EXTENSIONS,
+  EXTRA_GUESTS,
+  SHIRT_HOLDERS,
+  SHIRT_SIZES,
+  TEXT_LIMIT,
+  YES_NO,
+};
 
 const KNOWN_WINDOWS = new Set(WINDOWS);
 

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { houses } from "~/db/schema";
 import type { HouseRecord } from "~/lib/house-rules";
 import type { HouseInput, HousePatch } from "~/lib/house-schema";
+import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
 
 export type { HouseRecord };
 
@@ -23,10 +24,15 @@ const columns = {
   who_suggested: houses.who_suggested,
 };
 
-/** Every house, oldest first; the grids filter and sort in app/lib/house-rules.ts. */
-export async function listHouses(): Promise<HouseRecord[]> {
-  const db = await getDb();
-  return db.select(columns).from(houses).orderBy(asc(houses.id));
+/**
+ * Every house, oldest first; the grids filter and sort in app/lib/house-rules.ts. Read once per
+ * change of the table and shared by every request: callers must not modify it.
+ */
+export function listHouses(): Promise<readonly HouseRecord[]> {
+  return cachedByTables("houses", ["houses"], async () => {
+    const db = await getDb();
+    return db.select(columns).from(houses).orderBy(asc(houses.id));
+  });
 }
 
 export async function getHouse(id: number): Promise<HouseRecord | undefined> {
@@ -52,6 +58,7 @@ export async function createHouse(
       previous_house_year: null,
     })
     .returning(columns);
+  tablesChanged("houses");
   return house;
 }
 
@@ -60,5 +67,6 @@ export async function updateHouse(id: number, patch: HousePatch): Promise<HouseR
   const db = await getDb();
   if (Object.keys(patch).length === 0) return getHouse(id);
   const [house] = await db.update(houses).set(patch).where(eq(houses.id, id)).returning(columns);
+  tablesChanged("houses");
   return house;
 }

@@ -11,6 +11,7 @@ import {
   type Tally,
 } from "~/lib/results";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
+import { cachedByTables } from "~/models/table-cache.server";
 import { WINDOWS } from "~/lib/weekends";
 
 /** The answers the charts and the public result records are made of (no e-mail, sizes or free text). */
@@ -101,36 +102,12 @@ export async function getAttendance(): Promise<Attendance> {
 
 export type ResultsOverview = { tally: Tally; attendance: Attendance };
 
-let cached: { fingerprint: string; overview: Promise<ResultsOverview> } | undefined;
-
-/**
- * A fingerprint that changes with any write to `surveys`: every insert or update stamps the row
- * with a new transaction id (xmin), and deletes change the count. Reading it scans no JSON, so it is
- * far cheaper than the counts, and it needs no hook in the survey's save code.
- */
-async function surveysFingerprint(): Promise<string> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ value: sql<string>`count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)` })
-    .from(surveys);
-  return row.value;
-}
-
-/** The charts' counts and the attendance list, recomputed only when a survey changed. */
-export async function getResultsOverview(): Promise<ResultsOverview> {
-  const fingerprint = await surveysFingerprint();
-  if (cached?.fingerprint !== fingerprint) {
-    const overview = Promise.all([getResultsTally(), getAttendance()]).then(([tally, attendance]) => ({
-      tally,
-      attendance,
-    }));
-    cached = { fingerprint, overview };
-    // A failed computation must not be served from the cache.
-    overview.catch(() => {
-      if (cached?.overview === overview) cached = undefined;
-    });
-  }
-  return cached.overview;
+/** The charts' counts and the attendance list, recomputed only when the surveys changed. */
+export function getResultsOverview(): Promise<ResultsOverview> {
+  return cachedByTables("results-overview", ["surveys"], async () => {
+    const [tally, attendance] = await Promise.all([getResultsTally(), getAttendance()]);
+    return { tally, attendance };
+  });
 }
 
 /** Stored maps come back as objects, never as JSON strings (API.md). */

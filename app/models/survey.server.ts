@@ -5,10 +5,15 @@ import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
 import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { mergeOverDefaults } from "~/lib/survey-merge";
 import { parseSurvey } from "~/lib/survey-schema";
+import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
 import { setUserName } from "~/models/user.server";
 
 /** Names of members who said yes or maybe, for the event page's live lists. */
-export async function getAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
+export function getAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
+  return cachedByTables("attendance-lists", ["surveys"], readAttendanceLists);
+}
+
+async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
   const db = await getDb();
   const rows = await db
     .select({ name: surveys.name, attending: surveys.attending })
@@ -111,6 +116,7 @@ export async function saveSurvey(userId: number, answers: SurveyAnswers): Promis
       .onConflictDoUpdate({ target: surveys.userId, set: { ...answers, updatedAt: new Date() } });
     await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
   });
+  tablesChanged("surveys");
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { houses, votes } from "~/db/schema";
 import type { VoteChoice } from "~/lib/house-rules";
 import type { VoteCounts } from "~/lib/house-rules";
+import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
 
@@ -12,8 +13,12 @@ const countColumns = {
   dislike: sql<number>`count(${votes.id}) filter (where ${votes.vote} = 'dislike')`.mapWith(Number),
 };
 
-/** Counts for every house, zeros included, keyed by house id. */
-export async function getVoteCounts(): Promise<Record<number, VoteCounts>> {
+/** Counts for every house, zeros included, keyed by house id; read once per change of houses or votes. */
+export function getVoteCounts(): Promise<Record<number, VoteCounts>> {
+  return cachedByTables("vote-counts", ["houses", "votes"], readVoteCounts);
+}
+
+async function readVoteCounts(): Promise<Record<number, VoteCounts>> {
   const db = await getDb();
   const rows = await db
     .select({ houseId: houses.id, ...countColumns })
@@ -31,13 +36,16 @@ export async function getHouseVoteCounts(houseId: number): Promise<VoteCounts> {
   return row ?? { love: 0, like: 0, dislike: 0 };
 }
 
-export async function getMemberVotes(userId: number): Promise<MemberVote[]> {
-  const db = await getDb();
-  return db
-    .select({ house_id: votes.houseId, vote: votes.vote })
-    .from(votes)
-    .where(eq(votes.userId, userId))
-    .orderBy(votes.houseId);
+export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
+  // One small entry per member (a friend group), refreshed when any vote changes.
+  return cachedByTables(`member-votes:${userId}`, ["votes"], async () => {
+    const db = await getDb();
+    return db
+      .select({ house_id: votes.houseId, vote: votes.vote })
+      .from(votes)
+      .where(eq(votes.userId, userId))
+      .orderBy(votes.houseId);
+  });
 }
 
 /**
@@ -67,6 +75,7 @@ export async function castVote(input: {
     if (isForeignKeyViolation(error)) return undefined;
     throw error;
   }
+  tablesChanged("votes");
   return { house_id: input.houseId, vote: input.vote, counts: await getHouseVoteCounts(input.houseId) };
 }
 

@@ -9,7 +9,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX, resetPasswordFormSchema } from "~/lib/auth-forms";
+import { resetPasswordFormSchema } from "~/lib/auth-forms";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   AuthFailure,
@@ -23,6 +24,10 @@ import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -24,6 +24,10 @@ import {
 import { createHouse } from "~/models/house.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];

@@ -8,29 +8,25 @@ import {
 } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { z } from "zod";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { OrganiserControls } from "~/components/organiser-controls";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
-import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
+import { housePatchSchema, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/models/house.server";
 import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
-
-const voteForm = z.object({ houseId: idSchema("House"), vote: voteChoiceSchema });
-const organiserForm = z.object({
-  houseId: idSchema("House"),
-  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous"]),
-  year: z.string().optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -63,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const backToCard = (id: number) => redirect(`/houses#house-${id}`);
 
   if (form.intent === "vote") {
-    const parsed = voteForm.safeParse(form);
+    const parsed = voteFormSchema.safeParse(form);
     if (!parsed.success) return json<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
     const { houseId, vote } = parsed.data;
     const result = await castVote({ houseId, userId: user.id, vote });
@@ -71,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return viaFetcher ? json<ActionReply>({ ok: true }) : backToCard(houseId);
   }
 
-  const parsed = organiserForm.safeParse(form);
+  const parsed = organiserFormSchema.safeParse(form);
   if (!parsed.success) return json<ActionReply>({ error: "Unknown request" }, { status: 400 });
   const { houseId, intent } = parsed.data;
   if (!isOrganiser(user)) {

@@ -11,6 +11,10 @@ import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -7,6 +7,10 @@ import { matchesSearch, summaryCard } from "~/lib/results-summary";
 import { listSurveyRecords } from "~/models/results.server";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/results.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,11 +1,8 @@
-import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BestWeekends } from "~/components/best-weekends";
-import { bestWeekends } from "~/lib/best-weekends";
-import { buildCharts, type Attendance, type Chart } from "~/lib/results";
-import { getWeekendCounts } from "~/models/plan.server";
-import { getResultsOverview } from "~/models/results.server";
-import { renderCharts } from "~/services/charts.server";
+import type { Chart } from "~/lib/results";
+import { getResultsPage } from "~/services/results-page.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
 
@@ -16,15 +13,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Where We Stand" }];
 
-export async function loader() {
-  const [{ tally, attendance }, weekends] = await Promise.all([getResultsOverview(), getWeekendCounts()]);
-  return json({
-    respondents: tally.respondents,
-    charts: renderCharts(buildCharts(tally)),
-    attendance,
-    best: bestWeekends(weekends.counts, weekends.respondents),
-  });
-}
+// A plain object, not json(): the page is built once per change of the surveys, and a json() body
+// would be serialized and parsed again on every request.
+export const loader = () => getResultsPage();
 
 /** The chart's numbers as a table, for screen readers and text browsers. */
 function ChartTable({ chart }: { chart: Chart }) {
@@ -54,38 +45,18 @@ function ChartTable({ chart }: { chart: Chart }) {
   );
 }
 
-const COLUMNS: Array<[keyof Attendance, string]> = [
-  ["yes", "Yes"],
-  ["maybe", "Maybe"],
-  ["no", "Nope"],
-];
-
-function AttendanceList({ attendance }: { attendance: Attendance }) {
+function AttendanceList({ html }: { html: string }) {
   return (
     <section className="card" aria-labelledby="attendance-heading">
       <h2 id="attendance-heading">Who&apos;s Coming</h2>
-      <div className="attendance">
-        {COLUMNS.map(([key, heading]) => (
-          <div key={key} className="attendance-column" data-column={key}>
-            <h3 id={`attendance-${key}`}>{heading}</h3>
-            {attendance[key].length ? (
-              <ul aria-labelledby={`attendance-${key}`}>
-                {attendance[key].map((name, index) => (
-                  <li key={`${name}-${index}`}>{name}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">Nobody yet.</p>
-            )}
-          </div>
-        ))}
-      </div>
+      {/* Rendered by React on the server (services/results-page), once per change of the surveys. */}
+      <div className="attendance" dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );
 }
 
 export default function Results() {
-  const { respondents, charts, attendance, best } = useLoaderData<typeof loader>();
+  const { respondents, charts, attendanceHtml, best } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
@@ -112,7 +83,7 @@ export default function Results() {
           </section>
         ))}
       </div>
-      <AttendanceList attendance={attendance} />
+      <AttendanceList html={attendanceHtml} />
     </>
   );
 }

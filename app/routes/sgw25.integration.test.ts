@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { surveys } from "~/db/schema";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
@@ -14,8 +14,16 @@ async function lists() {
   return { coming, onTheFence };
 }
 
+// Writes straight to the table are seen within a second (the lists are cached per change).
+const aSecondLater = () => vi.setSystemTime(Date.now() + 1_001);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("/sgw25 live lists", () => {
   it("follow the saved surveys", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     expect(await lists()).toEqual({ coming: [], onTheFence: [] });
 
     const ana = await createUser({ email: "ana@example.com", password: "secret1" });
@@ -26,10 +34,12 @@ describe("/sgw25 live lists", () => {
       { userId: bo!.id, name: "Bo", attending: "maybe" },
       { userId: cy!.id, name: "Cy", attending: "no" },
     ]);
+    aSecondLater();
     expect(await lists()).toEqual({ coming: ["Ana"], onTheFence: ["Bo"] });
 
     await database.db.update(surveys).set({ attending: "yes" }).where(eq(surveys.userId, bo!.id));
     await database.db.update(surveys).set({ attending: "maybe" }).where(eq(surveys.userId, ana!.id));
+    aSecondLater();
     expect(await lists()).toEqual({ coming: ["Bo"], onTheFence: ["Ana"] });
   });
 });

@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EventExtras } from "~/components/event-extras";
 import { placeLabel } from "~/lib/house-rules";
@@ -9,6 +9,7 @@ import { getSurveyDeadlineStatus } from "~/services/survey-deadline.server";
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — The Event" }];
 
+// A plain object, not json(), so the cached lists are not serialized and parsed again per request.
 export async function loader() {
   const [lists, deadline, chosenId] = await Promise.all([
     getAttendanceLists(),
@@ -17,7 +18,7 @@ export async function loader() {
   ]);
   const house = chosenId ? await getHouse(chosenId) : undefined;
   const chosenHouse = house ? `${house.title}, ${placeLabel(house, false)}` : null;
-  return json({ ...lists, deadline, chosenHouse });
+  return { ...lists, deadline, chosenHouse };
 }
 
 function NameList({ names, empty }: { names: string[]; empty: string }) {

@@ -34,6 +34,10 @@ import { getUser, requireUser } from "~/services/session.server";
 import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
 import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
+import { HYDRATE } from "~/lib/hydration";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -63,8 +63,20 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
-/** The member behind the request's bearer token or session cookie, if any. */
-export async function getUser(request: Request): Promise<User | undefined> {
+// The root loader and the page's own loader both ask for the member of the same request.
+const usersByRequest = new WeakMap<Request, Promise<User | undefined>>();
+
+/** The member behind the request's bearer token or session cookie, if any (one look-up per request). */
+export function getUser(request: Request): Promise<User | undefined> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function lookUpUser(request: Request): Promise<User | undefined> {
   const bearer = readBearerToken(request);
   if (bearer) return getUserBySessionToken(bearer);
   const token = await readCookieToken(request);

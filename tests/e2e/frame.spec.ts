@@ -36,15 +36,17 @@ test.describe("app frame", () => {
   test("a narrow screen gets the mobile logo, a wide one the banner", async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto("/");
-    const logo = page.locator(".brand img");
-    await expect
-      .poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc))
-      .toContain("logo-mobile.svg");
+    // Both logos are inline SVG (no request before the first paint); CSS shows the one that fits.
+    const mobile = page.locator(".brand .brand-logo-mobile");
+    const banner = page.locator(".brand .brand-logo");
+    await expect(mobile).toBeVisible();
+    await expect(banner).toBeHidden();
+    expect(await mobile.evaluate((svg) => svg.getBoundingClientRect().height)).toBe(56);
     await page.setViewportSize({ width: 1200, height: 800 });
     await page.goto("/");
-    await expect
-      .poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc))
-      .toContain("logo-banner.svg");
+    await expect(banner).toBeVisible();
+    await expect(mobile).toBeHidden();
+    expect(await banner.evaluate((svg) => svg.getBoundingClientRect().height)).toBeGreaterThan(100);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { SHIRT_SIZES, type FieldErrors } from "~/lib/survey-schema";
+import { SHIRT_SIZES } from "~/lib/survey-choices";
+import type { FieldErrors } from "~/lib/survey-schema";
 
 /** The message for a field or any part of it ("availability" also finds "availability.<label>"). */
 export function errorFor(errors: FieldErrors | undefined, field: string) {

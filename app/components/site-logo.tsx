@@ -1,0 +1,51 @@
+/**
+ * The header logo, drawn inline (public/images/logo-{mobile,banner}.svg are the same drawings): a
+ * small logo below 830 px, the banner above (CSS shows one). No request stands before the first
+ * paint, and on a page as short as the login form the logo is the largest thing painted.
+ */
+export function SiteLogo() {
+  return (
+    <>
+      <svg
+        className="brand-logo-mobile"
+        viewBox="0 0 160 48"
+        width="160"
+        height="48"
+        role="img"
+        aria-label="SGW25"
+      >
+        <rect width="160" height="48" fill="#14213d" />
+        <circle cx="138" cy="22" r="10" fill="#fca311" />
+        <text x="10" y="33" fontFamily="Georgia, serif" fontSize="26" fontWeight="700" fill="#fff">
+          SGW25
+        </text>
+      </svg>
+      <svg
+        className="brand-logo"
+        viewBox="0 0 960 160"
+        width="960"
+        height="160"
+        preserveAspectRatio="xMidYMid slice"
+        role="img"
+        aria-label="SGW25"
+      >
+        <defs>
+          <linearGradient id="logo-sky" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0" stopColor="#14213d" />
+            <stop offset="1" stopColor="#2d4a7a" />
+          </linearGradient>
+        </defs>
+        <rect width="960" height="160" fill="url(#logo-sky)" />
+        <circle cx="820" cy="70" r="38" fill="#fca311" />
+        <path d="M0 130c120-30 240-30 360 0s240 30 360 0 180-20 240-10v40H0z" fill="#1f7a8c" />
+        <path d="M0 145c140-18 260-18 400 0s260 18 560-5v20H0z" fill="#e5e5e5" opacity=".35" />
+        <text x="60" y="92" fontFamily="Georgia, serif" fontSize="64" fontWeight="700" fill="#fff">
+          SGW25
+        </text>
+        <text x="64" y="124" fontFamily="system-ui, sans-serif" fontSize="20" fill="#fca311">
+          the summer get-together weekend
+        </text>
+      </svg>
+    </>
+  );
+}

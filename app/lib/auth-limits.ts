@@ -1,0 +1,4 @@
+// Kept apart from the zod schemas in auth-forms: the browser needs these numbers, not zod.
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;

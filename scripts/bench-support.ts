@@ -1,0 +1,234 @@
+/** The parts of `npm run bench` that set things up: seeded databases, servers, the bare Remix app. */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { houses, sessions, surveys, users } from "~/db/schema";
+import { WINDOWS } from "~/lib/weekends";
+import { hashToken, newToken, SESSION_TTL_MS } from "~/models/session.server";
+
+/** A small deterministic PRNG so every run seeds the same answers. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Seeds `count` members with a survey each, `houseCount` houses, and a live session for the first
+ * member; returns that session's token.
+ */
+export async function seed(
+  target: { url?: string; pgliteDir?: string },
+  count: number,
+  houseCount: number,
+): Promise<string> {
+  const connection = openDatabase(target);
+  await connection.migrate();
+  const next = random(count);
+  const pick = <T>(choices: readonly T[]) => choices[Math.floor(next() * choices.length)];
+  const yesNo = () => pick(["yes", "no"] as const);
+  const memberIds: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const size = Math.min(500, count - start);
+    const members = await connection.db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          email: `bench-${start + i}@example.com`,
+          // Sessions are made directly below, so nobody needs a real password hash.
+          passwordHash: "bench-no-login",
+          name: `Bench ${start + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    memberIds.push(...members.map(({ id }) => id));
+    await connection.db.insert(surveys).values(
+      members.map(({ id }) => {
+        const first = Math.floor(next() * WINDOWS.length);
+        return {
+          userId: id,
+          name: `Bench ${id}`,
+          attending: pick(["yes", "yes", "maybe", "no"] as const),
+          availability: Object.fromEntries(
+            WINDOWS.map((label, week) => [label, Math.abs(week - first) < 3 && next() < 0.7]),
+          ),
+          sgw_extension: pick(["no", "beginning", "end", "both"] as const),
+          countries: { usa: next() < 0.8, canada: next() < 0.5, mexico: next() < 0.4 },
+          previous_locale: yesNo(),
+          sober: yesNo(),
+          extra_guests: { boo: next() < 0.3, child: next() < 0.2 },
+          share_room: yesNo(),
+          shirt_size: { self: pick(["s", "m", "l", "xl"]), boo: "", child: "" },
+          fate_change: pick(["aye", "nay"] as const),
+          sgw24_attendee: yesNo(),
+        };
+      }),
+    );
+  }
+  if (houseCount > 0) {
+    await connection.db.insert(houses).values(
+      Array.from({ length: houseCount }, (_, i) => ({
+        url: `https://example.com/listing/${i}`,
+        title: `Bench house ${i}`,
+        city: pick(["Tahoe City", "Bend", "Asheville", "Ensenada"]),
+        state: "",
+        country: pick(["USA", "Canada", "Mexico"]),
+        num_bedrooms: 2 + (i % 5),
+        num_beds: 3 + (i % 6),
+        num_baths: 1 + (i % 3) / 2,
+        who_suggested: "Bench 0",
+        suggestedBy: memberIds[0],
+      })),
+    );
+  }
+  const token = newToken();
+  await connection.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: memberIds[0],
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  await connection.close();
+  return token;
+}
+
+const BARE_ROOT = `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+export function Layout({ children }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+export default function App() {
+  return <Outlet />;
+}
+`;
+
+/**
+ * The yardstick: Remix v2's "hello" app (one <h1>) with the project's own installed packages and
+ * future flags, built into `dir` by the same compiler.
+ */
+export function buildBareApp(dir: string, projectRoot: string) {
+  mkdirSync(path.join(dir, "app/routes"), { recursive: true });
+  symlinkSync(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const project = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const uses = ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"];
+  const packageJson = {
+    name: "bare-remix-hello",
+    type: "module",
+    dependencies: Object.fromEntries(uses.map((name) => [name, project.dependencies[name]])),
+    devDependencies: { "@remix-run/dev": project.devDependencies["@remix-run/dev"] },
+  };
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify(packageJson));
+  writeFileSync(
+    path.join(dir, "remix.config.js"),
+    `export default { serverModuleFormat: "esm", future: { v3_fetcherPersist: true, v3_relativeSplatPath: true,
+  v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true } };\n`,
+  );
+  writeFileSync(path.join(dir, "app/root.jsx"), BARE_ROOT);
+  writeFileSync(
+    path.join(dir, "app/routes/_index.jsx"),
+    `export const meta = () => [{ title: "Hello" }];\nexport default function Index() {\n  return <h1>Hello</h1>;\n}\n`,
+  );
+  execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"],
+    {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+}
+
+export async function startServer(
+  cwd: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`A server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).status < 500) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stopServer(server);
+  throw new Error(`The server on port ${port} did not answer within 60 s`);
+}
+
+export async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function get(url: string, agent: http.Agent, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+  });
+}
+
+export type Load = { perSecond: number; p50: number; p975: number };
+
+function quantile(sorted: number[], q: number) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** `connections` keep-alive connections asking for `url` back to back for `seconds`. */
+export async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const times: number[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const sent = performance.now();
+        const status = await get(url, agent, headers);
+        if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
+        times.push(performance.now() - sent);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / elapsed, p50: quantile(times, 0.5), p975: quantile(times, 0.975) };
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { login } from "./support";
+
+// Issue 10: read-only pages are plain HTML; interactive pages stay under a JS budget. Bytes, not time.
+const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
+const INTERACTIVE_PUBLIC = ["/auth", "/reset-password"];
+const INTERACTIVE_MEMBER = [
+  "/survey",
+  "/survey/availability",
+  "/houses",
+  "/houses-suggest",
+  "/results-summary",
+];
+const JS_BUDGET = 95 * 1024;
+const TRANSFER_BUDGET = 30 * 1024;
+
+/** Loads `path` and returns every script it fetched (gzipped size) and the bytes it transferred. */
+async function visit(page: Page, url: string) {
+  const scripts: Array<{ url: string; gzip: number }> = [];
+  const pending: Array<Promise<void>> = [];
+  let transferred = 0;
+  page.on("requestfinished", (request) => {
+    pending.push(
+      (async () => {
+        const sizes = await request.sizes();
+        transferred += sizes.responseBodySize + sizes.responseHeadersSize;
+        if (request.resourceType() !== "script") return;
+        const body = await (await request.response())!.body();
+        scripts.push({ url: request.url(), gzip: gzipSync(body).length });
+      })(),
+    );
+  });
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  expect(response?.status(), url).toBe(200);
+  await Promise.all(pending);
+  page.removeAllListeners("requestfinished");
+  return { scripts, transferred, inlineScripts: await page.locator("script").count() };
+}
+
+test.describe("JavaScript budget", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "measured where scripts would load");
+
+  test("read-only pages load no script at all and stay under 30 KB", async ({ page }) => {
+    for (const url of READ_ONLY) {
+      const { scripts, transferred, inlineScripts } = await visit(page, url);
+      test.info().annotations.push({ type: "transfer bytes", description: `${url}: ${transferred}` });
+      expect(scripts, url).toEqual([]);
+      expect(inlineScripts, url).toBe(0);
+      expect(transferred, url).toBeLessThanOrEqual(TRANSFER_BUDGET);
+    }
+  });
+
+  test("interactive pages load their scripts, at most 95 KB gzipped", async ({ page }) => {
+    const check = async (url: string) => {
+      const { scripts } = await visit(page, url);
+      const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+      test.info().annotations.push({ type: "js gzip bytes", description: `${url}: ${total}` });
+      expect(scripts.length, url).toBeGreaterThan(0);
+      expect(total, `${url}: ${scripts.map((s) => `${s.url} ${s.gzip}`).join(", ")}`).toBeLessThanOrEqual(
+        JS_BUDGET,
+      );
+    };
+    for (const url of INTERACTIVE_PUBLIC) await check(url);
+    await login(page, "alex@example.com");
+    for (const url of INTERACTIVE_MEMBER) await check(url);
+  });
+
+  test("no client chunk holds Drizzle, Victory or the database schema", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith(".js")) files.push(full);
+      }
+    };
+    walk("public/build");
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const code = readFileSync(file, "utf8");
+      expect(code, file).not.toMatch(/drizzle/i);
+      expect(code, file).not.toMatch(/victory/i);
+      expect(code, file).not.toMatch(/password_hash|token_hash|pgTable/);
+    }
+  });
+});
