@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { houses, surveys, users } from "~/db/schema";
 import type { WindowCounts } from "~/lib/best-weekends";
 import type { ExpectedGroup } from "~/lib/house-fit";
@@ -17,6 +17,18 @@ const guest = (name: string) => sql`(${surveys.extra_guests} ->> ${name}) = 'tru
  * respondents there are. Well-formed rows are counted in SQL; the few with maps stored as JSON text
  * are read and counted with the same rules as the charts (lib/results).
  */
+/** Attendees whose answers are stored in an older shape (JSON strings): derived in JS, not SQL. */
+function oddAttendees(db: Db) {
+  return db
+    .select({
+      attending: surveys.attending,
+      availability: surveys.availability,
+      extra_guests: surveys.extra_guests,
+    })
+    .from(surveys)
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical)));
+}
+
 export async function getWeekendCounts(): Promise<{ counts: WindowCounts[]; respondents: number }> {
   const db = await getDb();
   const perWindow = WINDOWS.flatMap((label) => [
@@ -36,14 +48,7 @@ export async function getWeekendCounts(): Promise<{ counts: WindowCounts[]; resp
     yes: numbers[2 * index],
     maybe: numbers[2 * index + 1],
   }));
-  const odd = await db
-    .select({
-      attending: surveys.attending,
-      availability: surveys.availability,
-      extra_guests: surveys.extra_guests,
-    })
-    .from(surveys)
-    .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical)));
+  const odd = await oddAttendees(db);
   for (const record of odd) {
     const response = deriveResponse(record);
     counts.forEach((entry) => {
@@ -67,14 +72,7 @@ export async function getExpectedGroup(): Promise<ExpectedGroup> {
     .from(surveys)
     .where(and(inArray(surveys.attending, ["yes", "maybe"]), canonical));
   const group = { yes: row.yes, maybe: row.maybe, yesGuests: row.yesGuests, maybeGuests: row.maybeGuests };
-  const odd = await db
-    .select({
-      attending: surveys.attending,
-      availability: surveys.availability,
-      extra_guests: surveys.extra_guests,
-    })
-    .from(surveys)
-    .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical)));
+  const odd = await oddAttendees(db);
   for (const record of odd) {
     const response = deriveResponse(record);
     const brought = Number(response.plus_boo) + Number(response.plus_child);
