@@ -63,7 +63,7 @@ function Header({ user }: { user: { email: string } | null }) {
   const location = useLocation();
   return (
     <header className="site-header">
-      <Link to="/" className="brand" aria-label="SGW25 home">
+      <Link to="/" className="brand" aria-label="SGW25 the summer get-together weekend (home)">
         <SiteLogo />
       </Link>
       <nav className="main-nav" aria-label="Main">

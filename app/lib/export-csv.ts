@@ -36,7 +36,7 @@ export function surveysCsv(records: readonly ResponseRecord[]): string {
       card.email,
       ...SUMMARY_COLUMNS.map((column) => values.get(column) ?? ""),
       card.availableDates.length ? card.availableDates.join("; ") : "No availability specified",
-      card.orlando.attended ? "Yes" : "No",
+      card.orlando.attended,
       card.orlando.concerns,
       card.orlando.suggestions,
       card.orlando.dontWannaSee,

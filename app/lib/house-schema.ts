@@ -147,3 +147,10 @@ export const organiserFormSchema = z.object({
   intent: z.enum(["in-play", "out-of-play", "previous", "not-previous"]),
   year: z.string().optional(),
 });
+
+/** The house controls on /organiser: the /houses ones plus choosing the house for SGW25. */
+export const organiserHouseFormSchema = z.object({
+  houseId: idSchema("House"),
+  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous", "choose", "unchoose"]),
+  year: z.string().optional(),
+});

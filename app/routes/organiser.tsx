@@ -7,14 +7,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { z } from "zod";
 import { DeadlinePanel } from "~/components/organiser/deadline-panel";
 import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
 import { env } from "~/env.server";
 import { deadlineFromInput, deadlineInputValues, formatDeadline, isSurveyClosed } from "~/lib/deadline";
-import { housePatchSchema, idSchema } from "~/lib/house-schema";
+import { housePatchSchema, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
 import { ORGANISERS_ONLY } from "~/lib/organiser";
 import {
   getChosenHouseId,
@@ -33,12 +32,6 @@ import styles from "~/styles/features.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Organiser" }];
-
-const houseForm = z.object({
-  houseId: idSchema("House"),
-  intent: z.enum(["in-play", "out-of-play", "previous", "not-previous", "choose", "unchoose"]),
-  year: z.string().optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
