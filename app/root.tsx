@@ -63,7 +63,9 @@ function Header({ user }: { user: { email: string } | null }) {
   const location = useLocation();
   return (
     <header className="site-header">
-      <Link to="/" className="brand" aria-label="SGW25 the summer get-together weekend (home)">
+      <Link to="/" className="brand">
+        {/* The drawn logo is decoration; the link is named by this text (axe: name contains what is seen). */}
+        <span className="visually-hidden">SGW25 home</span>
         <SiteLogo />
       </Link>
       <nav className="main-nav" aria-label="Main">

@@ -1,4 +1,5 @@
 import { TIE_RULE, type RankedWeekend } from "~/lib/best-weekends";
+import { TableScroll } from "~/components/table-scroll";
 
 function Row({ row }: { row: RankedWeekend }) {
   return (
@@ -26,7 +27,7 @@ export function BestWeekends({
   return (
     <section className="card best-weekends" aria-labelledby="best-weekends-heading">
       <h2 id="best-weekends-heading">Best Weekends</h2>
-      <div className="table-scroll">
+      <TableScroll label="Best weekends">
         <table>
           <caption className="visually-hidden">The five best weekends, best first</caption>
           <thead>
@@ -49,7 +50,7 @@ export function BestWeekends({
             </tbody>
           ) : null}
         </table>
-      </div>
+      </TableScroll>
       <p className="muted">{TIE_RULE}</p>
     </section>
   );

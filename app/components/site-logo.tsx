@@ -11,8 +11,8 @@ export function SiteLogo() {
         viewBox="0 0 160 48"
         width="160"
         height="48"
-        role="img"
-        aria-label="SGW25"
+        aria-hidden="true"
+        focusable="false"
       >
         <rect width="160" height="48" fill="#14213d" />
         <circle cx="138" cy="22" r="10" fill="#fca311" />
@@ -26,8 +26,8 @@ export function SiteLogo() {
         width="960"
         height="160"
         preserveAspectRatio="xMidYMid slice"
-        role="img"
-        aria-label="SGW25"
+        aria-hidden="true"
+        focusable="false"
       >
         <defs>
           <linearGradient id="logo-sky" x1="0" y1="0" x2="0" y2="1">

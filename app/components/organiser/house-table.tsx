@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/table-scroll";
 import { Form } from "@remix-run/react";
 import { placeLabel, type HouseRecord, type VoteCounts } from "~/lib/house-rules";
 import { OrganiserControls } from "~/components/organiser-controls";
@@ -29,7 +30,7 @@ export function HouseTable({
       {houses.length === 0 ? (
         <p className="muted">No houses available yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Houses and votes">
           <table className="organiser-table">
             <caption className="visually-hidden">Every house, its votes and its controls</caption>
             <thead>
@@ -83,7 +84,7 @@ export function HouseTable({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

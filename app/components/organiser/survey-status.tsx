@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/table-scroll";
 export type MemberRow = {
   id: number;
   name: string;
@@ -16,7 +17,7 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
       <h2 id="status-heading">Who has answered</h2>
       <h3 id="submitted-heading">Submitted ({done.length})</h3>
       {done.length ? (
-        <div className="table-scroll">
+        <TableScroll label="Submitted surveys">
           <table aria-labelledby="submitted-heading" className="organiser-table">
             <thead>
               <tr>
@@ -37,7 +38,7 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p className="muted">Nobody has submitted the survey yet.</p>
       )}
