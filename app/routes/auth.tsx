@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX, resetPasswordFormSchema } from "~/lib/auth-forms";
@@ -23,6 +23,7 @@ import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -75,6 +76,9 @@ const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
@@ -139,7 +143,7 @@ function EmailField({ defaultValue }: { defaultValue?: string }) {
 
 export default function Auth() {
   const { mode, token, redirectTo, flash } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionResult<typeof action>();
   const navigation = useNavigation();
   const error = data?.intent === mode ? data.error : undefined;
   const email = data?.values.email || flash?.email || undefined;

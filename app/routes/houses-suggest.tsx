@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -24,6 +24,7 @@ import {
 import { createHouse } from "~/models/house.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { keepInputOnFailure, useActionResult, type SubmitFailure } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];
@@ -39,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type Failure = { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const values = readSuggestForm(Object.fromEntries(await request.formData()));
@@ -65,12 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SuggestHouse() {
   const { kept, addedId } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = useActionResult<typeof action>();
   // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
   return (
     <SuggestForm
       key={addedId ?? "new"}
-      initial={failure?.values ?? kept}
+      initial={(failure && "values" in failure ? failure.values : undefined) ?? kept}
       failure={failure}
       addedId={failure ? null : addedId}
     />
@@ -83,7 +87,7 @@ function SuggestForm({
   addedId,
 }: {
   initial: SuggestFormValues;
-  failure?: Failure;
+  failure?: Failure | SubmitFailure;
   addedId: number | null;
 }) {
   const [values, setValues] = useState(initial);
@@ -96,7 +100,7 @@ function SuggestForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/houses-suggest";
-  const errors = failure?.fieldErrors ?? {};
+  const errors: Record<string, string> = (failure && "fieldErrors" in failure && failure.fieldErrors) || {};
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
   const imageError = imageCheck ? imageCheck.message : errors.listing_img;
@@ -137,7 +141,7 @@ function SuggestForm({
           {SUCCESS} <Link to={`/houses#house-${addedId}`}>See it on the houses page</Link>
         </p>
       ) : null}
-      {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+      {failure && Object.keys(errors).length === 0 ? (
         <p role="alert" className="alert alert-error">
           {failure.error || SUBMIT_FAILED}
         </p>

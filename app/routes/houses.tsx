@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
@@ -19,6 +19,7 @@ import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
@@ -42,6 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionReply = { error: string; houseId?: number; expired?: boolean } | { ok: true };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -100,7 +104,7 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 
 export default function Houses() {
   const { houses, counts, votes, organiser } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading =

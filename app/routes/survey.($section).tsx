@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Details } from "~/components/survey/details";
 import { LoginPrompt } from "~/components/login-prompt";
 import { Done } from "~/components/survey/done";
@@ -31,6 +31,7 @@ import {
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/survey.css";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -58,6 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -103,10 +107,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SurveyPage() {
   const { member } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionResult<typeof action>();
   if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
-  const values = actionData?.values ?? member.answers;
-  const fieldErrors = actionData?.fieldErrors;
+  const values = (actionData && "values" in actionData ? actionData.values : undefined) ?? member.answers;
+  const fieldErrors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   const error = actionData?.error;
   return (
     <div className="survey">
