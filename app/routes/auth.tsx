@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX, resetPasswordFormSchema } from "~/lib/auth-forms";
+import { loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   AuthFailure,
@@ -61,7 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : "login";
   const { flash, setCookie } = await readFlash(request);
   return json(
-    { mode, token, redirectTo: safeRedirect(params.get("redirect")), flash },
+    {
+      mode,
+      token,
+      redirectTo: safeRedirect(params.get("redirect")),
+      flash,
+      reason: loginReasonMessage(params.get("reason")),
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -142,14 +149,20 @@ function EmailField({ defaultValue }: { defaultValue?: string }) {
 }
 
 export default function Auth() {
-  const { mode, token, redirectTo, flash } = useLoaderData<typeof loader>();
+  const { mode, token, redirectTo, flash, reason } = useLoaderData<typeof loader>();
   const data = useActionResult<typeof action>();
   const navigation = useNavigation();
   const error = data?.intent === mode ? data.error : undefined;
-  const email = data?.values.email || flash?.email || undefined;
+  const email = (data && "values" in data ? data.values.email : undefined) || flash?.email || undefined;
   return (
     <section className="card auth-card">
       <h1>{TITLES[mode]}</h1>
+      {/* Why the member was sent here (a post after the session ended), in the spec's words. */}
+      {reason && !data ? (
+        <p role="alert" className="alert alert-error">
+          {reason}
+        </p>
+      ) : null}
       {/* A failed post does not reload the loader's flash, so the newer error replaces it. */}
       <Banner kind="success" message={data ? undefined : flash?.message} source={flash} />
       {mode === "reset" ? (

@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "~/components/use-hydrated";
+import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { houseInputSchema } from "~/lib/house-schema";
 import { firstErrorPerField } from "~/lib/field-errors";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user) {
     // The session ended while the form was open: log in again and come back to the same input.
     const back = `/houses-suggest?${draftQuery(values)}`;
-    return redirect(`/auth?${new URLSearchParams({ redirect: back })}`);
+    return redirect(loginUrl(back, "house"));
   }
   const parsed = houseInputSchema.safeParse(toHouseInput(values));
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
 import { OrganiserControls } from "~/components/organiser-controls";
+import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/models/house.server";
@@ -33,12 +34,14 @@ const organiserForm = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const lost = voteForm.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const [houses, counts, votes] = await Promise.all([listHouses(), getVoteCounts(), getMemberVotes(user.id)]);
   return json({
     houses,
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
     organiser: isOrganiser(user),
+    notRecorded: lost.success ? lost.data : null,
   });
 }
 
@@ -54,7 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request);
   if (!user) {
     if (viaFetcher) return json<ActionReply>({ error: SESSION_EXPIRED, expired: true }, { status: 401 });
-    return redirect(`/auth?${new URLSearchParams({ redirect: "/houses" })}`);
+    const vote = voteForm.safeParse(form);
+    // The vote was not recorded: after the login its card says so, one click from voting again.
+    return redirect(loginUrl(vote.success ? notRecordedPath(vote.data) : "/houses", "vote"));
   }
   const backToCard = (id: number) => redirect(`/houses#house-${id}`);
 
@@ -103,7 +108,7 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, counts, votes, organiser } = useLoaderData<typeof loader>();
+  const { houses, counts, votes, organiser, notRecorded } = useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -122,7 +127,13 @@ export default function Houses() {
       grid={grid}
       vote={votes[house.id]}
       counts={counts[house.id] ?? NO_VOTES}
-      voteError={failure?.houseId === house.id ? failure.error : undefined}
+      voteError={
+        failure?.houseId === house.id
+          ? failure.error
+          : notRecorded?.houseId === house.id
+            ? notRecordedMessage(notRecorded.vote)
+            : undefined
+      }
     >
       {organiser ? <OrganiserControls house={house} /> : null}
     </HouseCard>

@@ -13,6 +13,7 @@ import { Done } from "~/components/survey/done";
 import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
 import { env } from "~/env.server";
+import { loginUrl } from "~/lib/login-url";
 import {
   DONE_SECTION,
   REVIEW_SECTION,
@@ -29,7 +30,7 @@ import {
   type SurveyInput,
 } from "~/lib/survey-schema";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
-import { getUser, requireUser } from "~/services/session.server";
+import { getUser } from "~/services/session.server";
 import styles from "~/styles/survey.css";
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
@@ -38,6 +39,24 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
 
 const sectionPath = (section: Section) => `/survey/${section}`;
+
+/** A section's posted fields as a query string (the button's `intent` is not an answer). */
+function draftQuery(form: FormData) {
+  const draft = new URLSearchParams();
+  for (const [name, value] of form) {
+    if (name !== "intent" && typeof value === "string") draft.append(name, value);
+  }
+  return draft.toString();
+}
+
+/** Answers posted before a login, read back from the query; null when there are none. */
+function restoreDraft(section: Section, params: URLSearchParams): Partial<SurveyInput> | null {
+  if ([...params.keys()].length === 0) return null;
+  const form = new FormData();
+  for (const [name, value] of params) form.append(name, value);
+  const parsed = parseSectionForm(section, form);
+  return parsed.success ? (parsed.answers as Partial<SurveyInput>) : parsed.values;
+}
 
 /** CHAT_URL is configuration, but only a web link may become an href (never `javascript:`). */
 function chatLink() {
@@ -54,8 +73,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const section = parseSection(params.section);
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
-  const answers: SurveyInput = progress.answers;
-  return json({ member: { section, answers, chatUrl: chatLink() } });
+  const restored = restoreDraft(section, new URL(request.url).searchParams);
+  const answers: SurveyInput = { ...progress.answers, ...restored };
+  return json({ member: { section, answers, restored: restored !== null, chatUrl: chatLink() } });
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
@@ -64,12 +84,16 @@ type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: str
 export const clientAction = keepInputOnFailure;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
   const form = await request.formData().catch(() => null);
   if (!form)
     return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
+  const user = await getUser(request);
+  if (!user) {
+    // The session ended with the section open: the answers ride through the login in the way back.
+    return redirect(loginUrl(`${sectionPath(section)}?${draftQuery(form)}`, "survey"));
+  }
   const back = form.get("intent") === "back";
   const { answers } = await getSurveyProgress(user.id);
 
@@ -115,6 +139,11 @@ export default function SurveyPage() {
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
+      {member.restored && !actionData ? (
+        <p role="status" className="alert alert-success">
+          These are the answers you sent before logging in again. Press Next to save them.
+        </p>
+      ) : null}
       {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
       {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
       {member.section === 3 ? <SadMessage error={error} /> : null}

@@ -209,7 +209,9 @@ test("a vote after the session ended says so and goes to the login", async ({
     await expect(love).toHaveAttribute("aria-pressed", "false");
     await expect(house.locator(".house-counts")).toHaveText("Loves: 1 · Likes: 0 · Hates: 0");
   }
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fhouses$/);
+  await expect(page).toHaveURL(
+    /\/auth\?redirect=%2Fhouses%3FhouseId%3D\d+%26vote%3Dlove%23house-\d+&reason=(vote|expired)$/,
+  );
 });
 
 test("the organiser marks a house previous for 2024 and it moves to Previous SGW Houses", async ({
