@@ -12,8 +12,7 @@ import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/hou
 import { useHydrated } from "~/components/use-hydrated";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
-import { houseInputSchema } from "~/lib/house-schema";
-import { firstErrorPerField } from "~/lib/field-errors";
+import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
 import {
   draftQuery,
   keptQuery,
@@ -53,9 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const back = `/houses-suggest?${draftQuery(values)}`;
     return redirect(loginUrl(back, "house"));
   }
-  const parsed = houseInputSchema.safeParse(toHouseInput(values));
+  const input = toHouseInput(values);
+  const parsed = houseInputSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = firstErrorPerField(parsed.error);
+    const fieldErrors = houseInputErrors(parsed.error, input);
     return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
   }
   try {
@@ -186,11 +186,16 @@ function SuggestForm({
           enhanced={hydrated}
           error={errors.state}
         />
-        <Slider name="num_bedrooms" value={values.num_bedrooms} onChange={set("num_bedrooms")} />
+        <Slider
+          name="num_bedrooms"
+          value={values.num_bedrooms}
+          onChange={set("num_bedrooms")}
+          enhanced={hydrated}
+        />
         <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
-        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} />
+        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} enhanced={hydrated} />
         <FieldError id="num_beds-error" message={errors.num_beds} />
-        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} />
+        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} enhanced={hydrated} />
         <FieldError id="num_baths-error" message={errors.num_baths} />
         <div className="form-actions">
           <button

@@ -265,3 +265,39 @@ test("the static /api/houses/votes/summary and /api/houses/:id routes both answe
   const wrongMethod = await page.request.get("/api/houses/1");
   expect(wrongMethod.status()).toBe(405);
 });
+
+test("without JS the bedrooms shown are the bedrooms posted, and one submit shows every problem", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "the no-JS form; with JS the ranges have a live readout");
+  const title = uniqueTitle("Number Lodge");
+  await login(page, "alex@example.com");
+  await page.goto("/houses-suggest");
+  const bedrooms = page.getByLabel("Bedrooms");
+  // A range without scripts has no readout that could follow it: the field is a number input.
+  await expect(bedrooms).toHaveAttribute("type", "number");
+  await expect(page.locator("output")).toHaveCount(0);
+  await bedrooms.fill("12");
+  await expect(bedrooms).toHaveValue("12");
+
+  // Everything wrong at once: a bad image and no state, both reported on the first submit.
+  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/781");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Image URL").fill("https://example.com/photo.gif");
+  await page.getByLabel("City").fill("Boulder");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: IMAGE_ERROR })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please choose a state or province" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(bedrooms).toHaveValue("12");
+
+  await page.getByLabel("Image URL").fill(GOOD_IMAGE);
+  await page.getByLabel("State / Province").selectOption("CO");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "House submitted successfully!" })).toBeVisible();
+  await page.goto("/houses");
+  await expect(card(page, title)).toContainText("12 bedrooms");
+});
