@@ -15,7 +15,7 @@ import { OrganiserControls } from "~/components/organiser-controls";
 import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { housePatchSchema, idSchema, voteChoiceSchema } from "~/lib/house-schema";
-import { getHouse, listHouses, updateHouse } from "~/models/house.server";
+import { listHouses, updateHouse } from "~/models/house.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
@@ -78,8 +78,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isOrganiser(user)) {
     return json<ActionReply>({ error: "Only organisers can change houses", houseId }, { status: 403 });
   }
-  if (!(await getHouse(houseId)))
-    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
   const change: Record<typeof intent, unknown> = {
     "in-play": { in_play: true },
     "out-of-play": { in_play: false },
@@ -89,7 +87,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const patch = housePatchSchema.safeParse(change[intent]);
   if (!patch.success)
     return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
-  await updateHouse(houseId, patch.data);
+  // One statement: an unknown house simply updates no row.
+  if (!(await updateHouse(houseId, patch.data))) {
+    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+  }
   return backToCard(houseId);
 }
 
