@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Form,
   isRouteErrorResponse,
@@ -42,6 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   return user ? { user: { email: user.email, name: user.name } } : ANONYMOUS;
 }
+
+/**
+ * A refused or failed submit (status >= 400) changed nothing the layout shows. Single fetch re-reads
+ * every loader without this export, even after a fetcher's failed vote, and over a dead connection
+ * that read would replace the page with the error boundary (issue 9).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
 
 export function useRootUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;

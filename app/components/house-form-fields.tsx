@@ -10,15 +10,20 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-/** A range input with its value beside it; without JS the label gives the range instead. */
+/**
+ * A range input with a live readout once scripts run. Without JS a readout could not follow the
+ * thumb, so the field is a number input: the value shown is always the value posted (issue 12).
+ */
 export function Slider({
   name,
   value,
   onChange,
+  enhanced,
 }: {
   name: SliderName;
   value: string;
   onChange: (value: string) => void;
+  enhanced: boolean;
 }) {
   const { label, min, max, step } = SLIDERS[name];
   return (
@@ -30,16 +35,18 @@ export function Slider({
         <input
           id={name}
           name={name}
-          type="range"
+          type={enhanced ? "range" : "number"}
           min={min}
           max={max}
           step={step}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
-        <output htmlFor={name} aria-live="polite">
-          {value}
-        </output>
+        {enhanced ? (
+          <output htmlFor={name} aria-live="polite">
+            {value}
+          </output>
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { loginUrl, notRecordedPath } from "~/lib/login-url";
 import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
 import { useHydrated } from "./use-hydrated";
 
@@ -59,18 +60,24 @@ export function HouseVote({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const pending = fetcher.formData?.get("vote") as VoteChoice | null | undefined;
+  // The choice the member last pressed, so an expired session can offer it again after the login.
+  const lastVote = useRef<VoteChoice | null>(null);
+  if (pending) lastVote.current = pending;
   const shown = pending ?? current;
   const shownCounts = pending ? applyVote(counts, current, pending) : counts;
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  const error = reply && "error" in reply ? reply.error : serverError;
+  // The page's message (e.g. a vote the login interrupted) stands until this card's next answer.
+  const error = reply ? ("error" in reply ? reply.error : undefined) : serverError;
   const expired = Boolean(reply && "error" in reply && reply.expired);
 
   useEffect(() => {
     if (!expired) return;
     // Long enough to read the message before the login screen replaces it.
-    const timer = setTimeout(() => navigate(`/auth?${new URLSearchParams({ redirect: "/houses" })}`), 2000);
+    const vote = fetcher.formData?.get("vote") ?? lastVote.current;
+    const back = vote ? notRecordedPath({ houseId, vote: vote as VoteChoice }) : "/houses";
+    const timer = setTimeout(() => navigate(loginUrl(back, "expired")), 2000);
     return () => clearTimeout(timer);
-  }, [expired, navigate]);
+  }, [expired, navigate, fetcher.formData, houseId]);
 
   return (
     <>

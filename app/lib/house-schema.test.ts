@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  houseInputErrors,
   houseInputSchema,
   housePatchSchema,
   parseId,
@@ -61,10 +62,10 @@ describe("house input", () => {
 
   it("keeps the sliders inside their bounds and steps", () => {
     expect(firstError({ ...valid, num_bedrooms: 3 })).toBe("Bedrooms must be between 4 and 15");
-    expect(firstError({ ...valid, num_bedrooms: 8.5 })).toBe("Bedrooms must be between 4 and 15");
+    expect(firstError({ ...valid, num_bedrooms: 8.5 })).toBe("Bedrooms must be a whole number");
     expect(firstError({ ...valid, num_beds: 16 })).toBe("Beds must be between 6 and 15");
-    expect(firstError({ ...valid, num_baths: 4.25 })).toMatch(/^Bathrooms must be between 2 and 8/);
-    expect(firstError({ ...valid, num_baths: "lots" })).toMatch(/^Bathrooms must be between 2 and 8/);
+    expect(firstError({ ...valid, num_baths: 4.25 })).toBe("Bathrooms must be in steps of 0.5");
+    expect(firstError({ ...valid, num_baths: "lots" })).toBe("Bathrooms must be a number");
     expect(houseInputSchema.safeParse({ ...valid, num_baths: 8 }).success).toBe(true);
   });
 
@@ -102,5 +103,35 @@ describe("organiser patch, votes and ids", () => {
     expect(parseId("votes")).toBeUndefined();
     expect(parseId("1e3")).toBeUndefined();
     expect(parseId("99999999999")).toBeUndefined();
+  });
+});
+
+describe("numeric messages say what is wrong", () => {
+  it.each([
+    ["num_bedrooms", 6.5, "Bedrooms must be a whole number"],
+    ["num_bedrooms", "6.5", "Bedrooms must be a whole number"],
+    ["num_bedrooms", 20, "Bedrooms must be between 4 and 15"],
+    ["num_bedrooms", "many", "Bedrooms must be a number"],
+    ["num_beds", 7.2, "Beds must be a whole number"],
+    ["num_beds", 3, "Beds must be between 6 and 15"],
+    ["num_baths", 2.25, "Bathrooms must be in steps of 0.5"],
+    ["num_baths", 9, "Bathrooms must be between 2 and 8"],
+    ["num_baths", "Infinity", "Bathrooms must be a number"],
+  ])("%s: %s", (field, value, message) => {
+    expect(firstError({ ...valid, [field]: value })).toBe(message);
+  });
+});
+
+describe("every problem at once", () => {
+  it("reports the missing state together with the other fields' errors", () => {
+    const input = { ...valid, state: "", listing_img: "https://example.com/a.gif", num_bedrooms: "6.5" };
+    const result = houseInputSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(houseInputErrors(result.error, input)).toEqual({
+      listing_img: "Image URL must end with .png, .jpg, or .jpeg",
+      num_bedrooms: "Bedrooms must be a whole number",
+      state: "Please choose a state or province",
+    });
   });
 });

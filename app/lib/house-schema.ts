@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z, type ZodError } from "zod";
+import { firstErrorPerField } from "./field-errors";
 import { VOTE_CHOICES } from "./house-rules";
 import {
   LISTING_URL_ERROR,
@@ -39,12 +40,16 @@ const imageUrl = text("Image URL", 2000).transform((value, ctx) => {
 
 function slider(name: SliderName) {
   const { label, min, max, step } = SLIDERS[name];
-  const message = `${label} must be between ${min} and ${max}${step < 1 ? ` in steps of ${step}` : ""}`;
+  // Each message names the actual problem: 6.5 bedrooms is not "out of range", it is not whole.
+  const notNumber = `${label} must be a number`;
+  const notStep = step === 1 ? `${label} must be a whole number` : `${label} must be in steps of ${step}`;
   return z.preprocess(
     (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
     z
-      .number({ required_error: `${label} is required`, invalid_type_error: message })
-      .refine((value) => value >= min && value <= max && Number.isInteger(value / step), message),
+      .number({ required_error: `${label} is required`, invalid_type_error: notNumber })
+      .refine((value) => Number.isFinite(value), notNumber)
+      .refine((value) => Number.isInteger(value / step), notStep)
+      .refine((value) => value >= min && value <= max, `${label} must be between ${min} and ${max}`),
   );
 }
 
@@ -81,6 +86,16 @@ export const houseInputSchema = z
   // Stored under one spelling per country (after the state check, which reads what was typed).
   .transform((house) => ({ ...house, country: normaliseCountry(house.country) }));
 export type HouseInput = z.infer<typeof houseInputSchema>;
+
+/**
+ * Every problem with a suggestion at once, one per field. Zod skips the cross-field state check
+ * while another field fails, so it is added here: a no-JS member sees it on the first submit.
+ */
+export function houseInputErrors(error: ZodError, input: { country: string; state: string }) {
+  const errors = firstErrorPerField(error);
+  const state = errors.country ? undefined : stateError(input.country, input.state);
+  return state && !errors.state ? { ...errors, state } : errors;
+}
 
 const flag = (label: string) =>
   z.preprocess(

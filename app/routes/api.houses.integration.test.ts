@@ -115,6 +115,12 @@ describe("GET/POST /api/houses", () => {
     const script = await post({ ...suggestion, url: "javascript:alert(1)" });
     expect(script.status).toBe(400);
     expect((await script.json()).fieldErrors).toHaveProperty("url");
+    const halfBedroom = await post({ ...suggestion, num_bedrooms: 6.5 });
+    expect(halfBedroom.status).toBe(400);
+    expect(await halfBedroom.json()).toEqual({
+      error: "Bedrooms must be a whole number",
+      fieldErrors: { num_bedrooms: "Bedrooms must be a whole number" },
+    });
     const wrongState = await post({ ...suggestion, country: "Mexico", state: "CA" });
     expect((await wrongState.json()).fieldErrors).toEqual({
       state: "That state or province is not in Mexico",

@@ -6,11 +6,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
+import { loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   AuthFailure,
@@ -28,6 +29,7 @@ import { HYDRATE } from "~/lib/hydration";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -65,7 +67,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : "login";
   const { flash, setCookie } = await readFlash(request);
   return json(
-    { mode, token, redirectTo: safeRedirect(params.get("redirect")), flash },
+    {
+      mode,
+      token,
+      redirectTo: safeRedirect(params.get("redirect")),
+      flash,
+      reason: loginReasonMessage(params.get("reason")),
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -80,6 +88,9 @@ const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
@@ -143,14 +154,20 @@ function EmailField({ defaultValue }: { defaultValue?: string }) {
 }
 
 export default function Auth() {
-  const { mode, token, redirectTo, flash } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { mode, token, redirectTo, flash, reason } = useLoaderData<typeof loader>();
+  const data = useActionResult<typeof action>();
   const navigation = useNavigation();
   const error = data?.intent === mode ? data.error : undefined;
-  const email = data?.values.email || flash?.email || undefined;
+  const email = (data && "values" in data ? data.values.email : undefined) || flash?.email || undefined;
   return (
     <section className="card auth-card">
       <h1>{TITLES[mode]}</h1>
+      {/* Why the member was sent here (a post after the session ended), in the spec's words. */}
+      {reason && !data ? (
+        <p role="alert" className="alert alert-error">
+          {reason}
+        </p>
+      ) : null}
       {/* A failed post does not reload the loader's flash, so the newer error replaces it. */}
       <Banner kind="success" message={data ? undefined : flash?.message} source={flash} />
       {mode === "reset" ? (

@@ -6,13 +6,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "~/components/use-hydrated";
+import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
-import { houseInputSchema } from "~/lib/house-schema";
-import { firstErrorPerField } from "~/lib/field-errors";
+import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
 import {
   draftQuery,
   keptQuery,
@@ -28,6 +28,7 @@ import { HYDRATE } from "~/lib/hydration";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
+import { keepInputOnFailure, useActionResult, type SubmitFailure } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];
@@ -44,17 +45,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Failure = { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
 
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
+
 export async function action({ request }: ActionFunctionArgs) {
   const values = readSuggestForm(Object.fromEntries(await request.formData()));
   const user = await getUser(request);
   if (!user) {
     // The session ended while the form was open: log in again and come back to the same input.
     const back = `/houses-suggest?${draftQuery(values)}`;
-    return redirect(`/auth?${new URLSearchParams({ redirect: back })}`);
+    return redirect(loginUrl(back, "house"));
   }
-  const parsed = houseInputSchema.safeParse(toHouseInput(values));
+  const input = toHouseInput(values);
+  const parsed = houseInputSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = firstErrorPerField(parsed.error);
+    const fieldErrors = houseInputErrors(parsed.error, input);
     return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
   }
   try {
@@ -69,12 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SuggestHouse() {
   const { kept, addedId } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = useActionResult<typeof action>();
   // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
   return (
     <SuggestForm
       key={addedId ?? "new"}
-      initial={failure?.values ?? kept}
+      initial={(failure && "values" in failure ? failure.values : undefined) ?? kept}
       failure={failure}
       addedId={failure ? null : addedId}
     />
@@ -87,7 +92,7 @@ function SuggestForm({
   addedId,
 }: {
   initial: SuggestFormValues;
-  failure?: Failure;
+  failure?: Failure | SubmitFailure;
   addedId: number | null;
 }) {
   const [values, setValues] = useState(initial);
@@ -100,7 +105,7 @@ function SuggestForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/houses-suggest";
-  const errors = failure?.fieldErrors ?? {};
+  const errors: Record<string, string> = (failure && "fieldErrors" in failure && failure.fieldErrors) || {};
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
   const imageError = imageCheck ? imageCheck.message : errors.listing_img;
@@ -141,7 +146,7 @@ function SuggestForm({
           {SUCCESS} <Link to={`/houses#house-${addedId}`}>See it on the houses page</Link>
         </p>
       ) : null}
-      {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+      {failure && Object.keys(errors).length === 0 ? (
         <p role="alert" className="alert alert-error">
           {failure.error || SUBMIT_FAILED}
         </p>
@@ -185,11 +190,16 @@ function SuggestForm({
           enhanced={hydrated}
           error={errors.state}
         />
-        <Slider name="num_bedrooms" value={values.num_bedrooms} onChange={set("num_bedrooms")} />
+        <Slider
+          name="num_bedrooms"
+          value={values.num_bedrooms}
+          onChange={set("num_bedrooms")}
+          enhanced={hydrated}
+        />
         <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
-        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} />
+        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} enhanced={hydrated} />
         <FieldError id="num_beds-error" message={errors.num_beds} />
-        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} />
+        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} enhanced={hydrated} />
         <FieldError id="num_baths-error" message={errors.num_baths} />
         <div className="form-actions">
           <button

@@ -140,7 +140,13 @@ describe("/houses actions", () => {
       expired: true,
     });
     const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" }, "");
-    expect(plain.headers.get("Location")).toBe("/auth?redirect=%2Fhouses");
+    // Not recorded: the login names the reason and leads back to the card, which offers the vote again.
+    const login = new URL(plain.headers.get("Location")!, "http://localhost");
+    expect(login.pathname).toBe("/auth");
+    expect(login.searchParams.get("reason")).toBe("vote");
+    expect(login.searchParams.get("redirect")).toBe(
+      `/houses?houseId=${house.id}&vote=love#house-${house.id}`,
+    );
   });
 
   it("lets only organisers move houses", async () => {

@@ -7,20 +7,22 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { SESSION_EXPIRED } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { OrganiserControls } from "~/components/organiser-controls";
+import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { housePatchSchema, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
-import { getHouse, listHouses, updateHouse } from "~/models/house.server";
+import { listHouses, updateHouse } from "~/models/house.server";
 import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
 import { HYDRATE } from "~/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -30,6 +32,7 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const lost = voteFormSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const [houses, counts, votes, group] = await Promise.all([
     listHouses(),
     getVoteCounts(),
@@ -42,10 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
     organiser: isOrganiser(user),
+    notRecorded: lost.success ? lost.data : null,
   });
 }
 
 type ActionReply = { error: string; houseId?: number; expired?: boolean } | { ok: true };
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -54,7 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request);
   if (!user) {
     if (viaFetcher) return json<ActionReply>({ error: SESSION_EXPIRED, expired: true }, { status: 401 });
-    return redirect(`/auth?${new URLSearchParams({ redirect: "/houses" })}`);
+    const vote = voteFormSchema.safeParse(form);
+    // The vote was not recorded: after the login its card says so, one click from voting again.
+    return redirect(loginUrl(vote.success ? notRecordedPath(vote.data) : "/houses", "vote"));
   }
   const backToCard = (id: number) => redirect(`/houses#house-${id}`);
 
@@ -73,8 +82,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isOrganiser(user)) {
     return json<ActionReply>({ error: "Only organisers can change houses", houseId }, { status: 403 });
   }
-  if (!(await getHouse(houseId)))
-    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
   const change: Record<typeof intent, unknown> = {
     "in-play": { in_play: true },
     "out-of-play": { in_play: false },
@@ -84,7 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const patch = housePatchSchema.safeParse(change[intent]);
   if (!patch.success)
     return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
-  await updateHouse(houseId, patch.data);
+  // One statement: an unknown house simply updates no row.
+  if (!(await updateHouse(houseId, patch.data))) {
+    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+  }
   return backToCard(houseId);
 }
 
@@ -103,8 +113,8 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, counts, votes, organiser, group } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { houses, counts, votes, organiser, group, notRecorded } = useLoaderData<typeof loader>();
+  const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading =
@@ -122,7 +132,13 @@ export default function Houses() {
       grid={grid}
       vote={votes[house.id]}
       counts={counts[house.id] ?? NO_VOTES}
-      voteError={failure?.houseId === house.id ? failure.error : undefined}
+      voteError={
+        failure?.houseId === house.id
+          ? failure.error
+          : notRecorded?.houseId === house.id
+            ? notRecordedMessage(notRecorded.vote)
+            : undefined
+      }
     >
       <HouseFitNote house={house} group={group} />
       {organiser ? <OrganiserControls house={house} /> : null}

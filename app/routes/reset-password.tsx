@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
@@ -15,6 +15,7 @@ import { HYDRATE } from "~/lib/hydration";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -26,6 +27,9 @@ const NO_TOKEN = "No token provided in URL";
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token: new URL(request.url).searchParams.get("token") || null });
 }
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
@@ -49,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionResult<typeof action>();
   return (
     <section className="card auth-card">
       <h1>Reset Password</h1>

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LoginPrompt } from "~/components/login-prompt";
+import { LOGIN_REASONS } from "~/lib/login-url";
 import { RespondentCard } from "~/components/respondent-card";
 import { matchesSearch, summaryCard } from "~/lib/results-summary";
 import { listSurveyRecords } from "~/models/results.server";
@@ -75,7 +76,7 @@ export default function ResultsSummary() {
         </p>
       </section>
       {!member ? (
-        <LoginPrompt redirectTo="/results-summary" />
+        <LoginPrompt redirectTo="/results-summary" message={LOGIN_REASONS.results} />
       ) : shown.length === 0 ? (
         <p className="card">No survey responses found.</p>
       ) : (

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Details } from "~/components/survey/details";
 import { LoginPrompt } from "~/components/login-prompt";
 import { SubmittedNotice } from "~/components/submitted-notice";
@@ -14,6 +14,7 @@ import { Done } from "~/components/survey/done";
 import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
 import { env } from "~/env.server";
+import { loginUrl } from "~/lib/login-url";
 import {
   DONE_SECTION,
   REVIEW_SECTION,
@@ -30,11 +31,13 @@ import {
   type SurveyInput,
 } from "~/lib/survey-schema";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
-import { getUser, requireUser } from "~/services/session.server";
+import { getUser } from "~/services/session.server";
 import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
+import { isDatabaseUnavailable } from "~/services/availability.server";
 import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -44,6 +47,24 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
 
 const sectionPath = (section: Section) => `/survey/${section}`;
+
+/** A section's posted fields as a query string (the button's `intent` is not an answer). */
+function draftQuery(form: FormData) {
+  const draft = new URLSearchParams();
+  for (const [name, value] of form) {
+    if (name !== "intent" && typeof value === "string") draft.append(name, value);
+  }
+  return draft.toString();
+}
+
+/** Answers posted before a login, read back from the query; null when there are none. */
+function restoreDraft(section: Section, params: URLSearchParams): Partial<SurveyInput> | null {
+  if ([...params.keys()].length === 0) return null;
+  const form = new FormData();
+  for (const [name, value] of params) form.append(name, value);
+  const parsed = parseSectionForm(section, form);
+  return parsed.success ? (parsed.answers as Partial<SurveyInput>) : parsed.values;
+}
 
 /** CHAT_URL is configuration, but only a web link may become an href (never `javascript:`). */
 function chatLink() {
@@ -60,15 +81,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const section = parseSection(params.section);
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
-  const answers: SurveyInput = progress.answers;
+  const restored = restoreDraft(section, new URL(request.url).searchParams);
+  const answers: SurveyInput = { ...progress.answers, ...restored };
   const deadline = await getSurveyDeadlineStatus();
-  return json({ member: { section, answers, chatUrl: chatLink(), submitted: progress.submitted, deadline } });
+  return json({
+    member: {
+      section,
+      answers,
+      restored: restored !== null,
+      chatUrl: chatLink(),
+      submitted: progress.submitted,
+      deadline,
+    },
+  });
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
 
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
   // After the deadline nothing is saved, not even a draft (issue 14).
@@ -77,6 +110,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form)
     return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
+  const user = await getUser(request);
+  if (!user) {
+    // The session ended with the section open: the answers ride through the login in the way back.
+    return redirect(loginUrl(`${sectionPath(section)}?${draftQuery(form)}`, "survey"));
+  }
   const back = form.get("intent") === "back";
   const { answers } = await getSurveyProgress(user.id);
 
@@ -90,6 +128,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await saveSurvey(user.id, survey.data);
     } catch (error) {
+      // An outage is answered 503 by the server as a whole (entry.server.tsx), not as a form error.
+      if (isDatabaseUnavailable(error)) throw error;
       console.error("Saving a survey failed:", error);
       return json<ActionData>(
         { error: "Error submitting survey: the server could not save it, please try again." },
@@ -114,16 +154,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SurveyPage() {
   const { member } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionResult<typeof action>();
   if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
-  const values = actionData?.values ?? member.answers;
-  const fieldErrors = actionData?.fieldErrors;
+  const values = (actionData && "values" in actionData ? actionData.values : undefined) ?? member.answers;
+  const fieldErrors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   // Once the page knows the survey has closed, the gate above the section says so; no second alert.
   const error = actionData?.error === member.deadline?.message ? undefined : actionData?.error;
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
       {member.submitted ? <SubmittedNotice /> : null}
+      {member.restored && !actionData ? (
+        <p role="status" className="alert alert-success">
+          These are the answers you sent before logging in again. Press Next to save them.
+        </p>
+      ) : null}
       <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7}>
         {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
         {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}

@@ -36,7 +36,8 @@ describe("/survey pages", () => {
       section: "1",
     });
     expect(posted.status).toBe(302);
-    expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1");
+    // The answers ride through the login, and the login page says why the member is there.
+    expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1%3Fname%3DX&reason=survey");
   });
 
   it("resume at the member's section and refuse unknown sections", async () => {

@@ -1,3 +1,4 @@
+import { loginUrl } from "~/lib/login-url";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import type { User } from "~/models/user.server";
 import { env } from "~/env.server";
@@ -94,7 +95,7 @@ function currentPath(request: Request) {
 export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
-  throw redirect(`/auth?${new URLSearchParams({ redirect: currentPath(request) })}`);
+  throw redirect(loginUrl(currentPath(request)));
 }
 
 /** For /api routes: the member, or a 401 JSON error. */

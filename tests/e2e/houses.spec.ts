@@ -209,7 +209,9 @@ test("a vote after the session ended says so and goes to the login", async ({
     await expect(love).toHaveAttribute("aria-pressed", "false");
     await expect(house.locator(".house-counts")).toHaveText("Loves: 1 · Likes: 0 · Hates: 0");
   }
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fhouses$/);
+  await expect(page).toHaveURL(
+    /\/auth\?redirect=%2Fhouses%3FhouseId%3D\d+%26vote%3Dlove%23house-\d+&reason=(vote|expired)$/,
+  );
 });
 
 test("the organiser marks a house previous for 2024 and it moves to Previous SGW Houses", async ({
@@ -262,4 +264,40 @@ test("the static /api/houses/votes/summary and /api/houses/:id routes both answe
   expect(await patch.json()).toEqual({ error: "Only organisers can change houses" });
   const wrongMethod = await page.request.get("/api/houses/1");
   expect(wrongMethod.status()).toBe(405);
+});
+
+test("without JS the bedrooms shown are the bedrooms posted, and one submit shows every problem", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "the no-JS form; with JS the ranges have a live readout");
+  const title = uniqueTitle("Number Lodge");
+  await login(page, "alex@example.com");
+  await page.goto("/houses-suggest");
+  const bedrooms = page.getByLabel("Bedrooms");
+  // A range without scripts has no readout that could follow it: the field is a number input.
+  await expect(bedrooms).toHaveAttribute("type", "number");
+  await expect(page.locator("output")).toHaveCount(0);
+  await bedrooms.fill("12");
+  await expect(bedrooms).toHaveValue("12");
+
+  // Everything wrong at once: a bad image and no state, both reported on the first submit.
+  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/781");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Image URL").fill("https://example.com/photo.gif");
+  await page.getByLabel("City").fill("Boulder");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: IMAGE_ERROR })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please choose a state or province" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(bedrooms).toHaveValue("12");
+
+  await page.getByLabel("Image URL").fill(GOOD_IMAGE);
+  await page.getByLabel("State / Province").selectOption("CO");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "House submitted successfully!" })).toBeVisible();
+  await page.goto("/houses");
+  await expect(card(page, title)).toContainText("12 bedrooms");
 });

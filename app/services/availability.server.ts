@@ -1,0 +1,2 @@
+// Routes may not import the db layer (eslint.config.js); this is what they need of it.
+export { isDatabaseUnavailable } from "~/db/availability";
