@@ -1,5 +1,5 @@
 import { toCsv } from "./csv";
-import type { VoteCounts } from "./house-rules";
+import type { HouseRecord, VoteCounts } from "./house-rules";
 import type { ResponseRecord } from "./results";
 import { summaryCard } from "./results-summary";
 
@@ -45,21 +45,8 @@ export function surveysCsv(records: readonly ResponseRecord[]): string {
   return toCsv(header, rows);
 }
 
-type CsvHouse = {
-  id: number;
-  title: string;
-  city: string;
-  state: string;
-  country: string;
-  num_bedrooms: number;
-  num_beds: number;
-  num_baths: number;
-  url: string;
-  in_play: boolean;
-  previous_house: boolean;
-  previous_house_year: number | null;
-  who_suggested: string;
-};
+/** A house as exported: the spec's House entity; the photo is left out of the table. */
+type CsvHouse = Omit<HouseRecord, "listing_img">;
 
 /** Every house with its vote counts. */
 export function housesCsv(houses: readonly CsvHouse[], counts: Record<number, VoteCounts>): string {
