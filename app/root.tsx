@@ -20,6 +20,7 @@ import {
 import { useContext, type ReactNode } from "react";
 import { useInlineCss } from "~/components/inline-css";
 import { useNonce } from "~/components/nonce";
+import { loginUrl } from "~/lib/login-url";
 import { SiteLogo } from "~/components/site-logo";
 import { needsHydration } from "~/lib/hydration";
 import { getUser } from "~/services/session.server";
@@ -65,7 +66,7 @@ const NAV = [
 
 function loginHref(pathname: string, search: string) {
   if (pathname.startsWith("/auth") || pathname.startsWith("/reset-password")) return "/auth";
-  return `/auth?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
+  return loginUrl(`${pathname}${search}`);
 }
 
 function Header({ user }: { user: { email: string } | null }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginReasonMessage, loginUrl } from "./login-url";
+import { authUrl, loginReasonMessage, loginUrl } from "./login-url";
 
 describe("loginUrl", () => {
   it("carries the way back and the reason", () => {
@@ -13,5 +13,13 @@ describe("loginUrl", () => {
     expect(loginUrl("/")).toBe("/auth");
     expect(loginReasonMessage("toString")).toBeNull();
     expect(loginReasonMessage(null)).toBeNull();
+  });
+});
+
+describe("authUrl", () => {
+  it("names the mode unless it is the login, and keeps the way back", () => {
+    expect(authUrl("/houses", { mode: "register" })).toBe("/auth?mode=register&redirect=%2Fhouses");
+    expect(authUrl("/", { mode: "login" })).toBe("/auth");
+    expect(authUrl("/", { mode: "forgot" })).toBe("/auth?mode=forgot");
   });
 });

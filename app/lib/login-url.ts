@@ -12,13 +12,22 @@ export const LOGIN_REASONS = {
 
 export type LoginReason = keyof typeof LOGIN_REASONS;
 
-export function loginUrl(redirectTo: string, reason?: LoginReason) {
+export type AuthMode = "login" | "register" | "forgot";
+
+/** The /auth page in a mode, coming back to `redirectTo` afterwards, and saying why when asked. */
+export function authUrl(
+  redirectTo: string,
+  { mode, reason }: { mode?: AuthMode; reason?: LoginReason } = {},
+) {
   const params = new URLSearchParams();
+  if (mode && mode !== "login") params.set("mode", mode);
   if (redirectTo !== "/") params.set("redirect", redirectTo);
   if (reason) params.set("reason", reason);
   const query = params.toString();
   return query ? `/auth?${query}` : "/auth";
 }
+
+export const loginUrl = (redirectTo: string, reason?: LoginReason) => authUrl(redirectTo, { reason });
 
 export function loginReasonMessage(reason: string | null): string | null {
   return reason && Object.hasOwn(LOGIN_REASONS, reason) ? LOGIN_REASONS[reason as LoginReason] : null;
