@@ -177,3 +177,14 @@ export const settings = pgTable("settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A form a member posted after their session had ended (issue 9), kept until they log in again so
+ * it can be applied then. The browser holds only a random token; the answers stay here (they can be
+ * longer than a cookie), for half an hour at most.
+ */
+export const pendingSubmissions = pgTable("pending_submissions", {
+  tokenHash: text("token_hash").primaryKey(),
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

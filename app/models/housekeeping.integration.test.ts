@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordResets, rateLimits, sessions } from "~/db/schema";
+import { passwordResets, pendingSubmissions, rateLimits, sessions } from "~/db/schema";
 import { createUser } from "~/models/user.server";
 import { useFreshDatabase } from "../../tests/support/database";
 import { pruneExpired } from "./housekeeping.server";
@@ -25,11 +25,16 @@ describe("pruneExpired", () => {
       { key: "closed", count: 3, resetAt: past },
       { key: "open", count: 3, resetAt: future },
     ]);
+    await db.insert(pendingSubmissions).values([
+      { tokenHash: "forgotten", payload: {}, expiresAt: past },
+      { tokenHash: "waiting", payload: {}, expiresAt: future },
+    ]);
 
     await pruneExpired(db);
 
     expect((await db.select().from(sessions)).map((row) => row.tokenHash)).toEqual(["live"]);
     expect((await db.select().from(passwordResets)).map((row) => row.tokenHash)).toEqual(["open"]);
     expect((await db.select().from(rateLimits)).map((row) => row.key)).toEqual(["open"]);
+    expect((await db.select().from(pendingSubmissions)).map((row) => row.tokenHash)).toEqual(["waiting"]);
   });
 });

@@ -11,7 +11,7 @@ import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
-import { loginReasonMessage } from "~/lib/login-url";
+import { authUrl, loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   AuthFailure,
@@ -23,6 +23,7 @@ import {
 } from "~/services/auth.server";
 import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
+import { SAVED_AFTER_LOGIN, applySectionAfterLogin } from "~/services/survey-submit.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/lib/hydration";
@@ -45,15 +46,6 @@ const TITLES: Record<Mode, string> = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `SGW25 — ${TITLES[data?.mode ?? "login"]}` },
 ];
-
-/** Mode links are plain links so they work without JavaScript; the redirect target rides along. */
-function authHref(mode: "login" | "register" | "forgot", redirectTo: string) {
-  const params = new URLSearchParams();
-  if (mode !== "login") params.set("mode", mode);
-  if (redirectTo !== "/") params.set("redirect", redirectTo);
-  const query = params.toString();
-  return query ? `/auth?${query}` : "/auth";
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) return redirect("/");
@@ -106,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
   const flashTo = async (message: string, email?: string) =>
-    redirect(authHref("login", redirectTo), {
+    redirect(authUrl(redirectTo), {
       headers: { "Set-Cookie": await setFlash({ message, email }) },
     });
 
@@ -114,7 +106,12 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "login": {
         const user = await authenticator.authenticate("form", request);
-        return createUserSession(user.id, redirectTo);
+        // A survey section sent after the session had ended is saved now (issue 9).
+        const kept = await applySectionAfterLogin(request, user.id);
+        if (!kept) return createUserSession(user.id, redirectTo);
+        const cookies = [kept.setCookie];
+        if (kept.saved) cookies.push(await setFlash({ message: SAVED_AFTER_LOGIN }));
+        return createUserSession(user.id, kept.to ?? redirectTo, cookies);
       }
       case "register": {
         const user = await registerMember(Object.fromEntries(form), clientIp(request));
@@ -230,13 +227,14 @@ export default function Auth() {
   );
 }
 
+/** Mode links are plain links so they work without JavaScript; the redirect target rides along. */
 function ModeLinks({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   if (mode === "login") {
     return (
       <p className="auth-links">
-        <Link to={authHref("forgot", redirectTo)}>Forgot Password?</Link>
+        <Link to={authUrl(redirectTo, { mode: "forgot" })}>Forgot Password?</Link>
         <span>
-          No account yet? <Link to={authHref("register", redirectTo)}>Register here</Link>
+          No account yet? <Link to={authUrl(redirectTo, { mode: "register" })}>Register here</Link>
         </span>
       </p>
     );
@@ -245,14 +243,14 @@ function ModeLinks({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
     return (
       <p className="auth-links">
         <span>
-          Already have an account? <Link to={authHref("login", redirectTo)}>Login here</Link>
+          Already have an account? <Link to={authUrl(redirectTo)}>Login here</Link>
         </span>
       </p>
     );
   }
   return (
     <p className="auth-links">
-      <Link to={authHref("login", redirectTo)}>Back to Login</Link>
+      <Link to={authUrl(redirectTo)}>Back to Login</Link>
     </p>
   );
 }

@@ -15,25 +15,13 @@ import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
 import { env } from "~/env.server";
 import { loginUrl } from "~/lib/login-url";
-import {
-  DONE_SECTION,
-  REVIEW_SECTION,
-  nextSection,
-  parseSection,
-  previousSection,
-  type Section,
-} from "~/lib/survey-flow";
-import {
-  fieldErrorsOf,
-  parseSectionForm,
-  parseSurvey,
-  type FieldErrors,
-  type SurveyInput,
-} from "~/lib/survey-schema";
-import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
+import { DONE_SECTION, REVIEW_SECTION, parseSection, type Section } from "~/lib/survey-flow";
+import { parseSectionForm, type FieldErrors, type SurveyInput } from "~/lib/survey-schema";
+import { getSurveyProgress } from "~/models/survey.server";
+import { readFlash } from "~/services/flash.server";
 import { getUser } from "~/services/session.server";
 import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
-import { isDatabaseUnavailable } from "~/services/availability.server";
+import { keepSectionForLogin, sectionPath, submitSection } from "~/services/survey-submit.server";
 import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/lib/hydration";
@@ -46,24 +34,18 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
 
-const sectionPath = (section: Section) => `/survey/${section}`;
-
-/** A section's posted fields as a query string (the button's `intent` is not an answer). */
-function draftQuery(form: FormData) {
-  const draft = new URLSearchParams();
-  for (const [name, value] of form) {
-    if (name !== "intent" && typeof value === "string") draft.append(name, value);
-  }
-  return draft.toString();
-}
-
-/** Answers posted before a login, read back from the query; null when there are none. */
-function restoreDraft(section: Section, params: URLSearchParams): Partial<SurveyInput> | null {
+/**
+ * Answers posted before a login that could not be saved after it (see survey-submit.server),
+ * read back from the query with what is wrong with them; null when there are none.
+ */
+function restoreDraft(section: Section, params: URLSearchParams) {
   if ([...params.keys()].length === 0) return null;
   const form = new FormData();
   for (const [name, value] of params) form.append(name, value);
   const parsed = parseSectionForm(section, form);
-  return parsed.success ? (parsed.answers as Partial<SurveyInput>) : parsed.values;
+  return parsed.success
+    ? { values: parsed.answers as Partial<SurveyInput>, fieldErrors: undefined }
+    : { values: parsed.values, fieldErrors: parsed.fieldErrors };
 }
 
 /** CHAT_URL is configuration, but only a web link may become an href (never `javascript:`). */
@@ -82,18 +64,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
   const restored = restoreDraft(section, new URL(request.url).searchParams);
-  const answers: SurveyInput = { ...progress.answers, ...restored };
-  const deadline = await getSurveyDeadlineStatus();
-  return json({
-    member: {
-      section,
-      answers,
-      restored: restored !== null,
-      chatUrl: chatLink(),
-      submitted: progress.submitted,
-      deadline,
+  const answers: SurveyInput = { ...progress.answers, ...restored?.values };
+  const [deadline, { flash, setCookie }] = await Promise.all([getSurveyDeadlineStatus(), readFlash(request)]);
+  return json(
+    {
+      member: {
+        section,
+        answers,
+        restored: restored !== null,
+        restoredErrors: restored?.fieldErrors,
+        notice: flash?.message ?? null,
+        chatUrl: chatLink(),
+        submitted: progress.submitted,
+        deadline,
+      },
     },
-  });
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
@@ -112,44 +99,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
   const user = await getUser(request);
   if (!user) {
-    // The session ended with the section open: the answers ride through the login in the way back.
-    return redirect(loginUrl(`${sectionPath(section)}?${draftQuery(form)}`, "survey"));
+    // The session ended with the section open: the answers are kept and saved right after the login.
+    return redirect(loginUrl(sectionPath(section), "survey"), {
+      headers: { "Set-Cookie": await keepSectionForLogin(section, form) },
+    });
   }
-  const back = form.get("intent") === "back";
-  const { answers } = await getSurveyProgress(user.id);
-
-  if (section === REVIEW_SECTION) {
-    if (back) return redirect(sectionPath(previousSection(section, answers)));
-    const survey = parseSurvey(answers);
-    if (!survey.success) {
-      const reason = Object.values(fieldErrorsOf(survey.error))[0];
-      return json<ActionData>({ error: `Error submitting survey: ${reason}` }, { status: 400 });
-    }
-    try {
-      await saveSurvey(user.id, survey.data);
-    } catch (error) {
-      // An outage is answered 503 by the server as a whole (entry.server.tsx), not as a form error.
-      if (isDatabaseUnavailable(error)) throw error;
-      console.error("Saving a survey failed:", error);
-      return json<ActionData>(
-        { error: "Error submitting survey: the server could not save it, please try again." },
-        { status: 500 },
-      );
-    }
-    return redirect(sectionPath(DONE_SECTION));
-  }
-
-  const result = parseSectionForm(section, form);
-  if (!result.success) {
-    return json<ActionData>(
-      { values: { ...answers, ...result.values }, fieldErrors: result.fieldErrors },
-      { status: 400 },
-    );
-  }
-  const updated = { ...answers, ...result.answers };
-  const target = back ? previousSection(section, updated) : nextSection(section, updated);
-  await saveSurveyDraft(user.id, updated, target);
-  return redirect(sectionPath(target));
+  const outcome = await submitSection(user.id, section, form);
+  if (outcome.saved) return redirect(outcome.to);
+  const { error, values, fieldErrors } = outcome;
+  return json<ActionData>({ error, values, fieldErrors }, { status: outcome.status });
 }
 
 export default function SurveyPage() {
@@ -157,16 +115,26 @@ export default function SurveyPage() {
   const actionData = useActionResult<typeof action>();
   if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
   const values = (actionData && "values" in actionData ? actionData.values : undefined) ?? member.answers;
-  const fieldErrors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
+  const fieldErrors = actionData
+    ? "fieldErrors" in actionData
+      ? actionData.fieldErrors
+      : undefined
+    : member.restoredErrors;
   // Once the page knows the survey has closed, the gate above the section says so; no second alert.
   const error = actionData?.error === member.deadline?.message ? undefined : actionData?.error;
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
       {member.submitted ? <SubmittedNotice /> : null}
-      {member.restored && !actionData ? (
+      {member.notice && !actionData ? (
         <p role="status" className="alert alert-success">
-          These are the answers you sent before logging in again. Press Next to save them.
+          {member.notice}
+        </p>
+      ) : null}
+      {member.restored && !actionData ? (
+        <p role="alert" className="alert alert-error">
+          These are the answers you sent before logging in again. They are not saved yet: check them and press
+          Next.
         </p>
       ) : null}
       <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7}>

@@ -5,6 +5,7 @@ import { createUser, getUserById } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import * as auth from "./auth";
 import { action, loader } from "./survey.($section)";
 
 const database = useFreshDatabase();
@@ -36,8 +37,65 @@ describe("/survey pages", () => {
       section: "1",
     });
     expect(posted.status).toBe(302);
-    // The answers ride through the login, and the login page says why the member is there.
-    expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1%3Fname%3DX&reason=survey");
+    // The login page says why the member is there; the answers wait on the server, not in the URL.
+    expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1&reason=survey");
+    expect(posted.headers.get("Set-Cookie")).toMatch(/^sgw_pending=.*HttpOnly.*SameSite=Lax/);
+  });
+
+  it("save a section posted after the session ended right after the login, once", async () => {
+    const user = await createUser({ email: "kept@example.com", password: "secret1" });
+    const posted = await callRoute(
+      action,
+      makeRequest("/survey/1", { form: { name: "Kept", attending: "maybe", intent: "next" } }),
+      { section: "1" },
+    );
+    const pending = cookieFrom(posted);
+    const logIn = () =>
+      callRoute(
+        auth.action,
+        makeRequest("/auth", {
+          cookie: pending,
+          form: { intent: "login", email: "kept@example.com", password: "secret1", redirect: "/survey/1" },
+        }),
+      );
+    const loggedIn = await logIn();
+    // Where Next would have led, with a word that the answers are saved; the kept token is spent.
+    expect(loggedIn.headers.get("Location")).toBe("/survey/2");
+    const cookies = loggedIn.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith("sgw_pending=;"))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith("sgw_flash="))).toBe(true);
+    expect(await getSurveyProgress(user!.id)).toMatchObject({
+      section: 2,
+      answers: { name: "Kept", attending: "maybe" },
+    });
+    // The same cookie again (a replay, or a second login) changes nothing and goes where it was asked.
+    await post(cookieFrom(await createUserSession(user!.id, "/")), "1", [["name", "Later"]]);
+    expect((await logIn()).headers.get("Location")).toBe("/survey/1");
+    expect((await getSurveyProgress(user!.id)).answers.name).toBe("Later");
+  });
+
+  it("bring back a kept section that cannot be saved, with what is wrong", async () => {
+    const user = await createUser({ email: "unsaved@example.com", password: "secret1" });
+    const posted = await callRoute(action, makeRequest("/survey/1", { form: { name: "x".repeat(2001) } }), {
+      section: "1",
+    });
+    const loggedIn = await callRoute(
+      auth.action,
+      makeRequest("/auth", {
+        cookie: cookieFrom(posted),
+        form: { intent: "login", email: "unsaved@example.com", password: "secret1", redirect: "/survey/1" },
+      }),
+    );
+    const location = loggedIn.headers.get("Location")!;
+    expect(location).toMatch(/^\/survey\/1\?name=x+$/);
+    expect((await getSurveyProgress(user!.id)).answers.name).toBe("");
+    const cookie = cookieFrom(await createUserSession(user!.id, "/"));
+    const page = await (await callRoute(loader, makeRequest(location, { cookie }), { section: "1" })).json();
+    expect(page.member).toMatchObject({
+      restored: true,
+      answers: { name: "x".repeat(2001) },
+      restoredErrors: { name: "name must be at most 2,000 characters" },
+    });
   });
 
   it("resume at the member's section and refuse unknown sections", async () => {

@@ -109,11 +109,11 @@ export async function requireApiUser(request: Request): Promise<User> {
 }
 
 /** Logs the member in: starts a server-side session and sets its cookie on the redirect. */
-export async function createUserSession(userId: number, redirectTo: string) {
+export async function createUserSession(userId: number, redirectTo: string, otherCookies: string[] = []) {
   const { token } = await createSession(userId);
-  return redirect(safeRedirect(redirectTo), {
-    headers: { "Set-Cookie": await (await sessionCookie()).serialize(token) },
-  });
+  const headers = new Headers({ "Set-Cookie": await (await sessionCookie()).serialize(token) });
+  for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirect(redirectTo), { headers });
 }
 
 /** Ends the cookie session server-side and clears the cookie. */
