@@ -1,6 +1,9 @@
 import { SLIDERS, formCountry, type HouseFormValues, type SliderName } from "./house-rules";
 import { COUNTRY_CHOICES, isStateOf, type CountryChoice } from "./states";
 
+/** The spec's words when a suggestion could not be saved. */
+export const SUBMIT_FAILED = "Something went wrong when submitting the house.";
+
 /** Everything the suggest form posts, as text (the way a browser sends it). */
 export type SuggestFormValues = HouseFormValues & Record<SliderName, string>;
 

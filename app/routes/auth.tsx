@@ -23,7 +23,7 @@ import {
 } from "~/services/auth.server";
 import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
-import { SAVED_AFTER_LOGIN, applySectionAfterLogin } from "~/services/survey-submit.server";
+import { applyKeptSubmission } from "~/services/after-login.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/lib/hydration";
@@ -106,11 +106,11 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "login": {
         const user = await authenticator.authenticate("form", request);
-        // A survey section sent after the session had ended is saved now (issue 9).
-        const kept = await applySectionAfterLogin(request, user.id);
+        // A survey section or house sent after the session had ended is saved now (issue 9).
+        const kept = await applyKeptSubmission(request, user);
         if (!kept) return createUserSession(user.id, redirectTo);
         const cookies = [kept.setCookie];
-        if (kept.saved) cookies.push(await setFlash({ message: SAVED_AFTER_LOGIN }));
+        if (kept.notice) cookies.push(await setFlash({ message: kept.notice }));
         return createUserSession(user.id, kept.to ?? redirectTo, cookies);
       }
       case "register": {

@@ -12,28 +12,20 @@ import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/hou
 import { useHydrated } from "~/components/use-hydrated";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
-import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
-import {
-  draftQuery,
-  keptQuery,
-  readKeptValues,
-  readSuggestForm,
-  toHouseInput,
-  type SuggestFormValues,
-} from "~/lib/suggest-form";
-import { createHouse } from "~/models/house.server";
+import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
+import { HYDRATE } from "~/lib/hydration";
+import { keepInputOnFailure, useActionResult, type SubmitFailure } from "~/components/submit-failure";
+import { suggestHouse } from "~/services/house-suggest.server";
+import { keepForLogin } from "~/services/pending-submission.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
-import { HYDRATE } from "~/lib/hydration";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
-import { keepInputOnFailure, useActionResult, type SubmitFailure } from "~/components/submit-failure";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];
 
-const SUBMIT_FAILED = "Something went wrong when submitting the house.";
 const SUCCESS = "House submitted successfully!";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,24 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = readSuggestForm(Object.fromEntries(await request.formData()));
   const user = await getUser(request);
   if (!user) {
-    // The session ended while the form was open: log in again and come back to the same input.
-    const back = `/houses-suggest?${draftQuery(values)}`;
-    return redirect(loginUrl(back, "house"));
+    // The session ended while the form was open: the suggestion is kept and saved by the login.
+    return redirect(loginUrl("/houses-suggest", "house"), {
+      headers: { "Set-Cookie": await keepForLogin({ kind: "house", values }) },
+    });
   }
-  const input = toHouseInput(values);
-  const parsed = houseInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = houseInputErrors(parsed.error, input);
-    return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
-  }
-  try {
-    const house = await createHouse(parsed.data, user);
-    // Post/redirect/get; the query carries what the spec keeps after a success.
-    return redirect(`/houses-suggest?${keptQuery(values, house.id)}`);
-  } catch (error) {
-    console.error("Saving a suggested house failed:", error);
-    return json<Failure>({ error: SUBMIT_FAILED, fieldErrors: {}, values }, { status: 500 });
-  }
+  const outcome = await suggestHouse(user, values);
+  if (outcome.saved) return redirect(outcome.to);
+  return json<Failure>(outcome.failure, { status: outcome.status });
 }
 
 export default function SuggestHouse() {

@@ -6,6 +6,7 @@ import { createUser } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import * as authRoute from "./auth";
 import * as housesRoute from "./houses";
 import * as suggestRoute from "./houses-suggest";
 
@@ -84,22 +85,50 @@ describe("/houses-suggest", () => {
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest");
   });
 
-  it("keeps what was typed when the session ended: login leads back to the same form", async () => {
+  it("keeps a suggestion sent after the session ended and saves it at the login", async () => {
     const before = (await listHouses()).length;
-    const response = await suggest(suggestion, "");
+    const response = await suggest({ ...suggestion, title: "Kept Cabin" }, "");
     expect(response.status).toBe(302);
-    const login = new URL(response.headers.get("Location")!, "http://localhost");
-    expect(login.pathname).toBe("/auth");
-    const back = login.searchParams.get("redirect")!;
-    expect(back.startsWith("/houses-suggest?")).toBe(true);
+    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest&reason=house");
     expect((await listHouses()).length).toBe(before);
 
+    await createUser({ email: "late@example.com", password: "secret1", name: "Late" });
+    const login = await callRoute(
+      authRoute.action,
+      makeRequest("/auth", {
+        cookie: cookieFrom(response),
+        form: {
+          intent: "login",
+          email: "late@example.com",
+          password: "secret1",
+          redirect: "/houses-suggest",
+        },
+      }),
+    );
+    const location = new URL(login.headers.get("Location")!, "http://localhost");
+    expect(location.pathname).toBe("/houses-suggest");
+    const house = await getHouse(Number(location.searchParams.get("added")));
+    expect(house).toMatchObject({ title: "Kept Cabin", who_suggested: "Late", city: "Tahoe", state: "CA" });
+    expect((await listHouses()).length).toBe(before + 1);
+  });
+
+  it("brings an invalid kept suggestion back to the form as it was typed", async () => {
+    const response = await suggest({ ...suggestion, listing_img: "https://example.com/a.gif" }, "");
+    const login = await callRoute(
+      authRoute.action,
+      makeRequest("/auth", {
+        cookie: cookieFrom(response),
+        form: { intent: "login", email: "ana@example.com", password: "secret1", redirect: "/houses-suggest" },
+      }),
+    );
+    const back = login.headers.get("Location")!;
+    expect(back.startsWith("/houses-suggest?")).toBe(true);
     const page = await callRoute(suggestRoute.loader, makeRequest(back, { cookie: member.cookie }));
     const { kept } = await page.json();
     expect(kept).toMatchObject({
       url: suggestion.url,
       title: "Cabin",
-      listing_img: suggestion.listing_img,
+      listing_img: "https://example.com/a.gif",
       city: "Tahoe",
       state: "CA",
       num_baths: "3.5",

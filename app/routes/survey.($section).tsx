@@ -21,7 +21,8 @@ import { getSurveyProgress } from "~/models/survey.server";
 import { readFlash } from "~/services/flash.server";
 import { getUser } from "~/services/session.server";
 import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
-import { keepSectionForLogin, sectionPath, submitSection } from "~/services/survey-submit.server";
+import { keepForLogin } from "~/services/pending-submission.server";
+import { sectionPath, submitSection } from "~/services/survey-submit.server";
 import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/lib/hydration";
@@ -88,6 +89,9 @@ type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: str
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;
 
+const textFields = (form: FormData) =>
+  [...form].filter((field): field is [string, string] => typeof field[1] === "string");
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
@@ -101,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user) {
     // The session ended with the section open: the answers are kept and saved right after the login.
     return redirect(loginUrl(sectionPath(section), "survey"), {
-      headers: { "Set-Cookie": await keepSectionForLogin(section, form) },
+      headers: { "Set-Cookie": await keepForLogin({ kind: "survey", section, fields: textFields(form) }) },
     });
   }
   const outcome = await submitSection(user.id, section, form);

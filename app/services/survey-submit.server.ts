@@ -1,13 +1,4 @@
-import { createCookie, type Cookie } from "@remix-run/node";
-import { env } from "~/env.server";
-import {
-  DONE_SECTION,
-  REVIEW_SECTION,
-  nextSection,
-  parseSection,
-  previousSection,
-  type Section,
-} from "~/lib/survey-flow";
+import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Section } from "~/lib/survey-flow";
 import {
   fieldErrorsOf,
   parseSectionForm,
@@ -15,14 +6,8 @@ import {
   type FieldErrors,
   type SurveyInput,
 } from "~/lib/survey-schema";
-import {
-  keepPendingSubmission,
-  takePendingSubmission,
-  PENDING_TTL_MS,
-} from "~/models/pending-submission.server";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { isDatabaseUnavailable } from "./availability.server";
-import { cookieSecret } from "./secret.server";
 import { surveyClosedReason } from "./survey-deadline.server";
 
 export const sectionPath = (section: Section) => `/survey/${section}`;
@@ -82,68 +67,24 @@ export async function submitSection(
   return { saved: true, to: sectionPath(target) };
 }
 
-/* A section posted after the session ended (issue 9): kept on the server through the login. */
-
+/** Where Next on a section leads once the login has saved it. */
 export const SAVED_AFTER_LOGIN = "You are logged in again, and the answers you sent before are saved.";
 
-let cookie: Promise<Cookie> | undefined;
-
-function pendingCookie(): Promise<Cookie> {
-  const config = env();
-  cookie ??= cookieSecret().then((secret) =>
-    createCookie("sgw_pending", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      maxAge: PENDING_TTL_MS / 1000,
-      secrets: [secret],
-    }),
-  );
-  return cookie;
-}
-
-/** Keeps a section posted without a session; returns the Set-Cookie value that finds it again. */
-export async function keepSectionForLogin(section: Section, form: FormData): Promise<string> {
-  const fields: [string, string][] = [];
-  for (const [name, value] of form) if (typeof value === "string") fields.push([name, value]);
-  const token = await keepPendingSubmission({ kind: "survey", section, fields });
-  return (await pendingCookie()).serialize(token);
-}
-
-/** The posted fields as a query string, for showing them again when they could not be saved. */
-function draftQuery(fields: [string, string][]) {
-  return new URLSearchParams(fields.filter(([name]) => name !== "intent")).toString();
-}
-
 /**
- * Right after a login: applies the section kept by `keepSectionForLogin`, if any, for this member.
- * Returns where to go and the Set-Cookie value to send (the kept token is spent either way), or
- * null when the browser holds no token. A section that cannot be saved (invalid, or the survey has closed)
- * comes back on screen with its answers, for the member to fix and send again.
+ * Saves a section that was posted after the session ended (see pending-submission.server), right
+ * after the login. One that cannot be saved (invalid, or the survey has closed since) comes back
+ * on its section with its answers in the query, for the member to fix and send again.
  */
-export async function applySectionAfterLogin(
-  request: Request,
+export async function applyKeptSection(
   userId: number,
-): Promise<{ to?: string; saved: boolean; setCookie: string } | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("sgw_pending=")) return null;
-  const jar = await pendingCookie();
-  const token: unknown = await jar.parse(header);
-  const setCookie = await jar.serialize("", { maxAge: 0 });
-  const payload = typeof token === "string" ? await takePendingSubmission(token) : null;
-  const section = parseSection(String(payload?.section ?? ""));
-  if (!payload || payload.kind !== "survey" || !section || section === DONE_SECTION) {
-    return { saved: false, setCookie };
-  }
-  const fields = (Array.isArray(payload.fields) ? payload.fields : []).filter(
-    (field): field is [string, string] =>
-      Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string",
-  );
+  section: Section,
+  fields: [string, string][],
+): Promise<{ to: string; notice?: string }> {
+  if (section === DONE_SECTION) return { to: sectionPath(REVIEW_SECTION) };
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
   const outcome = (await surveyClosedReason()) ? null : await submitSection(userId, section, form);
-  if (outcome?.saved) return { to: outcome.to, saved: true, setCookie };
-  const query = draftQuery(fields);
-  return { to: query ? `${sectionPath(section)}?${query}` : sectionPath(section), saved: false, setCookie };
+  if (outcome?.saved) return { to: outcome.to, notice: SAVED_AFTER_LOGIN };
+  const query = new URLSearchParams(fields.filter(([name]) => name !== "intent")).toString();
+  return { to: query ? `${sectionPath(section)}?${query}` : sectionPath(section) };
 }

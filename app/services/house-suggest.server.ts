@@ -1,0 +1,53 @@
+import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
+import {
+  SUBMIT_FAILED,
+  draftQuery,
+  keptQuery,
+  toHouseInput,
+  type SuggestFormValues,
+} from "~/lib/suggest-form";
+import { createHouse } from "~/models/house.server";
+
+/** What became of a suggestion: the page to go to, or the form's errors with what was sent. */
+export type SuggestOutcome =
+  | { saved: true; to: string }
+  | {
+      saved: false;
+      status: number;
+      failure: { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
+    };
+
+/** Checks and saves a suggested house for a member. Used by the form's action and after a login. */
+export async function suggestHouse(
+  member: { id: number; name: string | null },
+  values: SuggestFormValues,
+): Promise<SuggestOutcome> {
+  const input = toHouseInput(values);
+  const parsed = houseInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = houseInputErrors(parsed.error, input);
+    return {
+      saved: false,
+      status: 400,
+      failure: { error: parsed.error.issues[0].message, fieldErrors, values },
+    };
+  }
+  try {
+    const house = await createHouse(parsed.data, member);
+    // Post/redirect/get; the query carries what the spec keeps after a success.
+    return { saved: true, to: `/houses-suggest?${keptQuery(values, house.id)}` };
+  } catch (error) {
+    console.error("Saving a suggested house failed:", error);
+    return { saved: false, status: 500, failure: { error: SUBMIT_FAILED, fieldErrors: {}, values } };
+  }
+}
+
+/**
+ * Saves a suggestion that was posted after the session ended, right after the login (the page
+ * then says "House submitted successfully!"). One that cannot be saved comes back on the form as
+ * it was typed, for the member to fix and send again.
+ */
+export async function applyKeptHouse(member: { id: number; name: string | null }, values: SuggestFormValues) {
+  const outcome = await suggestHouse(member, values);
+  return { to: outcome.saved ? outcome.to : `/houses-suggest?${draftQuery(values)}` };
+}
