@@ -16,18 +16,6 @@ import {
   YES_NO,
 } from "./survey-choices";
 
-export {
-  ATTENDING,
-  AYE_NAY,
-  COUNTRIES,
-  EXTENSIONS,
-  EXTRA_GUESTS,
-  SHIRT_HOLDERS,
-  SHIRT_SIZES,
-  TEXT_LIMIT,
-  YES_NO,
-};
-
 const KNOWN_WINDOWS = new Set(WINDOWS);
 
 /** Unanswered is "" (the spec's empty default), so a missing or null answer is accepted as one. */

@@ -51,16 +51,15 @@ export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
 /**
  * Records the member's vote on a house. One statement, so two requests at once can neither create a
  * second row (the unique key turns the second insert into an update) nor lose a change; the same
- * choice again leaves the row untouched. Returns undefined when the house does not exist.
+ * choice again leaves the row untouched. Returns undefined when the house does not exist (the
+ * foreign key refuses the row; no look-up first).
  */
 export async function castVote(input: {
   houseId: number;
   userId: number;
   vote: VoteChoice;
-}): Promise<{ house_id: number; vote: VoteChoice; counts: VoteCounts } | undefined> {
+}): Promise<{ house_id: number; vote: VoteChoice } | undefined> {
   const db = await getDb();
-  const [house] = await db.select({ id: houses.id }).from(houses).where(eq(houses.id, input.houseId));
-  if (!house) return undefined;
   try {
     await db
       .insert(votes)
@@ -71,12 +70,12 @@ export async function castVote(input: {
         setWhere: ne(votes.vote, input.vote),
       });
   } catch (error) {
-    // The house was deleted between the check and the insert.
+    // No such house (or it was deleted a moment ago).
     if (isForeignKeyViolation(error)) return undefined;
     throw error;
   }
   tablesChanged("votes");
-  return { house_id: input.houseId, vote: input.vote, counts: await getHouseVoteCounts(input.houseId) };
+  return { house_id: input.houseId, vote: input.vote };
 }
 
 function isForeignKeyViolation(error: unknown) {

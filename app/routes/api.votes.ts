@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, voteChoiceSchema } from "~/lib/house-schema";
-import { castVote } from "~/models/vote.server";
+import { castVote, getHouseVoteCounts } from "~/models/vote.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -22,6 +22,7 @@ export const { loader, action } = apiRoute({
     }
     const result = await castVote({ houseId: house_id, userId: user.id, vote });
     if (!result) return apiError(404, "House not found");
-    return apiJson(result);
+    // The legacy client shows the house's new counts; the page re-reads them with the grid.
+    return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
   },
 });
