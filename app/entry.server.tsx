@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssProvider } from "~/components/inline-css";
 import { NonceProvider } from "~/components/nonce";
@@ -14,7 +12,9 @@ import {
   outageCode,
 } from "~/db/availability";
 import { env } from "~/env.server";
+import { needsHydration } from "~/lib/hydration";
 import { installClientIpTracking } from "~/services/client-ip.server";
+import { PAGE_CACHE_MARK } from "~/services/page-cache.server";
 import { readBuiltCss } from "~/services/inline-css.server";
 import { securityHeaders } from "~/services/security-headers.server";
 
@@ -58,6 +58,18 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
+/**
+ * A page the page cache may keep: a 200 for a GET by someone not logged in, on routes that ship
+ * no JavaScript, setting no cookie. Everything on it is the same for every visitor.
+ */
+function isVisitorsPlainPage(request: Request, status: number, headers: Headers, context: EntryContext) {
+  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) return false;
+  const { matches, loaderData } = context.staticHandlerContext;
+  const root = loaderData.root as { user?: unknown } | undefined;
+  if (!root || root.user) return false;
+  return !needsHydration(matches.map((match) => ({ handle: context.routeModules[match.route.id]?.handle })));
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -76,9 +88,11 @@ export default function handleRequest(
     responseHeaders.set(name, value);
   }
   markUnavailable(responseStatusCode, responseHeaders);
-  // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-
+  if (isVisitorsPlainPage(request, responseStatusCode, responseHeaders, remixContext)) {
+    responseHeaders.set(PAGE_CACHE_MARK, "1");
+  }
+  // No route defers data, so the page is complete as soon as its shell is: it is sent in one piece
+  // (crawlers and browsers alike), which the compressor takes in one go instead of chunk by chunk.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -89,28 +103,39 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+              );
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are already streamed into the error boundary; log them once.
+          // An error in the shell reaches Remix through onShellError (and is logged there); log others once.
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // React starts rendering on the next tick, so every callback above runs after this line.
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }

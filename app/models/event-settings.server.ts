@@ -4,6 +4,7 @@ import { settings } from "~/db/schema";
 import { parseStoredDeadline } from "~/lib/deadline";
 import { REMINDER_INTERVAL_MS } from "~/lib/reminders";
 import { getSetting, setSetting } from "~/models/settings.server";
+import { tablesChanged } from "~/models/table-cache.server";
 
 const DEADLINE = "survey_deadline";
 const LAST_REMINDER = "last_reminder_at";
@@ -57,4 +58,5 @@ export async function clearEventSettings(): Promise<void> {
   const db = await getDb();
   for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE])
     await db.delete(settings).where(eq(settings.key, key));
+  tablesChanged();
 }

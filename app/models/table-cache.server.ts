@@ -43,9 +43,20 @@ function fingerprint(table: WatchedTable): Promise<string> {
   return check.fingerprint;
 }
 
-/** Call after this instance wrote to a table (after the commit), so its next read is fresh. */
+const writeListeners = new Set<() => void>();
+
+/** `listener` runs after every write this instance makes (the page cache drops its pages). */
+export function onLocalWrite(listener: () => void) {
+  writeListeners.add(listener);
+}
+
+/**
+ * Call after this instance wrote (after the commit), so its next read is fresh. Writes to tables
+ * not watched here (settings) call it with none, for the listeners.
+ */
 export function tablesChanged(...tables: WatchedTable[]) {
   for (const table of tables) checks.delete(table);
+  for (const listener of writeListeners) listener();
 }
 
 /** `compute()`'s value, reused while `tables` stay the same; a failure is never cached. */

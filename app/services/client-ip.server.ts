@@ -2,11 +2,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { env } from "~/env.server";
 import { guardRequest, refuseConnect } from "./http-guard.server";
+import { servePageCached } from "./page-cache.server";
 
 /**
  * remix-serve hands the app a Fetch `Request`, which has no socket address. Rate limits per client
  * need one, so the Node HTTP server's "request" event is wrapped once to keep the peer address in
  * async-local storage for the rest of that request's work.
+ *
+ * Visitors' read-only pages may be answered from the page cache here (page-cache.server.ts).
  *
  * The same wrapper keeps secrets out of remix-serve's access log (morgan logs each URL when the
  * response finishes): a password-reset link carries its token in the query string.
@@ -31,10 +34,12 @@ export function installClientIpTracking() {
         if (req.url) req.url = redactUrl(req.url);
       });
       const config = env();
-      if (config.trustProxy) useForwardedScheme(req);
+      const scheme = (config.trustProxy && useForwardedScheme(req)) || "http";
       guardRequest(req, res, new URL(config.appUrl), () =>
-        store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
-          emit.apply(this, [event, ...args]),
+        servePageCached(req, res, scheme, () =>
+          store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
+            emit.apply(this, [event, ...args]),
+          ),
         ),
       );
       return true;
@@ -53,7 +58,9 @@ function useForwardedScheme(req: http.IncomingMessage) {
     .split(",")[0]
     ?.trim()
     .toLowerCase();
-  if (proto === "https" || proto === "http") Object.defineProperty(req, "protocol", { value: proto });
+  if (proto !== "https" && proto !== "http") return undefined;
+  Object.defineProperty(req, "protocol", { value: proto });
+  return proto;
 }
 
 /** Hides the value of any `token` query parameter: "/reset-password?token=abc" -> "?token=[redacted]". */
