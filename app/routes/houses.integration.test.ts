@@ -4,7 +4,7 @@ import { getHouse, listHouses } from "~/models/house.server";
 import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { createUser } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, logInThroughPage, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as authRoute from "./auth";
 import * as housesRoute from "./houses";
@@ -93,18 +93,11 @@ describe("/houses-suggest", () => {
     expect((await listHouses()).length).toBe(before);
 
     await createUser({ email: "late@example.com", password: "secret1", name: "Late" });
-    const login = await callRoute(
-      authRoute.action,
-      makeRequest("/auth", {
-        cookie: cookieFrom(response),
-        form: {
-          intent: "login",
-          email: "late@example.com",
-          password: "secret1",
-          redirect: "/houses-suggest",
-        },
-      }),
-    );
+    const login = await logInThroughPage(authRoute.action, {
+      email: "late@example.com",
+      redirect: "/houses-suggest",
+      cookie: cookieFrom(response),
+    });
     const location = new URL(login.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/houses-suggest");
     const house = await getHouse(Number(location.searchParams.get("added")));
@@ -114,13 +107,11 @@ describe("/houses-suggest", () => {
 
   it("brings an invalid kept suggestion back to the form as it was typed", async () => {
     const response = await suggest({ ...suggestion, listing_img: "https://example.com/a.gif" }, "");
-    const login = await callRoute(
-      authRoute.action,
-      makeRequest("/auth", {
-        cookie: cookieFrom(response),
-        form: { intent: "login", email: "ana@example.com", password: "secret1", redirect: "/houses-suggest" },
-      }),
-    );
+    const login = await logInThroughPage(authRoute.action, {
+      email: "ana@example.com",
+      redirect: "/houses-suggest",
+      cookie: cookieFrom(response),
+    });
     const back = login.headers.get("Location")!;
     expect(back.startsWith("/houses-suggest?")).toBe(true);
     const page = await callRoute(suggestRoute.loader, makeRequest(back, { cookie: member.cookie }));

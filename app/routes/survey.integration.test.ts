@@ -3,7 +3,7 @@ import { surveys } from "~/db/schema";
 import { getSurvey, getSurveyProgress } from "~/models/survey.server";
 import { createUser, getUserById } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, logInThroughPage, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as auth from "./auth";
 import { action, loader } from "./survey.($section)";
@@ -51,13 +51,7 @@ describe("/survey pages", () => {
     );
     const pending = cookieFrom(posted);
     const logIn = () =>
-      callRoute(
-        auth.action,
-        makeRequest("/auth", {
-          cookie: pending,
-          form: { intent: "login", email: "kept@example.com", password: "secret1", redirect: "/survey/1" },
-        }),
-      );
+      logInThroughPage(auth.action, { email: "kept@example.com", redirect: "/survey/1", cookie: pending });
     const loggedIn = await logIn();
     // Where Next would have led, with a word that the answers are saved; the kept token is spent.
     expect(loggedIn.headers.get("Location")).toBe("/survey/2");
@@ -79,13 +73,11 @@ describe("/survey pages", () => {
     const posted = await callRoute(action, makeRequest("/survey/1", { form: { name: "x".repeat(2001) } }), {
       section: "1",
     });
-    const loggedIn = await callRoute(
-      auth.action,
-      makeRequest("/auth", {
-        cookie: cookieFrom(posted),
-        form: { intent: "login", email: "unsaved@example.com", password: "secret1", redirect: "/survey/1" },
-      }),
-    );
+    const loggedIn = await logInThroughPage(auth.action, {
+      email: "unsaved@example.com",
+      redirect: "/survey/1",
+      cookie: cookieFrom(posted),
+    });
     const location = loggedIn.headers.get("Location")!;
     expect(location).toMatch(/^\/survey\/1\?name=x+$/);
     expect((await getSurveyProgress(user!.id)).answers.name).toBe("");

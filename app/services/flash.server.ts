@@ -1,26 +1,9 @@
-import { createCookie, type Cookie } from "@remix-run/node";
-import { env } from "~/env.server";
-import { cookieSecret } from "./secret.server";
+import { appCookie } from "./secret.server";
 
 /** A one-time message for the next page view (post/redirect/get), e.g. "Registration successful!". */
 export type Flash = { message: string; email?: string };
 
-let cookie: Promise<Cookie> | undefined;
-
-function flashCookie(): Promise<Cookie> {
-  const config = env();
-  cookie ??= cookieSecret().then((secret) =>
-    createCookie("sgw_flash", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      maxAge: 60,
-      secrets: [secret],
-    }),
-  );
-  return cookie;
-}
+const flashCookie = () => appCookie("sgw_flash", 60);
 
 /** The Set-Cookie value that carries `flash` to the next request. */
 export async function setFlash(flash: Flash): Promise<string> {

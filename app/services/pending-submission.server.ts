@@ -1,5 +1,3 @@
-import { createCookie, type Cookie } from "@remix-run/node";
-import { env } from "~/env.server";
 import { parseSection, type Section } from "~/lib/survey-flow";
 import { readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
 import {
@@ -7,7 +5,7 @@ import {
   keepPendingSubmission,
   takePendingSubmission,
 } from "~/models/pending-submission.server";
-import { cookieSecret } from "./secret.server";
+import { appCookie } from "./secret.server";
 
 /**
  * A form posted after the member's session had ended (issue 9): a survey section or a house
@@ -18,22 +16,7 @@ export type KeptSubmission =
   | { kind: "survey"; section: Section; fields: [string, string][] }
   | { kind: "house"; values: SuggestFormValues };
 
-let cookie: Promise<Cookie> | undefined;
-
-function pendingCookie(): Promise<Cookie> {
-  const config = env();
-  cookie ??= cookieSecret().then((secret) =>
-    createCookie("sgw_pending", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      maxAge: PENDING_TTL_MS / 1000,
-      secrets: [secret],
-    }),
-  );
-  return cookie;
-}
+const pendingCookie = () => appCookie("sgw_pending", PENDING_TTL_MS / 1000);
 
 /** Keeps `submission` for the next login; returns the Set-Cookie value that finds it again. */
 export async function keepForLogin(submission: KeptSubmission): Promise<string> {

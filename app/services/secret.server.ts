@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
 import { env } from "~/env.server";
 import { setSettingOnce } from "~/models/settings.server";
 
@@ -17,4 +18,31 @@ export function cookieSecret(): Promise<string> {
     throw error;
   });
   return secret;
+}
+
+const cookies = new Map<string, Promise<Cookie>>();
+
+/**
+ * One of the app's cookies: HttpOnly, SameSite=Lax, Secure when the app is served over https, and
+ * signed with `cookieSecret()`. Made once per name; a failure (the database away when the secret
+ * is first read) is not kept, so the next request tries again.
+ */
+export function appCookie(name: string, maxAgeSeconds: number): Promise<Cookie> {
+  let cookie = cookies.get(name);
+  if (!cookie) {
+    const secure = env().secureCookies;
+    cookie = cookieSecret().then((secret) =>
+      createCookie(name, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        maxAge: maxAgeSeconds,
+        secrets: [secret],
+      }),
+    );
+    cookie.catch(() => cookies.delete(name));
+    cookies.set(name, cookie);
+  }
+  return cookie;
 }

@@ -1,28 +1,13 @@
 import { loginUrl } from "~/lib/login-url";
-import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { User } from "~/models/user.server";
 import { env } from "~/env.server";
 import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiError } from "./api.server";
-import { cookieSecret } from "./secret.server";
+import { appCookie } from "./secret.server";
 
-let cookie: Promise<Cookie> | undefined;
-
-function sessionCookie(): Promise<Cookie> {
-  const config = env();
-  cookie ??= cookieSecret().then((secret) =>
-    createCookie("sgw_session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      maxAge: SESSION_TTL_MS / 1000,
-      secrets: [secret],
-    }),
-  );
-  return cookie;
-}
+const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
 
 async function readCookieToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");

@@ -60,3 +60,22 @@ export function cookieFrom(response: Response) {
   if (!header) throw new Error("The response set no cookie");
   return header.split(";")[0];
 }
+
+/**
+ * Logs in through the /auth page's action (passed in: support code imports no route) with the
+ * cookies the browser holds, e.g. the token of a form kept while the session was gone.
+ */
+export function logInThroughPage(
+  authAction: RouteFn,
+  {
+    email,
+    password = "secret1",
+    redirect,
+    cookie,
+  }: { email: string; password?: string; redirect: string; cookie?: string },
+) {
+  return callRoute(
+    authAction,
+    makeRequest("/auth", { cookie, form: { intent: "login", email, password, redirect } }),
+  );
+}
