@@ -2,7 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { loginUrl, notRecordedPath } from "~/lib/login-url";
 import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 

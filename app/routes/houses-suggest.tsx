@@ -9,7 +9,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
