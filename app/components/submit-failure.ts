@@ -1,4 +1,5 @@
 import { useActionData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { houseForm, type FormFailure } from "~/lib/form-failure";
 
 /**
  * The one way every enhanced page form survives a failed submit (issue 9). Each form route exports
@@ -9,12 +10,9 @@ import { useActionData, type ClientActionFunctionArgs } from "@remix-run/react";
  * its usual `role="alert"` place; pressing the button again retries. Without JavaScript none of
  * this runs and the server's own answer is the page.
  */
-export type SubmitFailure = {
+export type SubmitFailure = FormFailure<never> & {
   error: string;
   failed: "network" | "server";
-  /** Copied from the submitted form, so a view with several forms can place the message. */
-  intent?: string;
-  houseId?: number;
 };
 
 export const NETWORK_FAILURE =
@@ -55,14 +53,17 @@ export async function keepInputOnFailure({ request, serverAction }: ClientAction
   }
 }
 
-function failure(reason: Pick<SubmitFailure, "error" | "failed">, form: FormData | null) {
-  const intent = form?.get("intent");
+/** Which of the page's forms was sent (see FormFailure's `form`), so the view can place the message. */
+function formKey(form: FormData | null) {
   const houseId = Number(form?.get("houseId"));
-  const body: SubmitFailure = {
-    ...reason,
-    ...(typeof intent === "string" ? { intent } : {}),
-    ...(Number.isInteger(houseId) && houseId > 0 ? { houseId } : {}),
-  };
+  if (Number.isInteger(houseId) && houseId > 0) return houseForm(houseId);
+  const intent = form?.get("intent");
+  return typeof intent === "string" ? intent : undefined;
+}
+
+function failure(reason: Pick<SubmitFailure, "error" | "failed">, form: FormData | null) {
+  const key = formKey(form);
+  const body: SubmitFailure = { ...reason, ...(key ? { form: key } : {}) };
   // An error status tells the router (single fetch skips revalidation after action errors) not to
   // re-read any loader, the root's included: nothing was saved, and over a dead connection that
   // read would fail too. A Response, because single fetch re-wraps `data()` and drops its status.

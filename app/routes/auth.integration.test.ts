@@ -63,7 +63,7 @@ describe("/auth login", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toEqual({
-      intent: "login",
+      form: "login",
       error: "Login failed: Invalid email or password",
       values: { email: "ana@example.com", name: "" },
     });
@@ -133,7 +133,7 @@ describe("/auth modes", () => {
     });
     expect(duplicate.status).toBe(400);
     expect(await duplicate.json()).toEqual({
-      intent: "register",
+      form: "register",
       error: "Registration failed: An account with that email already exists",
       values: { email: "bo@example.com", name: "Bo" },
     });

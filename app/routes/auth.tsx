@@ -11,6 +11,7 @@ import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
@@ -93,8 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(field(form, "redirect"));
   const values = { email: field(form, "email"), name: field(form, "name") };
   const refuse = (error: string, status = 400, retryAfter?: number) =>
-    json(
-      { intent, error, values },
+    json<FormFailure>(
+      { form: intent, error, values },
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
   const flashTo = async (message: string, email?: string) =>
@@ -154,8 +155,9 @@ export default function Auth() {
   const { mode, token, redirectTo, flash, reason } = useLoaderData<typeof loader>();
   const data = useActionResult<typeof action>();
   const navigation = useNavigation();
-  const error = data?.intent === mode ? data.error : undefined;
-  const email = (data && "values" in data ? data.values.email : undefined) || flash?.email || undefined;
+  const failure = failureFor<FormFailure>(data, mode);
+  const error = failure?.error;
+  const email = failure?.values?.email || flash?.email || undefined;
   return (
     <section className="card auth-card">
       <h1>{TITLES[mode]}</h1>
@@ -189,7 +191,7 @@ export default function Auth() {
                   type="text"
                   autoComplete="name"
                   maxLength={NAME_MAX}
-                  defaultValue={data?.values.name}
+                  defaultValue={failure?.values?.name}
                 />
               </div>
             ) : null}

@@ -13,8 +13,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult, type SubmitFailure } from "~/components/submit-failure";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
 import { suggestHouse } from "~/services/house-suggest.server";
 import { keepForLogin } from "~/services/pending-submission.server";
 import { getUser, requireUser } from "~/services/session.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ kept: readKeptValues(params), addedId: Number.isInteger(added) && added > 0 ? added : null });
 }
 
-type Failure = { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
+type Failure = FormFailure<SuggestFormValues>;
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;
@@ -56,12 +57,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SuggestHouse() {
   const { kept, addedId } = useLoaderData<typeof loader>();
-  const failure = useActionResult<typeof action>();
+  const failure = failureFor<Failure>(useActionResult<typeof action>());
   // Each success starts a fresh form from the kept values; a refusal keeps the form (and any typing since).
   return (
     <SuggestForm
       key={addedId ?? "new"}
-      initial={(failure && "values" in failure ? failure.values : undefined) ?? kept}
+      initial={failure?.values ?? kept}
       failure={failure}
       addedId={failure ? null : addedId}
     />
@@ -74,7 +75,7 @@ function SuggestForm({
   addedId,
 }: {
   initial: SuggestFormValues;
-  failure?: Failure | SubmitFailure;
+  failure?: Failure;
   addedId: number | null;
 }) {
   const [values, setValues] = useState(initial);
@@ -87,7 +88,7 @@ function SuggestForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/houses-suggest";
-  const errors: Record<string, string> = (failure && "fieldErrors" in failure && failure.fieldErrors) || {};
+  const errors = failure?.fieldErrors ?? {};
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
   const imageError = imageCheck ? imageCheck.message : errors.listing_img;

@@ -23,6 +23,7 @@ import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
 import { HYDRATE } from "~/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { failureFor, houseForm, type FormFailure } from "~/lib/form-failure";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -49,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionReply = { error: string; houseId?: number; expired?: boolean } | { ok: true };
+/** A refusal (on a card: `form` is the card's), or the fetcher's plain OK; `expired` tells the fetcher to log in. */
+type ActionReply = (FormFailure & { expired?: boolean }) | { ok: true };
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;
@@ -72,7 +74,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) return json<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
     const { houseId, vote } = parsed.data;
     const result = await castVote({ houseId, userId: user.id, vote });
-    if (!result) return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+    if (!result)
+      return json<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
     return viaFetcher ? json<ActionReply>({ ok: true }) : backToCard(houseId);
   }
 
@@ -80,7 +83,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json<ActionReply>({ error: "Unknown request" }, { status: 400 });
   const { houseId, intent } = parsed.data;
   if (!isOrganiser(user)) {
-    return json<ActionReply>({ error: "Only organisers can change houses", houseId }, { status: 403 });
+    return json<ActionReply>(
+      { error: "Only organisers can change houses", form: houseForm(houseId) },
+      { status: 403 },
+    );
   }
   const change: Record<typeof intent, unknown> = {
     "in-play": { in_play: true },
@@ -90,10 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const patch = housePatchSchema.safeParse(change[intent]);
   if (!patch.success)
-    return json<ActionReply>({ error: patch.error.issues[0].message, houseId }, { status: 400 });
+    return json<ActionReply>(
+      { error: patch.error.issues[0].message, form: houseForm(houseId) },
+      { status: 400 },
+    );
   // One statement: an unknown house simply updates no row.
   if (!(await updateHouse(houseId, patch.data))) {
-    return json<ActionReply>({ error: "House not found", houseId }, { status: 404 });
+    return json<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
   }
   return backToCard(houseId);
 }
@@ -122,8 +131,8 @@ export default function Houses() {
     (navigation.state === "loading" && navigation.location.pathname === "/houses");
   const { newHouses, oldHouses } = splitHouses(houses);
   const outOfPlay = organiser ? houses.filter((house) => !house.in_play) : [];
-  const failure = actionData && "error" in actionData ? actionData : undefined;
-  const pageError = failure && !failure.houseId ? failure.error : undefined;
+  const failure = failureFor<FormFailure>(actionData);
+  const pageError = failure && !failure.form?.startsWith("house-") ? failure.error : undefined;
 
   const card = (house: CardHouse, grid: "new" | "previous" | "out") => (
     <HouseCard
@@ -133,7 +142,7 @@ export default function Houses() {
       vote={votes[house.id]}
       counts={counts[house.id] ?? NO_VOTES}
       voteError={
-        failure?.houseId === house.id
+        failure && failure.form === houseForm(house.id)
           ? failure.error
           : notRecorded?.houseId === house.id
             ? notRecordedMessage(notRecorded.vote)

@@ -25,6 +25,7 @@ import { getHouse, listHouses, updateHouse } from "~/models/house.server";
 import { listMemberSurveyStatus } from "~/models/plan.server";
 import { getVoteCounts } from "~/models/vote.server";
 import { readFlash, setFlash } from "~/services/flash.server";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { requireOrganiser } from "~/services/organiser.server";
 import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
 import styles from "~/styles/features.css";
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { error: string; panel: "deadline" | "reminder" | "houses" };
+type Panel = "deadline" | "reminder" | "houses";
 
 const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
@@ -76,8 +77,8 @@ const done = async (message: string, hash = "") =>
 export async function action({ request }: ActionFunctionArgs) {
   await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
-  const refuse = (panel: ActionData["panel"], error: string, status = 400) =>
-    json<ActionData>({ error, panel }, { status });
+  const refuse = (panel: Panel, error: string, status = 400) =>
+    json<FormFailure>({ error, form: panel }, { status });
 
   if (form.intent === "set-deadline") {
     const deadline = deadlineFromInput(String(form.date ?? ""), String(form.time ?? ""), env().eventTimeZone);
@@ -120,8 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Organiser() {
   const { flash, members, houses, counts, chosenId, deadline, reminder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const errorFor = (panel: ActionData["panel"]) =>
-    actionData?.panel === panel ? actionData.error : undefined;
+  const errorFor = (panel: Panel) => failureFor<FormFailure>(actionData, panel)?.error;
   return (
     <>
       <section className="card">

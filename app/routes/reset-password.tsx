@@ -11,6 +11,7 @@ import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { HYDRATE } from "~/lib/hydration";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // another site from logging a visitor into an account of its choosing.
   assertSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
-  const refuse = (error: string) => json({ error }, { status: 400 });
+  const refuse = (error: string) => json<FormFailure>({ error }, { status: 400 });
   if (typeof form.token !== "string" || !form.token.trim()) return refuse(NO_TOKEN);
   const parsed = resetPasswordFormSchema.safeParse(form);
   if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
-  const data = useActionResult<typeof action>();
+  const data = failureFor<FormFailure>(useActionResult<typeof action>());
   return (
     <section className="card auth-card">
       <h1>Reset Password</h1>

@@ -16,7 +16,8 @@ import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/s
 import { env } from "~/env.server";
 import { loginUrl } from "~/lib/login-url";
 import { DONE_SECTION, REVIEW_SECTION, parseSection, type Section } from "~/lib/survey-flow";
-import { parseSectionForm, type FieldErrors, type SurveyInput } from "~/lib/survey-schema";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
+import { parseSectionForm, type SurveyInput } from "~/lib/survey-schema";
 import { getSurveyProgress } from "~/models/survey.server";
 import { readFlash } from "~/services/flash.server";
 import { getUser } from "~/services/session.server";
@@ -84,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { values?: SurveyInput; fieldErrors?: FieldErrors; error?: string };
+type ActionData = FormFailure<SurveyInput>;
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;
@@ -118,14 +119,11 @@ export default function SurveyPage() {
   const { member } = useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   if (!member) return <LoginPrompt redirectTo="/survey" heading="h1" />;
-  const values = (actionData && "values" in actionData ? actionData.values : undefined) ?? member.answers;
-  const fieldErrors = actionData
-    ? "fieldErrors" in actionData
-      ? actionData.fieldErrors
-      : undefined
-    : member.restoredErrors;
+  const failure = failureFor<ActionData>(actionData);
+  const values = failure?.values ?? member.answers;
+  const fieldErrors = actionData ? failure?.fieldErrors : member.restoredErrors;
   // Once the page knows the survey has closed, the gate above the section says so; no second alert.
-  const error = actionData?.error === member.deadline?.message ? undefined : actionData?.error;
+  const error = failure?.error === member.deadline?.message ? undefined : failure?.error;
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>

@@ -1,3 +1,4 @@
+import type { FormFailure } from "~/lib/form-failure";
 import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
 import {
   SUBMIT_FAILED,
@@ -14,7 +15,7 @@ export type SuggestOutcome =
   | {
       saved: false;
       status: number;
-      failure: { error: string; fieldErrors: Record<string, string>; values: SuggestFormValues };
+      failure: FormFailure<SuggestFormValues>;
     };
 
 /** Checks and saves a suggested house for a member. Used by the form's action and after a login. */
