@@ -6,11 +6,24 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
-// Drawn here rather than as emoji: not every device has an emoji font.
+// Drawn here rather than as emoji: not every device has an emoji font. The shapes are drawn once
+// per page (VoteIconShapes) and each button refers to them, instead of 150 copies on /houses.
 const HEART =
   "M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.4 5c2 0 3.3 1.1 4.1 2.4h.9C12.3 6.1 13.6 5 15.6 5 19 5 21 8.6 19.6 11.8 17.5 16.4 12 21 12 21z";
 const THUMB =
   "M2 10h4v11H2zM8 21h9.2c.9 0 1.7-.6 1.9-1.5l1.8-7A2 2 0 0 0 19 10h-5.3l.8-4.2A2 2 0 0 0 12.5 3.5L8 10z";
+
+/** The vote icons' shapes, once per page that shows vote buttons. */
+export function VoteIconShapes() {
+  return (
+    <svg width="0" height="0" className="visually-hidden" aria-hidden="true" focusable="false">
+      <defs>
+        <path id="vote-heart" d={HEART} />
+        <path id="vote-thumb" d={THUMB} />
+      </defs>
+    </svg>
+  );
+}
 
 function VoteIcon({ vote }: { vote: VoteChoice }) {
   return (
@@ -22,8 +35,8 @@ function VoteIcon({ vote }: { vote: VoteChoice }) {
       focusable="false"
       className="vote-icon"
     >
-      <path
-        d={vote === "love" ? HEART : THUMB}
+      <use
+        href={vote === "love" ? "#vote-heart" : "#vote-thumb"}
         transform={vote === "dislike" ? "rotate(180 12 12)" : undefined}
       />
     </svg>

@@ -9,6 +9,7 @@ import {
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
+import { VoteIconShapes } from "~/components/house-vote";
 import { SESSION_EXPIRED } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { OrganiserControls } from "~/components/organiser-controls";
@@ -156,6 +157,7 @@ export default function Houses() {
 
   return (
     <>
+      <VoteIconShapes />
       <div className="houses-header">
         <h1>Houses</h1>
         <Link to="/houses-suggest" className="button">
