@@ -21,6 +21,7 @@ import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
+import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/houses.css";
 import { HYDRATE } from "~/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
@@ -29,7 +30,10 @@ import { failureFor, houseForm, type FormFailure } from "~/lib/form-failure";
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: houseImageStyles },
+  { rel: "stylesheet", href: styles },
+];
 export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,13 @@ import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PastHouses } from "~/components/past-houses";
 import { listPreviousHouses } from "~/models/plan.server";
+import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: houseImageStyles },
+  { rel: "stylesheet", href: styles },
+];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Past Events" }];
 
