@@ -130,10 +130,15 @@ export function buildBareApp(dir: string, projectRoot: string) {
     devDependencies: Record<string, string>;
   };
   const uses = ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"];
+  // isbot is only the bare app's (Remix's default entry.server uses it; ours does not). A missing
+  // one would make `remix build` run `npm install` there, through the symlinked node_modules.
+  const versions = { ...project.devDependencies, ...project.dependencies };
+  const missing = uses.filter((name) => !versions[name]);
+  if (missing.length > 0) throw new Error(`The bare app needs ${missing.join(", ")} in package.json`);
   const packageJson = {
     name: "bare-remix-hello",
     type: "module",
-    dependencies: Object.fromEntries(uses.map((name) => [name, project.dependencies[name]])),
+    dependencies: Object.fromEntries(uses.map((name) => [name, versions[name]])),
     devDependencies: { "@remix-run/dev": project.devDependencies["@remix-run/dev"] },
   };
   writeFileSync(path.join(dir, "package.json"), JSON.stringify(packageJson));
