@@ -17,12 +17,18 @@ export async function keepPendingSubmission(payload: Record<string, unknown>, no
   return token;
 }
 
-/** The payload kept under `token`, once: taking it deletes it. Null when unknown or expired. */
-export async function takePendingSubmission(token: string, now = new Date()) {
+/** The payload kept under `token`, or null when it is unknown or has expired. */
+export async function readPendingSubmission(token: string, now = new Date()) {
   const db = await getDb();
   const [row] = await db
-    .delete(pendingSubmissions)
-    .where(and(eq(pendingSubmissions.tokenHash, hashToken(token)), gt(pendingSubmissions.expiresAt, now)))
-    .returning({ payload: pendingSubmissions.payload });
+    .select({ payload: pendingSubmissions.payload })
+    .from(pendingSubmissions)
+    .where(and(eq(pendingSubmissions.tokenHash, hashToken(token)), gt(pendingSubmissions.expiresAt, now)));
   return row?.payload ?? null;
+}
+
+/** Forgets what was kept under `token` (once it has been applied). */
+export async function dropPendingSubmission(token: string) {
+  const db = await getDb();
+  await db.delete(pendingSubmissions).where(eq(pendingSubmissions.tokenHash, hashToken(token)));
 }

@@ -1,5 +1,5 @@
 import { applyKeptHouse } from "./house-suggest.server";
-import { takeKeptSubmission } from "./pending-submission.server";
+import { findKeptSubmission } from "./pending-submission.server";
 import { applyKeptSection } from "./survey-submit.server";
 
 /**
@@ -11,11 +11,16 @@ export async function applyKeptSubmission(
   request: Request,
   member: { id: number; name: string | null },
 ): Promise<{ to?: string; notice?: string; setCookie: string } | null> {
-  const taken = await takeKeptSubmission(request);
-  if (!taken) return null;
-  const { kept, setCookie } = taken;
-  if (kept?.kind === "survey")
-    return { ...(await applyKeptSection(member.id, kept.section, kept.fields)), setCookie };
-  if (kept?.kind === "house") return { ...(await applyKeptHouse(member, kept.values)), setCookie };
-  return { setCookie };
+  const found = await findKeptSubmission(request);
+  if (!found) return null;
+  const { kept, spend, setCookie } = found;
+  const applied =
+    kept?.kind === "survey"
+      ? await applyKeptSection(member.id, kept.section, kept.fields)
+      : kept?.kind === "house"
+        ? await applyKeptHouse(member, kept.values)
+        : {};
+  // Forgotten only once applied: a login that fails before this point finds it again next time.
+  await spend();
+  return { ...applied, setCookie };
 }

@@ -2,8 +2,9 @@ import { parseSection, type Section } from "~/lib/survey-flow";
 import { readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
 import {
   PENDING_TTL_MS,
+  dropPendingSubmission,
   keepPendingSubmission,
-  takePendingSubmission,
+  readPendingSubmission,
 } from "~/models/pending-submission.server";
 import { appCookie } from "./secret.server";
 
@@ -41,16 +42,26 @@ function readKept(payload: Record<string, unknown> | null): KeptSubmission | nul
 }
 
 /**
- * At a login: the submission this browser kept, if any (taking it spends it), and the Set-Cookie
- * value that clears the token. Null when the browser holds no token.
+ * At a login: the submission this browser kept, if any; `spend` forgets it once it has been
+ * applied, and `setCookie` clears the browser's token. Nothing is forgotten before that, so a
+ * login that fails half-way (the database going away) leaves it for the next try. Null when the
+ * browser holds no token.
  */
-export async function takeKeptSubmission(
-  request: Request,
-): Promise<{ kept: KeptSubmission | null; setCookie: string } | null> {
+export async function findKeptSubmission(request: Request): Promise<{
+  kept: KeptSubmission | null;
+  spend: () => Promise<void>;
+  setCookie: string;
+} | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("sgw_pending=")) return null;
   const jar = await pendingCookie();
   const token: unknown = await jar.parse(header);
-  const payload = typeof token === "string" ? await takePendingSubmission(token) : null;
-  return { kept: readKept(payload), setCookie: await jar.serialize("", { maxAge: 0 }) };
+  const payload = typeof token === "string" ? await readPendingSubmission(token) : null;
+  return {
+    kept: readKept(payload),
+    spend: async () => {
+      if (typeof token === "string") await dropPendingSubmission(token);
+    },
+    setCookie: await jar.serialize("", { maxAge: 0 }),
+  };
 }
