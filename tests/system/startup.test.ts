@@ -7,28 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
+import { emptySurvey } from "~/lib/survey-fields";
 import { freshDatabase, seedDatabase, startAppServer, startWithNpm } from "../support/processes";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
 
-const FRESH = {
-  name: "Fresh Member",
-  attending: "yes",
-  availability: {},
-  sgw_extension: "",
-  countries: {},
-  previous_locale: "",
-  sober: "",
-  extra_guests: {},
-  share_room: "",
-  shirt_size: {},
-  fate_change: "",
-  sgw24_attendee: "",
-  sgw24_concerns: "",
-  sgw25_suggestions: "",
-  sgw25_dont_wanna_see: "",
-};
+const FRESH = { ...emptySurvey(), name: "Fresh Member", attending: "yes" };
 
 /** A new member says yes through /api on the instance at `base`. */
 async function saveSurveyThrough(base: string) {
