@@ -4,6 +4,7 @@
  * It only ever talks to the server it is given (loopback), and stops after `count` requests.
  */
 import http from "node:http";
+import { SURVEY_FIELDS } from "~/lib/survey-fields";
 
 export type FuzzReport = { sent: number; byStatus: Record<number, number>; serverErrors: string[] };
 
@@ -74,22 +75,11 @@ const FIELDS = [
   "email",
   "password",
   "confirm",
-  "name",
   "token",
   "newPassword",
   "redirect",
-  "attending",
-  "availability",
-  "sgw_extension",
-  "countries",
-  "previous_locale",
-  "sober",
-  "extra_guests",
-  "share_room",
-  "shirt_size",
-  "fate_change",
-  "sgw24_attendee",
-  "sgw24_concerns",
+  // Every survey answer, from the survey's own list.
+  ...SURVEY_FIELDS,
   "houseId",
   "house_id",
   "user_id",
