@@ -1,11 +1,6 @@
 import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Section } from "~/lib/survey-flow";
-import {
-  fieldErrorsOf,
-  parseSectionForm,
-  parseSurvey,
-  type FieldErrors,
-  type SurveyInput,
-} from "~/lib/survey-schema";
+import { fieldErrorsOf, parseSectionForm, parseSurvey, type SurveyInput } from "~/lib/survey-schema";
+import type { FormFailure } from "~/lib/form-failure";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { isDatabaseUnavailable } from "./availability.server";
 import { surveyClosedReason } from "./survey-deadline.server";
@@ -14,12 +9,12 @@ export const sectionPath = (section: Section) => `/survey/${section}`;
 
 /** What became of a posted survey section: where to go next, or what to show on the section. */
 export type SectionOutcome =
-  | { saved: true; to: string }
-  | { saved: false; status: number; error?: string; values?: SurveyInput; fieldErrors?: FieldErrors };
+  { saved: true; to: string } | ({ saved: false; status: number } & FormFailure<SurveyInput>);
 
 /**
- * Saves one posted section for a member (the caller has checked that the survey is open): the answers go into the draft and the member moves on
- * (Next or Back); on the review section, Submit saves the survey. Used by the section's action and,
+ * Saves one posted section for a member (the caller has checked that the survey is open): the
+ * answers go into the draft and the member moves on (Next or Back); on the review section, Submit
+ * saves the survey. Used by the section's action and,
  * for a section posted after the session ended, right after the login.
  */
 export async function submitSection(
