@@ -15,7 +15,29 @@ describe("availability windows", () => {
     expect(new Set(WINDOWS).size).toBe(39);
   });
 
-  it("is a pure function of year and count", () => {
-    expect(availabilityWindows(2025, 2)).toEqual(["Apr 3 - Apr 7", "Apr 10 - Apr 14"]);
+  it("gives 2025 exactly the spec's list, Thursday to Monday every week", () => {
+    const spec: string[] = [];
+    for (let week = 0; week < 39; week += 1) {
+      const start = new Date(Date.UTC(2025, 3, 3 + 7 * week));
+      const end = new Date(Date.UTC(2025, 3, 7 + 7 * week));
+      const fmt = (d: Date) =>
+        `${d.toLocaleString("en-US", { month: "short", timeZone: "UTC" })} ${d.getUTCDate()}`;
+      spec.push(`${fmt(start)} - ${fmt(end)}`);
+    }
+    expect(availabilityWindows(2025)).toEqual(spec);
+  });
+
+  it("starts on the first Thursday of April and ends on the last Thursday of December", () => {
+    const y2026 = availabilityWindows(2026);
+    expect(y2026[0]).toBe("Apr 2 - Apr 6");
+    // Dec 31, 2026 is a Thursday: its window runs into the next year.
+    expect(y2026.at(-1)).toBe("Dec 31 - Jan 4");
+    expect(y2026).toHaveLength(40);
+    const y2027 = availabilityWindows(2027);
+    expect(y2027[0]).toBe("Apr 1 - Apr 5");
+    expect(y2027.at(-1)).toBe("Dec 30 - Jan 3");
+    // April 1 a Friday: the first Thursday is the 7th.
+    expect(availabilityWindows(2022)[0]).toBe("Apr 7 - Apr 11");
+    expect(availabilityWindows(2022).at(-1)).toBe("Dec 29 - Jan 2");
   });
 });

@@ -1,23 +1,28 @@
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-export const WINDOW_COUNT = 39;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const THURSDAY = 4;
 
 function label(date: Date) {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /**
- * The spec's availability windows: five days (Thursday to Monday) in weekly steps, from
- * 'Apr 3 - Apr 7' to 'Dec 25 - Dec 29' of 2025. Computed in UTC so no time zone shifts a day.
+ * A year's availability windows: five days, Thursday to Monday, in weekly steps from the first
+ * Thursday of April to the last Thursday of December (for 2025 the spec's 39, 'Apr 3 - Apr 7' to
+ * 'Dec 25 - Dec 29'). Computed in UTC so no time zone shifts a day.
  */
-export function availabilityWindows(year = 2025, count = WINDOW_COUNT): string[] {
-  const first = Date.UTC(year, 3, 3);
-  const day = 24 * 60 * 60 * 1000;
-  return Array.from({ length: count }, (_, week) => {
-    const start = new Date(first + week * 7 * day);
-    const end = new Date(start.getTime() + 4 * day);
-    return `${label(start)} - ${label(end)}`;
-  });
+export function availabilityWindows(year: number): string[] {
+  const april = new Date(Date.UTC(year, 3, 1));
+  const first = april.getTime() + ((THURSDAY - april.getUTCDay() + 7) % 7) * DAY_MS;
+  const lastStart = Date.UTC(year, 11, 31);
+  const windows: string[] = [];
+  for (let start = first; start <= lastStart; start += 7 * DAY_MS) {
+    windows.push(`${label(new Date(start))} - ${label(new Date(start + 4 * DAY_MS))}`);
+  }
+  return windows;
 }
 
-export const WINDOWS: readonly string[] = availabilityWindows();
+/** The 2025 edition's windows: the spec's list, and the default wherever no edition is given. */
+export const WINDOWS: readonly string[] = availabilityWindows(2025);
+
+export const WINDOW_COUNT = WINDOWS.length;
