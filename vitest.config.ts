@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 const DB_TESTS = ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
 
 // Every test runs on in-memory PGlite; the database tests run a second time on real Postgres when
-// TEST_DATABASE_URL names a server (CI does), each file in a database of its own.
+// TEST_DATABASE_URL names a server (CI does), each file in a database of its own. Both start from a
+// database migrated once per run (tests/support/global-setup.ts).
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
@@ -16,6 +17,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: "pglite",
+          globalSetup: ["tests/support/global-setup.ts"],
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
         },
       },
@@ -23,7 +25,12 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: "postgres", include: DB_TESTS, env: { TEST_DB: "postgres" } },
+              test: {
+                name: "postgres",
+                include: DB_TESTS,
+                env: { TEST_DB: "postgres" },
+                globalSetup: ["tests/support/global-setup.ts"],
+              },
             },
           ]
         : []),

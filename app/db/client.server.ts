@@ -26,7 +26,12 @@ export type Connection = {
   close: () => Promise<void>;
 };
 
-export type DatabaseTarget = { url?: string; pgliteDir?: string };
+export type DatabaseTarget = {
+  url?: string;
+  pgliteDir?: string;
+  /** A PGlite data directory saved by dumpDataDir to start from (tests: skips initdb and migrations). */
+  pgliteData?: Blob;
+};
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
@@ -64,7 +69,7 @@ export function openDatabase(target: DatabaseTarget): Connection {
   }
   const dir = target.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, target.pgliteData ? { loadDataDir: target.pgliteData } : {});
   const pglite = drizzlePglite(client, { schema });
   return {
     db: pglite,

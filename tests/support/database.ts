@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, useDatabaseForTests, type Connection } from "~/db/client.server";
 
 /**
- * Gives the calling test file a fresh, migrated database for all its tests: in-memory PGlite, or a
- * new database on TEST_DATABASE_URL's server in the "postgres" project (dropped afterwards).
+ * Gives the calling test file a fresh, migrated database for all its tests: in-memory PGlite loaded
+ * from the run's migrated data directory, or in the "postgres" project a new database on
+ * TEST_DATABASE_URL's server copied from the run's migrated template (dropped afterwards).
  */
 export function useFreshDatabase() {
   const state: { connection?: Connection; dropDatabase?: () => Promise<void> } = {};
@@ -15,7 +17,7 @@ export function useFreshDatabase() {
     if (process.env.TEST_DB === "postgres" && adminUrl) {
       const name = `sgw_test_${process.pid}_${randomBytes(4).toString("hex")}`;
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
+      await admin.unsafe(`create database "${name}" template "${inject("postgresTemplate")}"`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       state.connection = openDatabase({ url: url.toString() });
@@ -24,9 +26,9 @@ export function useFreshDatabase() {
         await admin.end();
       };
     } else {
-      state.connection = openDatabase({ pgliteDir: "memory://" });
+      const pgliteData = new Blob([readFileSync(inject("pgliteTemplate"))]);
+      state.connection = openDatabase({ pgliteDir: "memory://", pgliteData });
     }
-    await state.connection.migrate();
     useDatabaseForTests(state.connection);
   });
 
