@@ -1,4 +1,4 @@
-import { TIE_RULE, type RankedWeekend } from "~/lib/best-weekends";
+import { tieRule, type RankedWeekend } from "~/lib/best-weekends";
 import { TableScroll } from "~/components/table-scroll";
 
 function Row({ row }: { row: RankedWeekend }) {
@@ -20,9 +20,11 @@ function Row({ row }: { row: RankedWeekend }) {
 export function BestWeekends({
   top,
   plannedOutside,
+  planned,
 }: {
   top: RankedWeekend[];
   plannedOutside: RankedWeekend | null;
+  planned: string;
 }) {
   return (
     <section className="card best-weekends" aria-labelledby="best-weekends-heading">
@@ -51,7 +53,7 @@ export function BestWeekends({
           ) : null}
         </table>
       </TableScroll>
-      <p className="muted">{TIE_RULE}</p>
+      <p className="muted">{tieRule(planned)}</p>
     </section>
   );
 }

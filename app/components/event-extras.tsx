@@ -2,9 +2,11 @@
 export function EventExtras({
   deadline,
   chosenHouse,
+  shortName,
 }: {
   deadline: { text: string; closed: boolean } | null;
   chosenHouse: string | null;
+  shortName: string;
 }) {
   return (
     <>
@@ -20,7 +22,7 @@ export function EventExtras({
       ) : null}
       <p>
         <a href="/sgw25.ics" download="sgw25.ics">
-          Add SGW25 to your calendar (.ics)
+          Add {shortName} to your calendar (.ics)
         </a>
       </p>
     </>

@@ -1,8 +1,10 @@
 import { percent } from "./results";
 import { WINDOWS } from "./weekends";
 
-/** The weekend the event page announces (Thu Aug 21 – Mon Aug 25, 2025). */
-export const PLANNED_WEEKEND = "Aug 21 - Aug 25";
+import { DEFAULT_EVENT_SETTINGS } from "./event-settings";
+
+/** The weekend the event page announces by default (Thu Aug 21 – Mon Aug 25, 2025). */
+export const PLANNED_WEEKEND = DEFAULT_EVENT_SETTINGS.plannedWeekend;
 
 /** How many members are free in one window, split by their attending answer. */
 export type WindowCounts = { label: string; yes: number; maybe: number };
@@ -14,17 +16,24 @@ export type RankedWeekend = WindowCounts & {
   planned: boolean;
 };
 
-export const TIE_RULE =
-  "Ranked by how many yes and maybe respondents are free; a tie goes to the weekend with more yes " +
-  "answers, then to the one closer to the planned weekend (Aug 21 - Aug 25), then to the earlier one.";
+export function tieRule(planned = PLANNED_WEEKEND) {
+  return (
+    "Ranked by how many yes and maybe respondents are free; a tie goes to the weekend with more yes " +
+    `answers, then to the one closer to the planned weekend (${planned}), then to the earlier one.`
+  );
+}
 
 /**
  * Every window ranked best first. `respondents` is the number of yes+maybe respondents, the base of
  * the share; windows missing from `counts` count as nobody free.
  */
-export function rankWeekends(counts: WindowCounts[], respondents: number): RankedWeekend[] {
+export function rankWeekends(
+  counts: WindowCounts[],
+  respondents: number,
+  planned = PLANNED_WEEKEND,
+): RankedWeekend[] {
   const byLabel = new Map(counts.map((entry) => [entry.label, entry]));
-  const plannedIndex = WINDOWS.indexOf(PLANNED_WEEKEND);
+  const plannedIndex = WINDOWS.indexOf(planned);
   const rows = WINDOWS.map((label, index) => {
     const entry = byLabel.get(label);
     return { label, yes: entry?.yes ?? 0, maybe: entry?.maybe ?? 0, index };
@@ -42,14 +51,19 @@ export function rankWeekends(counts: WindowCounts[], respondents: number): Ranke
     maybe,
     rank: position + 1,
     percent: percent(yes + maybe, respondents),
-    planned: label === PLANNED_WEEKEND,
+    planned: label === planned,
   }));
 }
 
 /** The top `limit` weekends, and the planned one separately when it did not make the cut. */
-export function bestWeekends(counts: WindowCounts[], respondents: number, limit = 5) {
-  const ranked = rankWeekends(counts, respondents);
+export function bestWeekends(
+  counts: WindowCounts[],
+  respondents: number,
+  planned = PLANNED_WEEKEND,
+  limit = 5,
+) {
+  const ranked = rankWeekends(counts, respondents, planned);
   const top = ranked.slice(0, limit);
-  const planned = ranked.find((row) => row.planned);
-  return { top, plannedOutside: planned && !top.includes(planned) ? planned : null };
+  const plannedRow = ranked.find((row) => row.planned);
+  return { top, plannedOutside: plannedRow && !top.includes(plannedRow) ? plannedRow : null };
 }

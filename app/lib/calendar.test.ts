@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { eventCalendar } from "./calendar";
+import { DEFAULT_EVENT_SETTINGS } from "./event-settings";
 
 function parseEvent(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -34,5 +35,17 @@ describe("eventCalendar", () => {
       eventCalendar({ appUrl: "http://localhost:3000", location: "Lakeside Lodge, Lake Placid, NY; USA" }),
     );
     expect(parsed.location).toBe("Lakeside Lodge, Lake Placid, NY; USA");
+  });
+});
+
+describe("eventCalendar with settings", () => {
+  it("follows the chosen weekend and name, keeps the UID, and carries the announcement's sequence", () => {
+    const event = { ...DEFAULT_EVENT_SETTINGS, plannedWeekend: "Aug 28 - Sep 1", shortName: "Retreat" };
+    const { parsed, event: vevent } = parseEvent(eventCalendar({ appUrl: "http://x", event, sequence: 2 }));
+    expect(parsed.summary).toBe("Retreat");
+    expect(parsed.startDate.toString()).toBe("2025-08-28");
+    expect(parsed.endDate.toString()).toBe("2025-09-02");
+    expect(parsed.uid).toBe("sgw25-weekend@sgw25-planner");
+    expect(vevent.getFirstPropertyValue("sequence")).toBe(2);
   });
 });

@@ -1,21 +1,38 @@
 import { createEvent } from "ics";
+import { DEFAULT_EVENT_SETTINGS, calendarUid, weekendDays, type EventSettings } from "./event-settings";
 
-/** The weekend as an all-day event: Thu Aug 21 to Mon Aug 25, 2025; DTEND is exclusive (RFC 5545). */
-export const EVENT_START: [number, number, number] = [2025, 8, 21];
-export const EVENT_END_EXCLUSIVE: [number, number, number] = [2025, 8, 26];
+type CalendarDate = [number, number, number];
 
-/** The SGW25 weekend as an iCalendar file, with the chosen house as its location when there is one. */
-export function eventCalendar(input: { appUrl: string; location?: string }): string {
+const dateParts = (date: Date): CalendarDate => [
+  date.getUTCFullYear(),
+  date.getUTCMonth() + 1,
+  date.getUTCDate(),
+];
+
+/**
+ * The planned weekend as an all-day iCalendar event (DTEND is exclusive, RFC 5545), with the chosen
+ * house as its location when there is one. `sequence` counts the announcements of a changed decision,
+ * so a calendar that already holds the event replaces it.
+ */
+export function eventCalendar(input: {
+  appUrl: string;
+  location?: string;
+  event?: EventSettings;
+  sequence?: number;
+}): string {
+  const event = input.event ?? DEFAULT_EVENT_SETTINGS;
   const url = `${input.appUrl.replace(/\/+$/, "")}/sgw25`;
+  const days = weekendDays(event.plannedWeekend, event.year);
+  if (!days) throw new Error(`Not a weekend of ${event.year}: ${event.plannedWeekend}`);
   const { error, value } = createEvent({
-    // A fixed UID: importing the file again updates the same event instead of adding a second one.
-    uid: "sgw25-weekend@sgw25-planner",
+    uid: calendarUid(event),
+    sequence: input.sequence || undefined,
     productId: "sgw25-planner",
-    calName: "SGW25",
-    title: "SGW25",
-    description: `The summer get-together weekend. Details and results: ${url}`,
-    start: EVENT_START,
-    end: EVENT_END_EXCLUSIVE,
+    calName: event.shortName,
+    title: event.shortName,
+    description: `The ${event.name} weekend. Details and results: ${url}`,
+    start: dateParts(days.start),
+    end: dateParts(new Date(days.end.getTime() + 24 * 60 * 60 * 1000)),
     url,
     location: input.location || undefined,
     status: "CONFIRMED",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { houseFit, type ExpectedGroup } from "./house-fit";
+import { groupOrExpected, houseFit, type ExpectedGroup } from "./house-fit";
 
 const group = (partial: Partial<ExpectedGroup>): ExpectedGroup => ({
   yes: 0,
@@ -59,5 +59,15 @@ describe("houseFit", () => {
     expect(houseFit(house(10, 5), group({ maybe: 9 })).text).toBe(
       "Fits: 10 beds and 5 bedrooms for 0–9 people",
     );
+  });
+});
+
+describe("groupOrExpected", () => {
+  it("uses the event's expected group only while nobody has answered yes or maybe", () => {
+    const expected = { expectedMin: 8, expectedMax: 12 };
+    expect(houseFit(house(10, 5), groupOrExpected(group({}), expected)).text).toBe(
+      "Tight: 10 beds and 5 bedrooms for 8–12 people (sleeps 10, short if every maybe comes)",
+    );
+    expect(groupOrExpected(group({ maybe: 1 }), expected)).toEqual(group({ maybe: 1 }));
   });
 });

@@ -43,3 +43,16 @@ export function houseFit(house: { num_beds: number; num_bedrooms: number }, grou
   }
   return { verdict: "too small", low, high, text: `Too small: ${space} (sleeps ${sleeps})` };
 }
+
+/**
+ * Before anybody has answered yes or maybe, the group a house must fit is the one the event expects
+ * (the organiser's "at least / possibly" numbers), not nobody.
+ */
+export function groupOrExpected(
+  group: ExpectedGroup,
+  expected: { expectedMin: number; expectedMax: number },
+) {
+  if (group.yes + group.maybe > 0) return group;
+  const { expectedMin, expectedMax } = expected;
+  return { yes: expectedMin, yesGuests: 0, maybe: Math.max(0, expectedMax - expectedMin), maybeGuests: 0 };
+}

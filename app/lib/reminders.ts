@@ -32,12 +32,13 @@ function escapeHtml(text: string) {
 }
 
 /** The reminder mail: it names the deadline and links to the survey on the app's public address. */
-export function reminderMail(input: { name: string; deadline: string; appUrl: string }) {
+export function reminderMail(input: { name: string; deadline: string; appUrl: string; shortName?: string }) {
   const link = `${input.appUrl.replace(/\/+$/, "")}/survey`;
+  const event = input.shortName ?? "SGW25";
   const greeting = `Hi ${input.name.trim() || "there"},`;
-  const body = `The SGW25 survey closes on ${input.deadline}, and we have not seen your answers yet.`;
+  const body = `The ${event} survey closes on ${input.deadline}, and we have not seen your answers yet.`;
   return {
-    subject: "Reminder: the SGW25 survey closes soon",
+    subject: `Reminder: the ${event} survey closes soon`,
     text: `${greeting}\n\n${body}\n\nFill it in here: ${link}\n`,
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +

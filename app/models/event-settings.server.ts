@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { parseStoredDeadline } from "~/lib/deadline";
+import { readStoredSettings, type EventFacts, type EventSettings } from "~/lib/event-settings";
 import { REMINDER_INTERVAL_MS } from "~/lib/reminders";
 import { getSetting, setSetting } from "~/models/settings.server";
 import { tablesChanged } from "~/models/table-cache.server";
@@ -9,6 +10,47 @@ import { tablesChanged } from "~/models/table-cache.server";
 const DEADLINE = "survey_deadline";
 const LAST_REMINDER = "last_reminder_at";
 const CHOSEN_HOUSE = "chosen_house_id";
+const EVENT = "event_settings";
+
+/** The event's facts (name, weekend, expected group, chat link): the stored ones over the defaults. */
+export async function getEventSettings(): Promise<EventSettings> {
+  const value = await getSetting(EVENT);
+  let stored: unknown = {};
+  try {
+    stored = value ? JSON.parse(value) : {};
+  } catch {
+    // A value that is not JSON reads as nothing stored: every fact falls back to its default.
+  }
+  return readStoredSettings(stored);
+}
+
+/**
+ * Merges `patch` into the stored facts (null removes a key, back to its default) in one statement,
+ * so two organisers saving different facts at once both keep theirs.
+ */
+async function mergeEventSettings(patch: Record<string, unknown>): Promise<void> {
+  const db = await getDb();
+  const set = JSON.stringify(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null)));
+  const stored = sql`(case when left(ltrim(${settings.value}), 1) = '{' then ${settings.value}::jsonb else '{}'::jsonb end)`;
+  const kept = Object.keys(patch)
+    .filter((key) => patch[key] === null)
+    .reduce((json, key) => sql`(${json} - ${key}::text)`, stored);
+  const merged = sql`(${kept} || ${set}::jsonb)::text`;
+  await db
+    .insert(settings)
+    .values({ key: EVENT, value: set })
+    .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
+  tablesChanged();
+}
+
+export async function saveEventFacts(facts: EventFacts): Promise<void> {
+  await mergeEventSettings(facts);
+}
+
+/** The weekend the organiser chose (one of the survey's windows), or null to go back to the default. */
+export async function setPlannedWeekend(label: string | null): Promise<void> {
+  await mergeEventSettings({ plannedWeekend: label });
+}
 
 /** The survey deadline, or null when the organiser has not set one (an empty value clears it). */
 export async function getSurveyDeadline(): Promise<Date | null> {
@@ -56,7 +98,7 @@ export async function setChosenHouseId(id: number | null): Promise<void> {
 /** For tests: forget every setting this module keeps. */
 export async function clearEventSettings(): Promise<void> {
   const db = await getDb();
-  for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE])
+  for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT])
     await db.delete(settings).where(eq(settings.key, key));
   tablesChanged();
 }

@@ -1,17 +1,28 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EventDecision } from "~/components/event-decision";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { getEventPageFacts } from "~/services/event-page.server";
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Home" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.event.shortName ?? "SGW25"} — Home` },
+];
+
+export async function loader() {
+  const { event, decision } = await getEventPageFacts();
+  return { event, decision };
+}
 
 export default function Home() {
+  const { event, decision } = useLoaderData<typeof loader>();
   return (
     <section className="hero">
       <div>
-        <h1>SGW25 is coming</h1>
+        <h1>{event.shortName} is coming</h1>
         <p>
-          Mark your calendar: the summer get-together happens <strong>the weekend of August 22-26</strong>.
+          Mark your calendar: the {event.name} happens <strong>the weekend of {event.homeWeekend}</strong>.
         </p>
+        <EventDecision decision={decision} />
         <p>
           Tell us if you are in, which weekends work and where you would go — then see where the group stands
           and vote on the houses.

@@ -17,6 +17,8 @@ import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { housePatchSchema, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
 import { listHouses, updateHouse } from "~/models/house.server";
+import { groupOrExpected } from "~/lib/house-fit";
+import { getEventSettings } from "~/models/event-settings.server";
 import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
@@ -39,14 +41,15 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lost = voteFormSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const [houses, counts, votes, group] = await Promise.all([
+  const [houses, counts, votes, group, event] = await Promise.all([
     listHouses(),
     getVoteCounts(),
     getMemberVotes(user.id),
     getExpectedGroup(),
+    getEventSettings(),
   ]);
   return json({
-    group,
+    group: groupOrExpected(group, event),
     houses,
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,

@@ -8,6 +8,8 @@ import {
 } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { DeadlinePanel } from "~/components/organiser/deadline-panel";
+import { DecisionPanel } from "~/components/organiser/decision-panel";
+import { EventPanel } from "~/components/organiser/event-panel";
 import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
@@ -27,6 +29,7 @@ import { getVoteCounts } from "~/models/vote.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { requireOrganiser } from "~/services/organiser.server";
+import { eventAction, getOrganiserEvent } from "~/services/organiser-event.server";
 import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
 import styles from "~/styles/features.css";
 
@@ -38,15 +41,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
   const zone = env().eventTimeZone;
   const now = new Date();
-  const [members, houses, counts, chosenId, deadline, reminder, { flash, setCookie }] = await Promise.all([
-    listMemberSurveyStatus(),
-    listHouses(),
-    getVoteCounts(),
-    getChosenHouseId(),
-    getSurveyDeadline(),
-    getReminderStatus(now),
-    readFlash(request),
-  ]);
+  const [members, houses, counts, chosenId, deadline, reminder, plan, { flash, setCookie }] =
+    await Promise.all([
+      listMemberSurveyStatus(),
+      listHouses(),
+      getVoteCounts(),
+      getChosenHouseId(),
+      getSurveyDeadline(),
+      getReminderStatus(now),
+      getOrganiserEvent(),
+      readFlash(request),
+    ]);
   return json(
     {
       flash: flash?.message ?? null,
@@ -64,12 +69,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
       },
       reminder,
+      ...plan,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
 
-type Panel = "deadline" | "reminder" | "houses";
+type Panel = "event" | "decision" | "deadline" | "reminder" | "houses";
 
 const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
@@ -77,6 +83,8 @@ const done = async (message: string, hash = "") =>
 export async function action({ request }: ActionFunctionArgs) {
   await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
+  const handled = await eventAction(form);
+  if (handled) return handled;
   const refuse = (panel: Panel, error: string, status = 400) =>
     json<FormFailure>({ error, form: panel }, { status });
 
@@ -119,7 +127,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Organiser() {
-  const { flash, members, houses, counts, chosenId, deadline, reminder } = useLoaderData<typeof loader>();
+  const { flash, members, houses, counts, chosenId, deadline, reminder, event, decision } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorFor = (panel: Panel) => failureFor<FormFailure>(actionData, panel)?.error;
   return (
@@ -137,6 +146,7 @@ export default function Organiser() {
           </a>
         </p>
       </section>
+      <DecisionPanel decision={decision} error={errorFor("decision")} />
       <SurveyStatus members={members} />
       <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
       <ReminderPanel reminder={reminder} error={errorFor("reminder")} />
@@ -146,6 +156,7 @@ export default function Organiser() {
         </p>
       ) : null}
       <HouseTable houses={houses} counts={counts} chosenId={chosenId} />
+      <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
     </>
   );
 }

@@ -68,7 +68,7 @@ export default function Results() {
           <Link to="/results-summary">See every answer (members only)</Link>
         </p>
       </section>
-      <BestWeekends top={best.top} plannedOutside={best.plannedOutside} />
+      <BestWeekends top={best.top} plannedOutside={best.plannedOutside} planned={best.planned} />
       <div className="charts">
         {charts.map((chart) => (
           <section

@@ -1,24 +1,22 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EventDecision } from "~/components/event-decision";
 import { EventExtras } from "~/components/event-extras";
-import { placeLabel } from "~/lib/house-rules";
-import { getChosenHouseId } from "~/models/event-settings.server";
-import { getHouse } from "~/models/house.server";
-import { getAttendanceLists } from "~/models/survey.server";
+import { getEventPageFacts } from "~/services/event-page.server";
 import { getSurveyDeadlineStatus } from "~/services/survey-deadline.server";
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — The Event" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.event.shortName ?? "SGW25"} — The Event` },
+];
 
 // A plain object, not json(), so the cached lists are not serialized and parsed again per request.
 export async function loader() {
-  const [lists, deadline, chosenId] = await Promise.all([
-    getAttendanceLists(),
+  const [{ event, decision, location, lists }, deadline] = await Promise.all([
+    getEventPageFacts(),
     getSurveyDeadlineStatus(),
-    getChosenHouseId(),
   ]);
-  const house = chosenId ? await getHouse(chosenId) : undefined;
-  const chosenHouse = house ? `${house.title}, ${placeLabel(house, false)}` : null;
-  return { ...lists, deadline, chosenHouse };
+  // The decision names the house itself, with its listing; the plain "Where" line is for no decision.
+  return { ...lists, deadline, event, decision, chosenHouse: decision.when ? null : location };
 }
 
 function NameList({ names, empty }: { names: string[]; empty: string }) {
@@ -33,17 +31,26 @@ function NameList({ names, empty }: { names: string[]; empty: string }) {
 }
 
 export default function EventPage() {
-  const { coming, onTheFence, deadline, chosenHouse } = useLoaderData<typeof loader>();
+  const { coming, onTheFence, deadline, chosenHouse, event, decision } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
-        <h1>SGW25</h1>
+        <h1>{event.shortName}</h1>
+        {event.decided ? (
+          <p>
+            <strong>{event.weekend}.</strong> The weekend is decided.
+          </p>
+        ) : (
+          <p>
+            <strong>{event.weekend}.</strong> We may start a day earlier or end a day later — the survey will
+            tell.
+          </p>
+        )}
         <p>
-          <strong>Thursday Aug 21 to Monday Aug 25.</strong> We may start a day earlier or end a day later —
-          the survey will tell.
+          We expect at least {event.expectedMin} people, possibly {event.expectedMax}.
         </p>
-        <p>We expect at least 8 people, possibly 12.</p>
-        <EventExtras deadline={deadline} chosenHouse={chosenHouse} />
+        {decision.when ? <EventDecision decision={decision} /> : null}
+        <EventExtras deadline={deadline} chosenHouse={chosenHouse} shortName={event.shortName} />
         <h2>Other notes</h2>
         <ul>
           <li>We split the house and groceries evenly; kids stay free.</li>

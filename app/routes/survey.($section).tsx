@@ -14,6 +14,8 @@ import { Done } from "~/components/survey/done";
 import { Review } from "~/components/survey/review";
 import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
 import { env } from "~/env.server";
+import { isWebLink } from "~/lib/event-settings";
+import { getEventSettings } from "~/models/event-settings.server";
 import { loginUrl } from "~/lib/login-url";
 import { DONE_SECTION, REVIEW_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
@@ -50,10 +52,10 @@ function restoreDraft(section: Section, params: URLSearchParams) {
     : { values: parsed.values, fieldErrors: parsed.fieldErrors };
 }
 
-/** CHAT_URL is configuration, but only a web link may become an href (never `javascript:`). */
-function chatLink() {
-  const url = env().chatUrl;
-  return /^https?:\/\//i.test(url) ? url : null;
+/** The organiser's chat link, else CHAT_URL; only a web link may become an href (never `javascript:`). */
+async function chatLink() {
+  const url = (await getEventSettings()).chatUrl || env().chatUrl;
+  return isWebLink(url) ? url : null;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -76,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         restored: restored !== null,
         restoredErrors: restored?.fieldErrors,
         notice: flash?.message ?? null,
-        chatUrl: chatLink(),
+        chatUrl: await chatLink(),
         submitted: progress.submitted,
         deadline,
       },

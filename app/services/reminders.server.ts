@@ -1,7 +1,12 @@
 import { env } from "~/env.server";
 import { formatDeadline, isSurveyClosed } from "~/lib/deadline";
 import { canSendReminder, nextReminderAt, reminderMail, reminderRecipients } from "~/lib/reminders";
-import { claimReminderRound, getLastReminderAt, getSurveyDeadline } from "~/models/event-settings.server";
+import {
+  claimReminderRound,
+  getEventSettings,
+  getLastReminderAt,
+  getSurveyDeadline,
+} from "~/models/event-settings.server";
 import { listMemberSurveyStatus } from "~/models/plan.server";
 import { sendMail } from "~/services/mail.server";
 
@@ -50,12 +55,13 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   if (recipients.length === 0) return { ok: false, error: NOBODY };
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
   const config = env();
+  const { shortName } = await getEventSettings();
   const text = formatDeadline(deadline, config.eventTimeZone);
   const results = await Promise.all(
     recipients.map((member) =>
       sendMail({
         to: member.email,
-        ...reminderMail({ name: member.name, deadline: text, appUrl: config.appUrl }),
+        ...reminderMail({ name: member.name, deadline: text, appUrl: config.appUrl, shortName }),
       }),
     ),
   );

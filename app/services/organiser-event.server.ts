@@ -1,0 +1,77 @@
+import { json, redirect } from "@remix-run/node";
+import { env } from "~/env.server";
+import { bestWeekends } from "~/lib/best-weekends";
+import { eventFactsSchema, plannedWeekendSchema, weekendLong } from "~/lib/event-settings";
+import { firstErrorPerField } from "~/lib/field-errors";
+import type { FormFailure } from "~/lib/form-failure";
+import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.server";
+import { getWeekendCounts } from "~/models/plan.server";
+import type { DecisionPanelData } from "~/components/organiser/decision-panel";
+import type { EventFactsData } from "~/components/organiser/event-panel";
+import { getEventPlan } from "~/services/event.server";
+import { setFlash } from "~/services/flash.server";
+
+/** The organiser's event form and decision panel, filled from the settings and the survey. */
+export async function getOrganiserEvent(): Promise<{ event: EventFactsData; decision: DecisionPanelData }> {
+  const [{ event, location }, weekends] = await Promise.all([getEventPlan(), getWeekendCounts()]);
+  const { top } = bestWeekends(weekends.counts, weekends.respondents, event.plannedWeekend);
+  return {
+    event: {
+      name: event.name,
+      shortName: event.shortName,
+      expectedMin: event.expectedMin,
+      expectedMax: event.expectedMax,
+      chatUrl: event.chatUrl,
+      defaultChatUrl: env().chatUrl,
+    },
+    decision: {
+      weekend: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+      planned: event.plannedWeekend,
+      house: location,
+      best: top,
+      windows: weekends.counts.map((entry) => ({ label: entry.label, free: entry.yes + entry.maybe })),
+    },
+  };
+}
+
+const done = async (message: string, hash: string) =>
+  redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
+
+/** The event form's and the decision panel's intents; null for any other intent. */
+export async function eventAction(form: Record<string, FormDataEntryValue>): Promise<Response | null> {
+  if (form.intent === "save-event") {
+    const parsed = eventFactsSchema.safeParse(form);
+    if (!parsed.success) {
+      const values = Object.fromEntries(
+        ["name", "shortName", "expectedMin", "expectedMax", "chatUrl"].map((key) => [
+          key,
+          String(form[key] ?? ""),
+        ]),
+      );
+      return json<FormFailure>(
+        {
+          error: "The event was not saved: see the fields below.",
+          fieldErrors: firstErrorPerField(parsed.error),
+          values,
+          form: "event",
+        },
+        { status: 400 },
+      );
+    }
+    await saveEventFacts(parsed.data);
+    return done("The event is saved.", "#event-heading");
+  }
+  if (form.intent === "choose-weekend") {
+    const { year } = (await getEventPlan()).event;
+    const parsed = plannedWeekendSchema(year).safeParse(form.weekend);
+    if (!parsed.success)
+      return json<FormFailure>({ error: parsed.error.issues[0].message, form: "decision" }, { status: 400 });
+    await setPlannedWeekend(parsed.data);
+    return done(`The weekend is ${weekendLong(parsed.data, year)}, ${year}.`, "#decision-heading");
+  }
+  if (form.intent === "clear-weekend") {
+    await setPlannedWeekend(null);
+    return done("The weekend choice is undone.", "#decision-heading");
+  }
+  return null;
+}
