@@ -39,12 +39,24 @@ export default defineConfig({
     { name: "no-js-state", testMatch: STATE_SPECS, dependencies: ["js", "no-js"], use: noJs },
     { name: "js-state", testMatch: STATE_SPECS, dependencies: ["no-js-state"], use: js },
   ],
-  webServer: {
-    command: "node tests/e2e/server.mjs",
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node tests/e2e/server.mjs",
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The same app with APP_URL set (origin.spec.ts): a post from another address is refused.
+      command: "node tests/e2e/server.mjs",
+      env: { E2E_APP_URL_SET: "1" },
+      url: `http://localhost:${Number(port) + 2}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -42,4 +42,19 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ NODE_ENV: "test", EVENT_TIME_ZONE: "Mars/Base" })).toThrow(/EVENT_TIME_ZONE/);
   });
+
+  it("treats an empty APP_URL as unset and knows whether it was given", () => {
+    expect(parseEnv({ NODE_ENV: "test", APP_URL: "" }).appUrlConfigured).toBe(false);
+    expect(parseEnv({ NODE_ENV: "test", APP_URL: "" }).appUrl).toBe("http://localhost:3000");
+    expect(parseEnv({ NODE_ENV: "test", APP_URL: "https://sgw.example" }).appUrlConfigured).toBe(true);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list, and names a bad value", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).trustProxy).toEqual({ hops: 0 });
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toHaveProperty(
+      "proxies",
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_EVENT_TIME_ZONE, isValidTimeZone } from "~/lib/deadline";
+import { parseTrustProxy, type TrustProxy } from "~/lib/trust-proxy";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -13,13 +14,24 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  APP_URL: z.string().url().optional(),
+  APP_URL: z
+    .string()
+    .trim()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("SGW25 Planner <onboarding@resend.dev>"),
   ADMIN_EMAILS: z.string().default(""),
   CHAT_URL: z.string().url().optional(),
-  TRUST_PROXY: z.enum(["0", "1", ""]).default("0"),
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .superRefine((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if ("error" in parsed) context.addIssue({ code: "custom", message: parsed.error });
+    }),
   EVENT_TIME_ZONE: z
     .string()
     .trim()
@@ -37,12 +49,15 @@ export type Env = {
   pgliteDir: string;
   sessionSecret: string | undefined;
   appUrl: string;
+  /** APP_URL was given: only its origin may post forms (else the address the browser used may). */
+  appUrlConfigured: boolean;
   secureCookies: boolean;
   resendApiKey: string | undefined;
   mailFrom: string;
   adminEmails: string[];
   chatUrl: string;
-  trustProxy: boolean;
+  /** Which proxies may report the client address (X-Forwarded-For) and scheme. */
+  trustProxy: TrustProxy;
   /** The zone the survey deadline is entered and shown in. */
   eventTimeZone: string;
 };
@@ -65,6 +80,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // Unset means: generate one once and keep it in the database (services/secret.server.ts).
     sessionSecret: raw.SESSION_SECRET,
     appUrl,
+    appUrlConfigured: raw.APP_URL !== undefined,
     secureCookies: appUrl.startsWith("https://"),
     resendApiKey: raw.RESEND_API_KEY || undefined,
     mailFrom: raw.MAIL_FROM,
@@ -72,7 +88,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     chatUrl: raw.CHAT_URL ?? "https://chat.whatsapp.com/",
-    trustProxy: raw.TRUST_PROXY === "1",
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY) as TrustProxy,
     eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
   };
 }

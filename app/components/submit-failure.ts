@@ -1,4 +1,4 @@
-import { useActionData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { houseForm, type FormFailure } from "~/lib/form-failure";
 
 /**
@@ -12,8 +12,11 @@ import { houseForm, type FormFailure } from "~/lib/form-failure";
  */
 export type SubmitFailure = FormFailure<never> & {
   error: string;
-  failed: "network" | "server";
+  failed: "network" | "server" | "refused";
 };
+
+/** Refusals whose reason the member can act on (another address, too much data): said in place. */
+const REFUSALS_SAID_IN_PLACE = new Set([403, 413, 415]);
 
 export const NETWORK_FAILURE =
   "Could not reach the server, so nothing was saved. Everything you entered is still here: check your connection and try again.";
@@ -45,6 +48,13 @@ export async function keepInputOnFailure({ request, serverAction }: ClientAction
   } catch (error) {
     // Redirects (a success, or the login page) and 4xx answers are the server's word: pass them on.
     const status = statusOf(error);
+    if (
+      isRouteErrorResponse(error) &&
+      REFUSALS_SAID_IN_PLACE.has(error.status) &&
+      typeof error.data === "string"
+    ) {
+      return failure({ error: error.data, failed: "refused" }, form, error.status);
+    }
     if (status !== undefined && status < 500) throw error;
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
       return failure({ error: NETWORK_FAILURE, failed: "network" }, form);
@@ -61,13 +71,13 @@ function formKey(form: FormData | null) {
   return typeof intent === "string" ? intent : undefined;
 }
 
-function failure(reason: Pick<SubmitFailure, "error" | "failed">, form: FormData | null) {
+function failure(reason: Pick<SubmitFailure, "error" | "failed">, form: FormData | null, status = 503) {
   const key = formKey(form);
   const body: SubmitFailure = { ...reason, ...(key ? { form: key } : {}) };
   // An error status tells the router (single fetch skips revalidation after action errors) not to
   // re-read any loader, the root's included: nothing was saved, and over a dead connection that
   // read would fail too. A Response, because single fetch re-wraps `data()` and drops its status.
-  return Response.json(body, { status: 503 });
+  return Response.json(body, { status });
 }
 
 /** The route action's own answer, or a `SubmitFailure` when it never arrived. */

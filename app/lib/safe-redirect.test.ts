@@ -7,8 +7,16 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/survey/2?x=1")).toBe("/survey/2?x=1");
   });
 
+  it("percent-encodes non-Latin-1 text and spaces, so the Location header can carry them", () => {
+    expect(safeRedirect("/日本?q=ü x")).toBe("/%E6%97%A5%E6%9C%AC?q=%C3%BC%20x");
+    expect(safeRedirect("/%E6%97%A5")).toBe("/%E6%97%A5");
+    expect(safeRedirect("/\uD800")).toBe("/%EF%BF%BD");
+    expect(() => new Headers({ Location: safeRedirect("/日本") })).not.toThrow();
+  });
+
   it.each([
     "//evil.example",
+    "/\x7f",
     "https://evil.example",
     "/\\evil.example",
     "evil",

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { env } from "~/env.server";
+import { clientAddress, peerIsTrusted } from "~/lib/trust-proxy";
 import { guardRequest, refuseConnect } from "./http-guard.server";
 import { servePageCached } from "./page-cache.server";
 
@@ -34,12 +35,12 @@ export function installClientIpTracking() {
         if (req.url) req.url = redactUrl(req.url);
       });
       const config = env();
-      const scheme = (config.trustProxy && useForwardedScheme(req)) || "http";
-      guardRequest(req, res, new URL(config.appUrl), () =>
+      const peer = req.socket?.remoteAddress ?? "unknown";
+      const scheme = (peerIsTrusted(peer, config.trustProxy) && useForwardedScheme(req)) || "http";
+      const guard = { appUrl: new URL(config.appUrl), appUrlConfigured: config.appUrlConfigured, scheme };
+      guardRequest(req, res, guard, () =>
         servePageCached(req, res, scheme, () =>
-          store.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, () =>
-            emit.apply(this, [event, ...args]),
-          ),
+          store.run({ remoteAddress: peer }, () => emit.apply(this, [event, ...args])),
         ),
       );
       return true;
@@ -50,8 +51,9 @@ export function installClientIpTracking() {
 }
 
 /**
- * Behind a TLS-terminating proxy (TRUST_PROXY=1) the scheme the member used is the first
- * X-Forwarded-Proto hop; the request URL Remix builds from Express's `req.protocol` follows it.
+ * Behind a trusted TLS-terminating proxy (TRUST_PROXY) the scheme the member used is the first
+ * X-Forwarded-Proto value, which the proxy sets; the request URL Remix builds from Express's
+ * `req.protocol` follows it.
  */
 function useForwardedScheme(req: http.IncomingMessage) {
   const proto = String(req.headers["x-forwarded-proto"] ?? "")
@@ -68,13 +70,13 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
 }
 
-/** The client's address: the socket peer, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
+/**
+ * The client's address: the socket peer, or behind trusted proxies (TRUST_PROXY) the right-most
+ * X-Forwarded-For entry that no trusted proxy wrote; entries further left are the client's own words.
+ */
 export function clientIp(request: Request): string {
-  if (env().trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return store.getStore()?.remoteAddress ?? "unknown";
+  const peer = store.getStore()?.remoteAddress ?? "unknown";
+  return clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy);
 }
 
 /** Runs `fn` as if the request came from `remoteAddress` (tests call actions directly). */

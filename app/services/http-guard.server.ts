@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
+import { encode } from "turbo-stream";
 
 /**
  * What the app refuses before Remix sees a request. remix-serve offers no middleware, so these run in
@@ -8,9 +9,15 @@ import type { Socket } from "node:net";
  *   event) get 405 with an Allow header instead of Remix's 500;
  * - bodies are capped while they stream in, chunked or not, and held back from Remix until complete,
  *   so an oversized post costs at most the cap in memory and gets 413;
- * - a state-changing post must come from APP_URL's origin: a foreign Origin gets 403, and a post from
- *   our own origin is given APP_URL's Host, because Remix itself throws (a 500) when Origin and Host
- *   differ, which is what a reverse proxy's default Host header causes.
+ * - the request target must be a path, and Host / X-Forwarded-Host well-formed, else 400 (Remix would
+ *   throw building the request URL: a 500);
+ * - a state-changing post must come from our own origin: APP_URL's when it is set, else the address
+ *   the browser used (its Host), as Remix itself checks. A foreign Origin gets 403, and a post from
+ *   APP_URL's origin is given APP_URL's Host, because Remix itself throws (a 500) when Origin and
+ *   Host differ, which is what a reverse proxy's default Host header causes.
+ *
+ * A refused script request (`.data`, Remix's single fetch) is answered in the form the page's
+ * script reads, so the member sees the reason rather than "the server could not handle this".
  */
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -23,13 +30,42 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
+/** What the guard needs to know about the app's own address. */
+export type GuardConfig = { appUrl: URL; appUrlConfigured: boolean; scheme: string };
+
 const isApi = (url: string | undefined) => url === "/api" || Boolean(url?.startsWith("/api/"));
+
+/** A form post from the page's script (Remix's single fetch asks for `<path>.data`). */
+const isScriptPost = (req: http.IncomingMessage) =>
+  req.method === "POST" && Boolean(req.url?.split("?")[0].endsWith(".data"));
+
+class ScriptRefusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+/** The refusal as single fetch encodes an action's thrown 4xx Response: the script shows `message`. */
+async function scriptRefusalBody(status: number, message: string) {
+  const stream = encode(
+    { error: new ScriptRefusal(status, message) },
+    {
+      plugins: [
+        (value) =>
+          value instanceof ScriptRefusal ? ["ErrorResponse", value.message, value.status, ""] : undefined,
+      ],
+    },
+  );
+  return Buffer.from(await new Response(stream).arrayBuffer()).toString("utf8");
+}
 
 function refusalBody(url: string | undefined, status: number, message: string) {
   if (isApi(url))
     return { type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
   const title =
-    { 403: "Request refused", 405: "Method not allowed", 413: "Too much data" }[status] ?? "Refused";
+    { 400: "Bad request", 403: "Request refused", 405: "Method not allowed", 413: "Too much data" }[status] ??
+    "Refused";
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — SGW25</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
   return { type: "text/html; charset=utf-8", body };
 }
@@ -58,7 +94,22 @@ function discardBody(req: http.IncomingMessage) {
 /** Answers the request from here; a body still coming is read and dropped. */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal, bodyPending: boolean) {
   if (bodyPending) discardBody(req);
-  const { type, body } = refusalBody(req.url, refusal.status, refusal.message);
+  if (isScriptPost(req)) {
+    void scriptRefusalBody(refusal.status, refusal.message).then((body) =>
+      send(req, res, refusal, bodyPending, { type: "text/x-script", body }),
+    );
+    return;
+  }
+  send(req, res, refusal, bodyPending, refusalBody(req.url, refusal.status, refusal.message));
+}
+
+function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  refusal: Refusal,
+  bodyPending: boolean,
+  { type, body }: { type: string; body: string },
+) {
   res.writeHead(refusal.status, {
     "Content-Type": type,
     "Content-Length": Buffer.byteLength(body),
@@ -82,10 +133,19 @@ function methodRefusal(req: http.IncomingMessage): Refusal | undefined {
 }
 
 /**
- * The Origin rule. Returns a refusal for a foreign origin; for our own origin, makes the Host header
+ * The origins a form may be posted from: APP_URL's, and when APP_URL is not set, the address the
+ * browser used (a laptop's http://127.0.0.1:3000 or a phone's http://192.168.1.20:3000).
+ */
+export function isOwnOrigin(origin: string, host: string | undefined, config: GuardConfig) {
+  if (origin === config.appUrl.origin) return true;
+  return !config.appUrlConfigured && Boolean(host) && origin === `${config.scheme}://${host}`.toLowerCase();
+}
+
+/**
+ * The Origin rule. Returns a refusal for a foreign origin; for APP_URL's origin, makes the Host header
  * agree with it so Remix's own check passes behind a proxy that sends its upstream address as Host.
  */
-function originRefusal(req: http.IncomingMessage, appUrl: URL): Refusal | undefined {
+function originRefusal(req: http.IncomingMessage, config: GuardConfig): Refusal | undefined {
   if (!UNSAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return undefined;
   const origin = req.headers.origin;
   // No Origin (API clients, old browsers): the session layer checks Referer for cookie posts.
@@ -93,13 +153,44 @@ function originRefusal(req: http.IncomingMessage, appUrl: URL): Refusal | undefi
   // An opaque origin ("null": sandboxed frames, some cross-site redirects) is never our own form; the
   // /api contract does not depend on Origin, so only pages refuse it.
   if (origin === "null" && isApi(req.url)) return undefined;
-  if (origin !== appUrl.origin) {
+  const own = config.appUrlConfigured ? config.appUrl.origin : `${config.scheme}://${req.headers.host}`;
+  if (!isOwnOrigin(origin.toLowerCase(), req.headers.host?.toLowerCase(), config)) {
     return {
       status: 403,
-      message: `This request came from ${origin}, not from ${appUrl.origin}, so it was refused. Open the planner at ${appUrl.origin} and try again.`,
+      message: `This request came from ${origin}, not from ${own}, so it was refused. Open the planner at ${own} and try again.`,
     };
   }
-  req.headers.host = appUrl.host;
+  if (origin.toLowerCase() === config.appUrl.origin) req.headers.host = config.appUrl.host;
+  return undefined;
+}
+
+/** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address, an optional port. */
+export function isValidHost(value: string) {
+  if (!value || /[\s/\\?#@]/.test(value)) return false;
+  try {
+    const url = new URL(`http://${value}`);
+    return url.pathname === "/" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Remix builds the request URL from Host, X-Forwarded-Host's port and the target, and throws (a 500)
+ * on anything malformed: refuse it here. X-Forwarded-Host is then dropped, because the app takes its
+ * address from APP_URL or Host, never from it. HTTP/1.0 without Host gets APP_URL's.
+ */
+function hostRefusal(req: http.IncomingMessage, config: GuardConfig): Refusal | undefined {
+  const host = req.headers.host;
+  const forwarded = req.headers["x-forwarded-host"];
+  const values = [
+    host ?? config.appUrl.host,
+    ...(forwarded === undefined ? [] : String(forwarded).split(",")),
+  ];
+  if (!values.every((value) => isValidHost(value.trim()))) {
+    return { status: 400, message: "The Host header of this request is not valid." };
+  }
+  if (host === undefined) req.headers.host = config.appUrl.host;
   delete req.headers["x-forwarded-host"];
   return undefined;
 }
@@ -121,9 +212,13 @@ function contentTypeRefusal(req: http.IncomingMessage): Refusal | undefined {
   };
 }
 
-/** A path Express cannot decode, or a NUL byte anywhere, only ever makes the database or a router throw. */
-function urlRefusal(req: http.IncomingMessage): Refusal | undefined {
+/**
+ * The request target must be a path ("/..."): an absolute URL or "*" is for proxies. A path Express
+ * cannot decode, or a NUL byte anywhere, only ever makes the database or a router throw.
+ */
+function targetRefusal(req: http.IncomingMessage): Refusal | undefined {
   const url = req.url ?? "/";
+  if (!url.startsWith("/")) return { status: 400, message: "That address is not valid." };
   try {
     decodeURIComponent(url.split("?")[0]);
   } catch {
@@ -205,12 +300,16 @@ function whenBodyAccepted(
 export function guardRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  appUrl: URL,
+  config: GuardConfig,
   handOn: () => void,
   limit = MAX_BODY_BYTES,
 ) {
   const refusal =
-    methodRefusal(req) ?? urlRefusal(req) ?? originRefusal(req, appUrl) ?? contentTypeRefusal(req);
+    methodRefusal(req) ??
+    targetRefusal(req) ??
+    hostRefusal(req, config) ??
+    originRefusal(req, config) ??
+    contentTypeRefusal(req);
   if (refusal) {
     refuse(req, res, refusal, hasBody(req));
     return;

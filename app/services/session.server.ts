@@ -5,6 +5,7 @@ import { env } from "~/env.server";
 import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiError } from "./api.server";
+import { isOwnOrigin } from "./http-guard.server";
 import { appCookie } from "./secret.server";
 
 const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
@@ -27,7 +28,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF defence on top of SameSite=Lax: a state-changing request that rides on the session cookie
- * must come from our own origin (APP_URL's, or the Host the browser addressed).
+ * must come from our own origin (APP_URL's, or without APP_URL the Host the browser addressed).
  */
 export function assertSameOrigin(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
@@ -38,13 +39,13 @@ export function assertSameOrigin(request: Request) {
   } catch {
     origin = undefined;
   }
-  const host = request.headers.get("Host");
-  const allowed = new Set([new URL(env().appUrl).origin]);
-  if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
-  }
-  if (!origin || !allowed.has(origin)) {
+  const config = env();
+  const guard = {
+    appUrl: new URL(config.appUrl),
+    appUrlConfigured: config.appUrlConfigured,
+    scheme: new URL(request.url).protocol.replace(":", ""),
+  };
+  if (!origin || !isOwnOrigin(origin, request.headers.get("Host")?.toLowerCase() ?? undefined, guard)) {
     throw new Response("Cross-origin request refused", { status: 403 });
   }
 }

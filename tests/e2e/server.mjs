@@ -1,21 +1,26 @@
 // The e2e web server: the production build on a fresh PGlite directory with demo data, and a
-// fake Resend server so password-reset mails go through the real SDK.
+// fake Resend server so password-reset mails go through the real SDK. The main one runs with the
+// default configuration (no APP_URL); with E2E_APP_URL_SET a second one on E2E_PORT+2 has APP_URL
+// set and shares the first one's fake Resend.
 import { spawn, execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeResend } from "../support/fake-resend.mjs";
 
-const port = process.env.E2E_PORT ?? "3100";
+const second = Boolean(process.env.E2E_APP_URL_SET);
+const port = String(Number(process.env.E2E_PORT ?? "3100") + (second ? 2 : 0));
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3101");
 const dataDir = path.resolve(`tests/.tmp/pglite-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
-const fake = await startFakeResend(mailPort);
+const fake = second
+  ? { url: `http://127.0.0.1:${mailPort}`, server: { close() {} } }
+  : await startFakeResend(mailPort);
 const env = {
   ...process.env,
   NODE_ENV: "production",
   PORT: port,
-  APP_URL: `http://localhost:${port}`,
+  APP_URL: second ? `http://localhost:${port}` : "",
   PGLITE_DIR: dataDir,
   DATABASE_URL: "",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",

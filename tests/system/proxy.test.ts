@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,6 +113,19 @@ function send(
   });
 }
 
+/** One request with a raw request target (an absolute URL or "*"), answered with the status line. */
+function rawTarget(target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(app.url).port), "127.0.0.1", () =>
+      socket.end(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(text));
+  });
+}
+
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const cookieOf = (answer: Answer) => String(answer.headers["set-cookie"]?.[0] ?? "").split(";")[0];
 
@@ -159,6 +173,20 @@ describe("behind nginx, as the README configures it", () => {
     expect(after.body).toContain("Alex via nginx");
   });
 
+  it("a client's own X-Forwarded-For does not walk past the login limits", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 7; attempt += 1) {
+      const answer = await send(`${PUBLIC_URL}/api/login`, {
+        method: "POST",
+        // A different made-up address each time: nginx appends the real one after it.
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${attempt}` },
+        body: JSON.stringify({ email: "jordan@example.com", password: "wrong-password" }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
   it("a post from another site gets 403, not 500", async () => {
     for (const route of ["/auth", "/houses", "/survey/1"]) {
       const answer = await send(`${PUBLIC_URL}${route}`, {
@@ -203,6 +231,36 @@ describe("the server on its own", () => {
       body: form({ intent: "login", redirect: "/", email: "alex@example.com", password: "sgw25-demo" }),
     });
     expect(answer.status).toBe(302);
+  });
+
+  it("answers a malformed Host, X-Forwarded-Host or request target with 400, never 500", async () => {
+    const cases: [string, Record<string, string>][] = [
+      ["/", { Host: "a b" }],
+      ["/", { Host: "[::1" }],
+      ["/", { Host: "127.0.0.1:99999" }],
+      ["/", { "X-Forwarded-Host": "a:99999" }],
+      ["/houses", { "X-Forwarded-Host": "[::1" }],
+    ];
+    for (const [route, headers] of cases) {
+      const answer = await send(`${app.url}${route}`, { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(400);
+    }
+    for (const target of ["*", "http://127.0.0.1/", "/%E0%A4%A"]) {
+      const answer = await rawTarget(target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect(app.logs()).not.toMatch(/Invalid URL|\n\s+at /);
+  });
+
+  it("logs in with a redirect to a non-Latin-1 path and sends the member there, encoded", async () => {
+    const answer = await send(`${app.url}/auth?redirect=/日本`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: PUBLIC_URL },
+      body: form({ intent: "login", redirect: "/日本", email: "casey@example.com", password: "sgw25-demo" }),
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe("/%E6%97%A5%E6%9C%AC");
+    expect(app.logs()).not.toMatch(/ByteString/);
   });
 
   it("answers TRACE and other unknown methods with 405 and Allow", async () => {
