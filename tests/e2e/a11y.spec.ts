@@ -43,7 +43,12 @@ const MEMBER_PAGES = [
 const MEMBER = "jordan@example.com";
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page itself; the default opens a second page per run to merge the
+  // results of frames, which these pages do not have (it doubled the spec's time).
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
@@ -63,9 +68,12 @@ for (const viewport of [
     // Ten or eleven pages, each with a full axe run: more than the default 30 s on a busy machine.
     test.describe.configure({ timeout: 120_000 });
 
-    test("public pages have no serious or critical violations", async ({ page }) => {
+    test("public pages have no serious or critical violations", async ({ page }, testInfo) => {
       for (const path of PUBLIC_PAGES) {
         await page.goto(path);
+        // A page that loads no script is the same document in both projects: no-js checks it.
+        const scripts = await page.locator("script[src]").count();
+        if (scripts === 0 && testInfo.project.use.javaScriptEnabled !== false) continue;
         expect(await seriousViolations(page), path).toEqual([]);
       }
     });
