@@ -120,7 +120,15 @@ function Header({ user }: { user: { email: string } | null }) {
 function Footer({ user }: { user: { email: string } | null }) {
   return (
     <footer className="site-footer">
-      <p>{user ? `You are logged in as ${user.email}` : "You are not logged in."}</p>
+      <p>
+        {user ? (
+          <>
+            You are logged in as <span className="user-text">{user.email}</span>
+          </>
+        ) : (
+          "You are not logged in."
+        )}
+      </p>
     </footer>
   );
 }

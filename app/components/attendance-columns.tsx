@@ -16,7 +16,9 @@ export function AttendanceColumns({ attendance }: { attendance: Attendance }) {
           {attendance[key].length ? (
             <ul aria-labelledby={`attendance-${key}`}>
               {attendance[key].map((name, index) => (
-                <li key={`${name}-${index}`}>{name}</li>
+                <li key={`${name}-${index}`} className="user-text">
+                  {name}
+                </li>
               ))}
             </ul>
           ) : (

@@ -12,7 +12,7 @@ export function EventExtras({
     <>
       {chosenHouse ? (
         <p>
-          <strong>Where:</strong> {chosenHouse}
+          <strong>Where:</strong> <span className="user-text">{chosenHouse}</span>
         </p>
       ) : null}
       {deadline && !deadline.closed ? (

@@ -66,8 +66,10 @@ export function HouseCard({
         {grid === "previous" && house.previous_house_year ? (
           <p className="house-kicker">{previousHouseLabel(house.previous_house_year)}</p>
         ) : null}
-        <h3 id={`house-${house.id}-title`}>{house.title}</h3>
-        <p className="house-place">{placeLabel(house, grid === "new")}</p>
+        <h3 id={`house-${house.id}-title`} className="user-text">
+          {house.title}
+        </h3>
+        <p className="house-place user-text">{placeLabel(house, grid === "new")}</p>
         <p className="muted">{roomsSummary(house)}</p>
         {href ? (
           <p>
@@ -83,7 +85,9 @@ export function HouseCard({
           counts={counts}
           serverError={voteError}
         />
-        <p className="muted house-suggester">Suggested by {house.who_suggested.trim() || "User"}</p>
+        <p className="muted house-suggester">
+          Suggested by <span className="user-text">{house.who_suggested.trim() || "User"}</span>
+        </p>
         {children}
       </div>
     </article>

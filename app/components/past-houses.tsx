@@ -33,7 +33,7 @@ export function PastHouses({ houses }: { houses: PastHouse[] }) {
               />
             </div>
             <h3>{house.year ?? "Year not given"}</h3>
-            <p>
+            <p className="user-text">
               {house.title} — {placeLabel(house, false)}
             </p>
           </li>

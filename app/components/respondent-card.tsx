@@ -5,7 +5,9 @@ export function RespondentCard({ card }: { card: SummaryCard }) {
   const headingId = `respondent-${card.id}`;
   return (
     <article className="card respondent" aria-labelledby={headingId}>
-      <h2 id={headingId}>{card.name}</h2>
+      <h2 id={headingId} className="user-text">
+        {card.name}
+      </h2>
       {card.email ? <p className="muted respondent-email">{card.email}</p> : null}
       <table className="answers">
         <tbody>
@@ -39,11 +41,11 @@ export function RespondentCard({ card }: { card: SummaryCard }) {
         {card.orlando.attended === "Yes" ? (
           <dl>
             <dt>Concerns</dt>
-            <dd>{card.orlando.concerns}</dd>
+            <dd className="user-text">{card.orlando.concerns}</dd>
             <dt>Suggestion</dt>
-            <dd>{card.orlando.suggestions}</dd>
+            <dd className="user-text">{card.orlando.suggestions}</dd>
             <dt>Doesn&apos;t Want To See</dt>
-            <dd>{card.orlando.dontWannaSee}</dd>
+            <dd className="user-text">{card.orlando.dontWannaSee}</dd>
           </dl>
         ) : null}
       </section>

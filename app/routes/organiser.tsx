@@ -136,7 +136,7 @@ export default function Organiser() {
       <section className="card">
         <h1>Organiser</h1>
         {flash ? (
-          <p role="status" className="alert alert-success">
+          <p role="status" className="alert alert-success user-text">
             {flash}
           </p>
         ) : null}

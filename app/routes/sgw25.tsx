@@ -24,7 +24,9 @@ function NameList({ names, empty }: { names: string[]; empty: string }) {
   return (
     <ul>
       {names.map((name, index) => (
-        <li key={`${name}-${index}`}>{name}</li>
+        <li key={`${name}-${index}`} className="user-text">
+          {name}
+        </li>
       ))}
     </ul>
   );

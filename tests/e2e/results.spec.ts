@@ -80,6 +80,15 @@ test.describe("/results", () => {
     // Every chart scales down with the page instead of forcing a sideways scroll.
     expect(width).toBeLessThanOrEqual(360);
   });
+
+  test("Best Weekends shows all five columns on a 390 px phone, without scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/results");
+    const table = page.getByRole("region", { name: "Best weekends", exact: true });
+    await expect(table.getByRole("columnheader", { name: "Share of yes + maybe" })).toBeVisible();
+    const overflow = await table.evaluate((box) => box.scrollWidth - box.clientWidth);
+    expect(overflow, "the table is wider than its box by this many pixels").toBeLessThanOrEqual(0);
+  });
 });
 
 test.describe("/results-summary", () => {

@@ -50,9 +50,9 @@ export function HouseTable({
                 return (
                   <tr key={house.id} id={`organiser-house-${house.id}`}>
                     <th scope="row">
-                      {house.title}
+                      <span className="user-text">{house.title}</span>
                       <br />
-                      <span className="muted">{placeLabel(house, false)}</span>
+                      <span className="muted user-text">{placeLabel(house, false)}</span>
                       {chosen ? (
                         <>
                           <br />

@@ -30,8 +30,10 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
             <tbody>
               {done.map((member) => (
                 <tr key={member.id}>
-                  <th scope="row">{member.name}</th>
-                  <td>{member.email}</td>
+                  <th scope="row" className="user-text">
+                    {member.name}
+                  </th>
+                  <td className="user-text">{member.email}</td>
                   <td>{member.attending || "Not answered"}</td>
                   <td>{member.submittedAt}</td>
                 </tr>
@@ -46,7 +48,7 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
       {waiting.length ? (
         <ul aria-labelledby="waiting-heading" className="waiting-list">
           {waiting.map((member) => (
-            <li key={member.id}>
+            <li key={member.id} className="user-text">
               {member.name} &lt;{member.email}&gt;
             </li>
           ))}

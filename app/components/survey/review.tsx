@@ -54,7 +54,7 @@ function ticked(labels: Record<string, string>, map: Record<string, boolean>, no
 }
 
 function WrittenAnswer({ text }: { text: string }) {
-  return text ? <span className="review-text">{text}</span> : <span className="muted">None</span>;
+  return text ? <span className="review-text user-text">{text}</span> : <span className="muted">None</span>;
 }
 
 export function Review({ values, error }: { values: SurveyInput; error?: string }) {
@@ -75,7 +75,13 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
     >
       <p className="muted">Check your answers, then submit. You can come back and change them later.</p>
       <Part title="Basic info" edit={1}>
-        <Row label={QUESTIONS.name}>{values.name || <span className="muted">Not answered</span>}</Row>
+        <Row label={QUESTIONS.name}>
+          {values.name ? (
+            <span className="user-text">{values.name}</span>
+          ) : (
+            <span className="muted">Not answered</span>
+          )}
+        </Row>
         <Row label={QUESTIONS.attending}>{labelOf(ATTENDING_LABELS, values.attending)}</Row>
       </Part>
       {values.attending === "no" ? null : (
