@@ -9,7 +9,11 @@ export type DecisionView = {
 };
 
 function names(list: string[]) {
-  return list.length ? `: ${list.join(", ")}` : "";
+  return list.length ? (
+    <>
+      : <span className="user-text">{list.join(", ")}</span>
+    </>
+  ) : null;
 }
 
 /** The organiser's decision said plainly: when, where (with the listing) and who is coming. */
@@ -29,7 +33,9 @@ export function EventDecision({ decision }: { decision: DecisionView }) {
         <>
           <dt>Where</dt>
           <dd>
-            {where.title}, {where.place}
+            <span className="user-text">
+              {where.title}, {where.place}
+            </span>
             {href ? (
               <>
                 {" "}
