@@ -14,6 +14,7 @@ import {
 import { env } from "~/env.server";
 import { needsHydration } from "~/lib/hydration";
 import { installClientIpTracking } from "~/services/client-ip.server";
+import { requestHousePhotos } from "~/services/house-photos.server";
 import { PAGE_CACHE_MARK } from "~/services/page-cache.server";
 import { readBuiltCss } from "~/services/inline-css.server";
 import { securityHeaders } from "~/services/security-headers.server";
@@ -23,6 +24,7 @@ env();
 installClientIpTracking();
 
 const ABORT_DELAY = 5_000;
+let photosStarted = false;
 
 /** A 503 (the database is away) tells browsers and proxies when to come back. */
 function markUnavailable(status: number, headers: Headers) {
@@ -76,6 +78,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // The first page served starts the photo sweep (photos wanted before this start, due retries).
+  if (!photosStarted) {
+    photosStarted = true;
+    void requestHousePhotos();
+  }
   if (unavailable.has(request) && responseStatusCode !== 503) {
     // Remix renders again with this response as the route error: the boundary shows the outage
     // message with status 503 (and the same error reaches the browser for hydration).

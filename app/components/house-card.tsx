@@ -1,50 +1,22 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
-  PLACEHOLDER_IMAGE,
   placeLabel,
   previousHouseLabel,
   roomsSummary,
-  safeImageSrc,
   safeListingHref,
   type VoteChoice,
   type VoteCounts,
 } from "~/lib/house-rules";
 import type { HouseRecord } from "~/lib/house-rules";
+import { HousePhoto } from "./house-photo";
 import { HouseVote } from "./house-vote";
 
 export type CardHouse = HouseRecord;
 
-/**
- * The listing photo at a fixed size, lazy-loaded. A broken photo shows the placeholder: through
- * onError with JS, and through the box's background image without it.
- */
-function HouseImage({ src }: { src: string }) {
-  const ref = useRef<HTMLImageElement>(null);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => {
-    // An image that failed before hydration never fires React's onError.
-    const image = ref.current;
-    if (image?.complete && image.currentSrc && image.naturalWidth === 0) setBroken(true);
-  }, []);
-  const shown = broken || !src ? PLACEHOLDER_IMAGE : safeImageSrc(src);
-  return (
-    <div className="house-image">
-      <img
-        ref={ref}
-        src={shown}
-        alt=""
-        width={400}
-        height={250}
-        loading="lazy"
-        decoding="async"
-        onError={() => setBroken(true)}
-      />
-    </div>
-  );
-}
-
 export function HouseCard({
   house,
+  photo,
+  first = false,
   grid,
   vote,
   counts,
@@ -52,6 +24,10 @@ export function HouseCard({
   children,
 }: {
   house: CardHouse;
+  /** The stored photo's version, when there is one. */
+  photo: string | undefined;
+  /** The first card on the page, painted first. */
+  first?: boolean;
   grid: "new" | "previous" | "out";
   vote: VoteChoice | undefined;
   counts: VoteCounts;
@@ -61,7 +37,7 @@ export function HouseCard({
   const href = safeListingHref(house.url);
   return (
     <article id={`house-${house.id}`} className="house-card" aria-labelledby={`house-${house.id}-title`}>
-      <HouseImage src={house.listing_img} />
+      <HousePhoto houseId={house.id} listingImg={house.listing_img} version={photo} first={first} />
       <div className="house-body">
         {grid === "previous" && house.previous_house_year ? (
           <p className="house-kicker">{previousHouseLabel(house.previous_house_year)}</p>

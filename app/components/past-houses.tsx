@@ -1,4 +1,5 @@
-import { PLACEHOLDER_IMAGE, placeLabel, safeImageSrc } from "~/lib/house-rules";
+import { placeLabel } from "~/lib/house-rules";
+import { HousePhoto } from "./house-photo";
 
 export type PastHouse = {
   id: number;
@@ -8,11 +9,12 @@ export type PastHouse = {
   country: string;
   listing_img: string;
   year: number | null;
+  /** The stored photo's version, when there is one. */
+  photo?: string;
 };
 
 /**
- * The houses of earlier get-togethers, newest first. A missing photo shows the placeholder; a
- * broken one falls back to it through the box's background image, which needs no script.
+ * The houses of earlier get-togethers, newest first, each with its stored photo or the placeholder.
  */
 export function PastHouses({ houses }: { houses: PastHouse[] }) {
   if (houses.length === 0) return null;
@@ -20,18 +22,14 @@ export function PastHouses({ houses }: { houses: PastHouse[] }) {
     <section className="card" aria-labelledby="past-houses-heading">
       <h2 id="past-houses-heading">Previous SGW Houses</h2>
       <ul className="past-houses">
-        {houses.map((house) => (
+        {houses.map((house, index) => (
           <li key={house.id} className="past-house">
-            <div className="house-image">
-              <img
-                src={house.listing_img ? safeImageSrc(house.listing_img) : PLACEHOLDER_IMAGE}
-                alt=""
-                width={400}
-                height={250}
-                loading="lazy"
-                decoding="async"
-              />
-            </div>
+            <HousePhoto
+              houseId={house.id}
+              listingImg={house.listing_img}
+              version={house.photo}
+              first={index === 0}
+            />
             <h3>{house.year ?? "Year not given"}</h3>
             <p className="user-text">
               {house.title} — {placeLabel(house, false)}

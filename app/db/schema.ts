@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -188,3 +189,34 @@ export const pendingSubmissions = pgTable("pending_submissions", {
   payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // postgres.js answers a Buffer, PGlite a Uint8Array: one type for the app.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A house's listing photo, fetched once in the background and kept small (two WebP widths), so
+ * pages never hotlink the listing site and a previous house keeps its photo after the listing is
+ * gone. `version` (a hash of the stored bytes) goes into the photo's URL; it is empty until a
+ * fetch of `source_url` succeeded. A failed fetch is retried at `next_attempt_at`.
+ */
+export const housePhotos = pgTable(
+  "house_photos",
+  {
+    houseId: integer("house_id")
+      .primaryKey()
+      .references(() => houses.id, { onDelete: "cascade" }),
+    sourceUrl: text("source_url").notNull(),
+    version: text("version").notNull().default(""),
+    small: bytea("small"),
+    large: bytea("large"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("house_photos_next_attempt_idx").on(t.nextAttemptAt)],
+);

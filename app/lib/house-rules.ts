@@ -195,12 +195,6 @@ export function safeListingHref(url: string): string | undefined {
   }
 }
 
-/** An image src: our own paths or http(s) URLs; anything else becomes the placeholder. */
-export function safeImageSrc(src: string): string {
-  if (src.startsWith("/") && !src.startsWith("//")) return src;
-  return safeListingHref(src) ?? PLACEHOLDER_IMAGE;
-}
-
 export const VOTE_CHOICES = ["love", "like", "dislike"] as const;
 export type VoteChoice = (typeof VOTE_CHOICES)[number];
 export type VoteCounts = Record<VoteChoice, number>;

@@ -1,6 +1,7 @@
 import { housePatchSchema, parseId, stateError } from "~/lib/house-schema";
 import { getHouse, updateHouse } from "~/models/house.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { requestHousePhotos } from "~/services/house-photos.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -20,6 +21,7 @@ export const { loader, action } = apiRoute({
     }
     const updated = await updateHouse(id, patch);
     if (!updated) return apiError(404, "House not found");
+    if (patch.listing_img !== undefined) void requestHousePhotos();
     return apiJson(updated);
   },
 });

@@ -1,6 +1,7 @@
 import { houseInputSchema } from "~/lib/house-schema";
 import { createHouse, listHouses } from "~/models/house.server";
 import { apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { requestHousePhotos } from "~/services/house-photos.server";
 import { requireApiUser } from "~/services/session.server";
 
 export const { loader, action } = apiRoute({
@@ -12,6 +13,8 @@ export const { loader, action } = apiRoute({
     const user = await requireApiUser(request);
     const parsed = houseInputSchema.safeParse(await readApiBody(request));
     if (!parsed.success) return validationError(parsed.error);
-    return apiJson(await createHouse(parsed.data, user), { status: 201 });
+    const house = await createHouse(parsed.data, user);
+    void requestHousePhotos();
+    return apiJson(house, { status: 201 });
   },
 });

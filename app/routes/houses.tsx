@@ -19,6 +19,7 @@ import { housePatchSchema, organiserFormSchema, voteFormSchema } from "~/lib/hou
 import { listHouses, updateHouse } from "~/models/house.server";
 import { groupOrExpected } from "~/lib/house-fit";
 import { getEventSettings } from "~/models/event-settings.server";
+import { listPhotoVersions } from "~/models/house-photo.server";
 import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { isOrganiser } from "~/services/organiser.server";
@@ -41,8 +42,9 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lost = voteFormSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const [houses, counts, votes, group, event] = await Promise.all([
+  const [houses, photos, counts, votes, group, event] = await Promise.all([
     listHouses(),
+    listPhotoVersions(),
     getVoteCounts(),
     getMemberVotes(user.id),
     getExpectedGroup(),
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     group: groupOrExpected(group, event),
     houses,
+    photos,
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
     organiser: isOrganiser(user),
@@ -130,7 +133,7 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, counts, votes, organiser, group, notRecorded } = useLoaderData<typeof loader>();
+  const { houses, photos, counts, votes, organiser, group, notRecorded } = useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -140,12 +143,15 @@ export default function Houses() {
   const { newHouses, oldHouses } = splitHouses(houses);
   const outOfPlay = organiser ? houses.filter((house) => !house.in_play) : [];
   const failure = failureFor<FormFailure>(actionData);
+  const firstId = (newHouses[0] ?? oldHouses[0])?.id;
   const pageError = failure && !failure.form?.startsWith("house-") ? failure.error : undefined;
 
   const card = (house: CardHouse, grid: "new" | "previous" | "out") => (
     <HouseCard
       key={house.id}
       house={house}
+      photo={photos[house.id]}
+      first={grid !== "out" && house.id === firstId}
       grid={grid}
       vote={votes[house.id]}
       counts={counts[house.id] ?? NO_VOTES}

@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PastHouses } from "~/components/past-houses";
+import { listPhotoVersions } from "~/models/house-photo.server";
 import { listPreviousHouses } from "~/models/plan.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
@@ -13,7 +14,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "SGW25 — Past Events" }];
 
 export async function loader() {
-  return json({ houses: await listPreviousHouses() });
+  const [houses, photos] = await Promise.all([listPreviousHouses(), listPhotoVersions()]);
+  return json({ houses: houses.map((house) => ({ ...house, photo: photos[house.id] })) });
 }
 
 export default function PastEvents() {

@@ -8,6 +8,7 @@ import {
   type SuggestFormValues,
 } from "~/lib/suggest-form";
 import { createHouse } from "~/models/house.server";
+import { requestHousePhotos } from "./house-photos.server";
 
 /** What became of a suggestion: the page to go to, or the form's errors with what was sent. */
 export type SuggestOutcome =
@@ -35,6 +36,8 @@ export async function suggestHouse(
   }
   try {
     const house = await createHouse(parsed.data, member);
+    // The photo is fetched in the background; the suggestion never waits for it.
+    void requestHousePhotos();
     // Post/redirect/get; the query carries what the spec keeps after a success.
     return { saved: true, to: `/houses-suggest?${keptQuery(values, house.id)}` };
   } catch (error) {

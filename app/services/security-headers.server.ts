@@ -5,8 +5,8 @@ export function securityHeaders(nonce: string, https: boolean, development = fal
     `script-src 'self' 'nonce-${nonce}'`,
     // Server-rendered SVG charts carry inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    // Listing photos are hot-linked from the rental sites members paste.
-    "img-src 'self' data: https:",
+    // Listing photos are fetched by the server and served from here: members' browsers never ask the listing sites.
+    "img-src 'self' data:",
     "font-src 'self'",
     // `remix dev` reloads the page over a websocket on its own port.
     development ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",

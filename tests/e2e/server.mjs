@@ -1,11 +1,14 @@
 // The e2e web server: the production build on a fresh PGlite directory with demo data, and a
 // fake Resend server so password-reset mails go through the real SDK. The main one runs with the
 // default configuration (no APP_URL); with E2E_APP_URL_SET a second one on E2E_PORT+2 has APP_URL
-// set and shares the first one's fake Resend.
+// set and shares the first one's fake Resend. The main one also starts a listing site's photo
+// server on E2E_PORT+3 (the apps may fetch from this machine only because PHOTO_FETCH_ALLOW_PRIVATE
+// is set).
 import { spawn, execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeResend } from "../support/fake-resend.mjs";
+import { startImageServer } from "../support/image-server.mjs";
 
 const second = Boolean(process.env.E2E_APP_URL_SET);
 const port = String(Number(process.env.E2E_PORT ?? "3100") + (second ? 2 : 0));
@@ -16,6 +19,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const fake = second
   ? { url: `http://127.0.0.1:${mailPort}`, server: { close() {} } }
   : await startFakeResend(mailPort);
+const images = second ? undefined : await startImageServer(Number(port) + 3);
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -29,6 +33,7 @@ const env = {
   MAIL_FROM: "SGW25 <planner@example.com>",
   ADMIN_EMAILS: "organiser@example.com",
   CHAT_URL: "https://chat.example.com/sgw25",
+  PHOTO_FETCH_ALLOW_PRIVATE: "1",
 };
 
 execSync("npx tsx scripts/db.ts seed", { env, stdio: "inherit" });
@@ -39,9 +44,11 @@ const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.
 const stop = () => {
   server.kill("SIGTERM");
   fake.server.close();
+  void images?.close();
 };
 for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, stop);
 server.on("exit", (code) => {
   fake.server.close();
+  void images?.close();
   process.exit(code ?? 0);
 });

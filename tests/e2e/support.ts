@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 
 export const DEMO_PASSWORD = "sgw25-demo";
 export const MAIL_API = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? "3101"}`;
+/** The stand-in listing site's photo server (tests/support/image-server.mjs), started by server.mjs. */
+export const IMAGE_SERVER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 3}`;
 
 /** A unique e-mail per test run, so specs never collide across projects or reruns. */
 export function uniqueEmail(prefix = "member") {

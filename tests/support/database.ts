@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, useDatabaseForTests, type Connection } from "~/db/client.server";
+import { stopHousePhotos } from "~/services/house-photos.server";
 
 /**
  * Gives the calling test file a fresh, migrated database for all its tests: in-memory PGlite loaded
@@ -33,6 +34,8 @@ export function useFreshDatabase() {
   });
 
   afterAll(async () => {
+    // A suggestion may have started a photo fetch: it finishes on this database, not the next.
+    await stopHousePhotos();
     useDatabaseForTests(undefined);
     await state.connection?.close();
     await state.dropDatabase?.();

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parsePhotoName } from "~/lib/house-photo";
+import { getPhotoFile } from "~/models/house-photo.server";
+
+/**
+ * A stored house photo. Its name carries a hash of its bytes, so the browser may keep it for a
+ * year without asking again; any other name (an old version, a typo) is a plain 404.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const photo = parsePhotoName(params.name ?? "");
+  const bytes = photo ? await getPhotoFile(photo.houseId, photo.width, photo.version) : undefined;
+  if (!bytes) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(bytes.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
