@@ -18,6 +18,7 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const STATE_SPECS = /organiser-state\.spec\.ts$/;
 const LONG_DATA_SPECS = /long-data\.spec\.ts$/;
+const SEASON_SPECS = /season-state\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,8 +34,8 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS], use: js },
-    { name: "no-js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS], use: noJs },
+    { name: "js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS], use: js },
+    { name: "no-js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS], use: noJs },
     // Specs that change app-wide state (a closed survey, the reminder round) run after everything
     // else and one project at a time, so no other spec on the shared server ever sees that state.
     { name: "no-js-state", testMatch: STATE_SPECS, dependencies: ["js", "no-js"], use: noJs },
@@ -43,6 +44,10 @@ export default defineConfig({
     // counts or lists ever meet them.
     { name: "no-js-long", testMatch: LONG_DATA_SPECS, dependencies: ["js-state"], use: noJs },
     { name: "js-long", testMatch: LONG_DATA_SPECS, dependencies: ["no-js-long"], use: js },
+    // The organiser's season (decision, announcements, invitations, deletions) changes what every
+    // page shows: after the other state specs, again one project at a time.
+    { name: "no-js-season", testMatch: SEASON_SPECS, dependencies: ["js-long"], use: noJs },
+    { name: "js-season", testMatch: SEASON_SPECS, dependencies: ["no-js-season"], use: js },
   ],
   webServer: [
     {

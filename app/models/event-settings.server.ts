@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { parseStoredDeadline } from "~/lib/deadline";
@@ -11,6 +11,7 @@ const DEADLINE = "survey_deadline";
 const LAST_REMINDER = "last_reminder_at";
 const CHOSEN_HOUSE = "chosen_house_id";
 const EVENT = "event_settings";
+const ANNOUNCEMENT = "announcement_round";
 
 /** The event's facts (name, weekend, expected group, chat link): the stored ones over the defaults. */
 export async function getEventSettings(): Promise<EventSettings> {
@@ -85,6 +86,51 @@ export async function claimReminderRound(now: Date): Promise<boolean> {
   return rows.length === 1;
 }
 
+/**
+ * Gives a claimed reminder round back when its mails failed, so the organiser may retry at once:
+ * the last round is `previous` again, unless another round was claimed meanwhile.
+ */
+export async function releaseReminderRound(claimed: Date, previous: Date | null): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(settings)
+    .set({ value: previous ? previous.toISOString() : "" })
+    .where(and(eq(settings.key, LAST_REMINDER), eq(settings.value, claimed.toISOString())));
+  tablesChanged();
+}
+
+/** The latest announcement round as stored (see lib/announcement), or undefined before the first. */
+export function getAnnouncementValue(): Promise<string | undefined> {
+  return getSetting(ANNOUNCEMENT);
+}
+
+/**
+ * Replaces the stored round by `next` only if it is still `previous` (compare and set, one
+ * statement): of two organisers clicking at once, or a double submit, exactly one claims the round.
+ */
+export async function claimAnnouncement(previous: string | undefined, next: string): Promise<boolean> {
+  const db = await getDb();
+  const rows =
+    previous === undefined
+      ? await db
+          .insert(settings)
+          .values({ key: ANNOUNCEMENT, value: next })
+          .onConflictDoNothing({ target: settings.key })
+          .returning({ key: settings.key })
+      : await db
+          .update(settings)
+          .set({ value: next, updatedAt: new Date() })
+          .where(and(eq(settings.key, ANNOUNCEMENT), eq(settings.value, previous)))
+          .returning({ key: settings.key });
+  tablesChanged();
+  return rows.length === 1;
+}
+
+/** Records how the claimed round ended (sent, or which mails failed). */
+export async function finishAnnouncement(value: string): Promise<void> {
+  await setSetting(ANNOUNCEMENT, value);
+}
+
 /** The house the organiser picked for SGW25 (the calendar file's location), if any. */
 export async function getChosenHouseId(): Promise<number | null> {
   const value = Number(await getSetting(CHOSEN_HOUSE));
@@ -98,7 +144,7 @@ export async function setChosenHouseId(id: number | null): Promise<void> {
 /** For tests: forget every setting this module keeps. */
 export async function clearEventSettings(): Promise<void> {
   const db = await getDb();
-  for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT])
+  for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT, ANNOUNCEMENT])
     await db.delete(settings).where(eq(settings.key, key));
   tablesChanged();
 }

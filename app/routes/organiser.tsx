@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { DeadlinePanel } from "~/components/organiser/deadline-panel";
+import { AnnouncePanel } from "~/components/organiser/announce-panel";
 import { DecisionPanel } from "~/components/organiser/decision-panel";
 import { EventPanel } from "~/components/organiser/event-panel";
 import { HouseTable } from "~/components/organiser/house-table";
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getChosenHouseId(),
       getSurveyDeadline(),
       getReminderStatus(now),
-      getOrganiserEvent(),
+      getOrganiserEvent(now),
       readFlash(request),
     ]);
   return json(
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Panel = "event" | "decision" | "deadline" | "reminder" | "houses";
+type Panel = "event" | "decision" | "announce" | "deadline" | "reminder" | "houses";
 
 const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
@@ -101,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.intent === "send-reminder") {
     const outcome = await sendSurveyReminders();
     if (!outcome.ok) return refuse("reminder", outcome.error, 409);
-    const failed = outcome.failed ? ` ${outcome.failed} could not be sent.` : "";
+    const failed = outcome.failed ? ` ${outcome.failed} could not be sent: you may send it again now.` : "";
     return done(`Reminder sent to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`);
   }
 
@@ -127,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Organiser() {
-  const { flash, members, houses, counts, chosenId, deadline, reminder, event, decision } =
+  const { flash, members, houses, counts, chosenId, deadline, reminder, event, decision, announce } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorFor = (panel: Panel) => failureFor<FormFailure>(actionData, panel)?.error;
@@ -147,6 +148,7 @@ export default function Organiser() {
         </p>
       </section>
       <DecisionPanel decision={decision} error={errorFor("decision")} />
+      <AnnouncePanel announce={announce} error={errorFor("announce")} />
       <SurveyStatus members={members} />
       <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
       <ReminderPanel reminder={reminder} error={errorFor("reminder")} />

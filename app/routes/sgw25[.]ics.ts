@@ -1,11 +1,11 @@
-import { env } from "~/env.server";
-import { eventCalendar } from "~/lib/calendar";
-import { getEventPlan } from "~/services/event.server";
+import { currentCalendar } from "~/services/announce.server";
 
-/** The weekend as a calendar file; its location is the house the organiser chose, once there is one. */
+/**
+ * The weekend as a calendar file: the same event (UID and SEQUENCE) as the announcement mails carry,
+ * with the chosen house as its location once there is one.
+ */
 export async function loader() {
-  const { event, location } = await getEventPlan();
-  return new Response(eventCalendar({ appUrl: env().appUrl, location: location ?? undefined, event }), {
+  return new Response(await currentCalendar(), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="sgw25.ics"`,

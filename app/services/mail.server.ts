@@ -1,7 +1,16 @@
 import { Resend } from "resend";
 import { env } from "~/env.server";
 
-export type Mail = { to: string; subject: string; html: string; text: string };
+/** A file sent along, e.g. the calendar file (`content` is the file's text). */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+};
 
 let client: Resend | undefined;
 
@@ -18,7 +27,11 @@ export async function sendMail(mail: Mail): Promise<boolean> {
   }
   try {
     client ??= new Resend(config.resendApiKey);
-    const { error } = await client.emails.send({ from: config.mailFrom, ...mail });
+    const attachments = mail.attachments?.map((file) => ({
+      ...file,
+      content: Buffer.from(file.content, "utf8"),
+    }));
+    const { error } = await client.emails.send({ from: config.mailFrom, ...mail, attachments });
     if (error) {
       console.error(`[mail] Sending "${mail.subject}" failed: ${error.message}`);
       return false;

@@ -6,16 +6,23 @@ import { firstErrorPerField } from "~/lib/field-errors";
 import type { FormFailure } from "~/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.server";
 import { getWeekendCounts } from "~/models/plan.server";
+import type { AnnouncePanelData } from "~/components/organiser/announce-panel";
 import type { DecisionPanelData } from "~/components/organiser/decision-panel";
 import type { EventFactsData } from "~/components/organiser/event-panel";
+import { announceDecision, getAnnounceStatus } from "~/services/announce.server";
 import { getEventPlan } from "~/services/event.server";
 import { setFlash } from "~/services/flash.server";
 
-/** The organiser's event form and decision panel, filled from the settings and the survey. */
-export async function getOrganiserEvent(): Promise<{ event: EventFactsData; decision: DecisionPanelData }> {
-  const [{ event, location }, weekends] = await Promise.all([getEventPlan(), getWeekendCounts()]);
+/** The organiser's event form, decision and announcement panels, from the settings and the survey. */
+export async function getOrganiserEvent(now = new Date()) {
+  const [{ event, location }, weekends, announce] = await Promise.all([
+    getEventPlan(),
+    getWeekendCounts(),
+    getAnnounceStatus(now),
+  ]);
   const { top } = bestWeekends(weekends.counts, weekends.respondents, event.plannedWeekend);
-  return {
+  const data: { event: EventFactsData; decision: DecisionPanelData; announce: AnnouncePanelData } = {
+    announce,
     event: {
       name: event.name,
       shortName: event.shortName,
@@ -32,6 +39,7 @@ export async function getOrganiserEvent(): Promise<{ event: EventFactsData; deci
       windows: weekends.counts.map((entry) => ({ label: entry.label, free: entry.yes + entry.maybe })),
     },
   };
+  return data;
 }
 
 const done = async (message: string, hash: string) =>
@@ -68,6 +76,15 @@ export async function eventAction(form: Record<string, FormDataEntryValue>): Pro
       return json<FormFailure>({ error: parsed.error.issues[0].message, form: "decision" }, { status: 400 });
     await setPlannedWeekend(parsed.data);
     return done(`The weekend is ${weekendLong(parsed.data, year)}, ${year}.`, "#decision-heading");
+  }
+  if (form.intent === "announce") {
+    const outcome = await announceDecision();
+    if (!outcome.ok) return json<FormFailure>({ error: outcome.error, form: "announce" }, { status: 409 });
+    const failed = outcome.failed ? ` ${outcome.failed} could not be sent: "Retry" sends those alone.` : "";
+    return done(
+      `The decision went to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`,
+      "#announce-heading",
+    );
   }
   if (form.intent === "clear-weekend") {
     await setPlannedWeekend(null);

@@ -6,6 +6,7 @@ import {
   getEventSettings,
   getLastReminderAt,
   getSurveyDeadline,
+  releaseReminderRound,
 } from "~/models/event-settings.server";
 import { listMemberSurveyStatus } from "~/models/plan.server";
 import { sendMail } from "~/services/mail.server";
@@ -53,6 +54,7 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
   const recipients = reminderRecipients(await listMemberSurveyStatus());
   if (recipients.length === 0) return { ok: false, error: NOBODY };
+  const previous = await getLastReminderAt();
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
   const config = env();
   const { shortName } = await getEventSettings();
@@ -66,5 +68,7 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
     ),
   );
   const sent = results.filter(Boolean).length;
+  // A round whose mails failed must not block the next one for a day: the organiser may retry at once.
+  if (sent < results.length) await releaseReminderRound(now, previous);
   return { ok: true, sent, failed: results.length - sent };
 }

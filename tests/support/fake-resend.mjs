@@ -1,10 +1,12 @@
 // A stand-in for the Resend HTTP API: the real SDK posts here when RESEND_BASE_URL points at it.
-// Tests read what was "sent" from GET /__mails (optionally ?to=address).
+// Tests read what was "sent" from GET /__mails (optionally ?to=address); POST /__fail with
+// {"to": [addresses]} makes mails to those addresses fail (500) until the list is replaced.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 
 export function startFakeResend(port = 0) {
   const mails = [];
+  const failing = new Set();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const send = (status, body) => {
@@ -18,8 +20,18 @@ export function startFakeResend(port = 0) {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const mail = { id: randomUUID(), ...JSON.parse(raw) };
+      if ([mail.to].flat().some((address) => failing.has(address.toLowerCase()))) {
+        return send(500, { name: "internal_server_error", message: "Fake failure" });
+      }
       mails.push(mail);
       return send(200, { id: mail.id });
+    }
+    if (req.method === "POST" && url.pathname === "/__fail") {
+      let raw = "";
+      for await (const chunk of req) raw += chunk;
+      failing.clear();
+      for (const address of JSON.parse(raw).to ?? []) failing.add(address.toLowerCase());
+      return send(200, { failing: [...failing] });
     }
     if (req.method === "GET" && url.pathname === "/__mails") {
       const to = url.searchParams.get("to")?.toLowerCase();
@@ -32,7 +44,7 @@ export function startFakeResend(port = 0) {
   });
   return new Promise((resolve) => {
     server.listen(port, "127.0.0.1", () => {
-      resolve({ server, mails, url: `http://127.0.0.1:${server.address().port}` });
+      resolve({ server, mails, failing, url: `http://127.0.0.1:${server.address().port}` });
     });
   });
 }

@@ -1,0 +1,76 @@
+import { Form } from "@remix-run/react";
+
+export type AnnouncePanelData = {
+  members: Array<{ name: string; email: string }>;
+  decision: { when: string; where: string | null; listing: string | null } | null;
+  last: { at: string; state: string; sent: number; failedTo: string[]; current: boolean } | null;
+  next: { kind: "first" | "change" | "retry"; count: number } | null;
+  blocked: string | null;
+};
+
+const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
+
+const BUTTON = {
+  first: (count: number) => `Announce the decision to ${members(count)}`,
+  change: (count: number) => `Announce the change to ${members(count)}`,
+  retry: (count: number) => `Retry the ${count} failed ${count === 1 ? "mail" : "mails"}`,
+};
+
+function LastRound({ last }: { last: NonNullable<AnnouncePanelData["last"]> }) {
+  if (last.state === "failed") {
+    return (
+      <p className="alert alert-error">
+        The announcement of {last.at} reached {members(last.sent)}; {last.failedTo.length} could not be sent (
+        {last.failedTo.join(", ")}).
+      </p>
+    );
+  }
+  if (last.state === "sending") return <p>An announcement is being sent (since {last.at}).</p>;
+  return (
+    <p>
+      Announced on {last.at} to {members(last.sent)}
+      {last.current ? "." : "; the decision has changed since."}
+    </p>
+  );
+}
+
+/** Mails the decision with the calendar file to every member: the recipients first, then one button. */
+export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData; error?: string }) {
+  return (
+    <section className="card" aria-labelledby="announce-heading">
+      <h2 id="announce-heading">Announce the decision</h2>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+      <h3 id="announce-recipients-heading">It goes to ({announce.members.length})</h3>
+      {announce.members.length ? (
+        <ul aria-labelledby="announce-recipients-heading" className="recipient-list">
+          {announce.members.map((member) => (
+            <li key={member.email}>
+              {member.name} &lt;{member.email}&gt;
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nobody has registered yet.</p>
+      )}
+      {announce.decision ? (
+        <p>
+          The mail says: {announce.decision.when}; {announce.decision.where ?? "no house chosen yet"}
+          {announce.decision.listing ? " (with the listing link)" : ""}, with the weekend as a calendar file.
+        </p>
+      ) : null}
+      {announce.last ? <LastRound last={announce.last} /> : null}
+      {announce.blocked ? <p className="muted">{announce.blocked}</p> : null}
+      {announce.next ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="announce" className="button">
+            {BUTTON[announce.next.kind](announce.next.count)}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/env.server";
+import { clearEventSettings, getLastReminderAt, setSurveyDeadline } from "~/models/event-settings.server";
+import { listHouses } from "~/models/house.server";
+import { seedDemoData } from "~/models/seed.server";
+import { getUserByEmail } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import * as organiserPage from "./organiser";
+import * as calendar from "./sgw25[.]ics";
+
+type SentMail = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: Array<{ filename: string; content: string }>;
+};
+type Fake = { server: { close(): void }; mails: SentMail[]; failing: Set<string>; url: string };
+
+const database = useFreshDatabase();
+const saved = { ...process.env };
+let cookie: string;
+let fake: Fake;
+
+beforeAll(async () => {
+  const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
+  fake = (await startFakeResend(0)) as Fake;
+  Object.assign(process.env, {
+    ADMIN_EMAILS: "organiser@example.com",
+    RESEND_API_KEY: "re_test",
+    RESEND_BASE_URL: fake.url,
+    APP_URL: "https://sgw.example",
+  });
+  resetEnvCache();
+  await seedDemoData(database.db);
+  cookie = cookieFrom(await createUserSession((await getUserByEmail("organiser@example.com"))!.id, "/"));
+});
+
+afterAll(async () => {
+  fake.server.close();
+  for (const name of ["ADMIN_EMAILS", "RESEND_API_KEY", "RESEND_BASE_URL", "APP_URL"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvCache();
+  await clearEventSettings();
+});
+
+const post = (form: Record<string, string>) =>
+  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));
+
+function vevent(text: string) {
+  const component = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+  return { event: new ICAL.Event(component), sequence: component.getFirstPropertyValue("sequence") ?? 0 };
+}
+
+const served = async () => vevent(await (await callRoute(calendar.loader, makeRequest("/sgw25.ics"))).text());
+const attached = (mail: SentMail) =>
+  vevent(Buffer.from(mail.attachments![0].content, "base64").toString("utf8"));
+const MEMBERS = ["alex", "casey", "jordan", "organiser", "riley", "sam"].map((name) => `${name}@example.com`);
+
+describe("announcing the decision", () => {
+  it("needs a weekend, then mails every member once with the calendar file /sgw25.ics serves", async () => {
+    expect(await (await post({ intent: "announce" })).json()).toMatchObject({
+      error: "Choose the weekend first: the announcement says when.",
+    });
+    const [house] = await listHouses();
+    await post({ intent: "choose-weekend", weekend: "Aug 28 - Sep 1" });
+    await post({ intent: "choose", houseId: String(house.id) });
+
+    // A double click: two posts at once send one round.
+    const answers = await Promise.all([post({ intent: "announce" }), post({ intent: "announce" })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    expect(fake.mails.map((mail) => mail.to).sort()).toEqual(MEMBERS);
+    const mail = fake.mails[0];
+    expect(mail.subject).toBe("SGW25 is decided: Thursday Aug 28 to Monday Sep 1, 2025");
+    expect(mail.text).toContain(`Where: ${house.title}`);
+    expect(mail.text).toContain(`Listing: ${house.url}`);
+    const sent = attached(mail);
+    const page = await served();
+    expect(sent.event.uid).toBe(page.event.uid);
+    expect(sent.event.startDate.toString()).toBe("2025-08-28");
+    expect([sent.sequence, page.sequence]).toEqual([0, 0]);
+    expect(sent.event.location).toContain(house.title);
+
+    expect(await (await post({ intent: "announce" })).json()).toMatchObject({
+      error: "This decision has already been announced.",
+    });
+    expect(fake.mails).toHaveLength(MEMBERS.length);
+  });
+
+  it("announces a change with the same UID and a later SEQUENCE; failed mails say so and retry alone", async () => {
+    fake.mails.length = 0;
+    await post({ intent: "choose-weekend", weekend: "Sep 4 - Sep 8" });
+    expect((await served()).sequence).toBe(1);
+    fake.failing.add("sam@example.com");
+    const answer = await post({ intent: "announce" });
+    expect(answer.status).toBe(302);
+    expect(fake.mails).toHaveLength(MEMBERS.length - 1);
+    const change = attached(fake.mails[0]);
+    expect(change.event.uid).toBe("sgw25-weekend@sgw25-planner");
+    expect(change.sequence).toBe(1);
+    expect(change.event.startDate.toString()).toBe("2025-09-04");
+    expect(fake.mails[0].subject).toBe("SGW25 has changed: Thursday Sep 4 to Monday Sep 8, 2025");
+
+    const page = await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }));
+    const { announce } = await page.json();
+    expect(announce.last).toMatchObject({ state: "failed", failedTo: ["sam@example.com"] });
+    expect(announce.next).toEqual({ kind: "retry", count: 1 });
+
+    fake.failing.clear();
+    expect((await post({ intent: "announce" })).status).toBe(302);
+    expect(fake.mails.map((mail) => mail.to).slice(MEMBERS.length - 1)).toEqual(["sam@example.com"]);
+    expect(attached(fake.mails.at(-1)!).sequence).toBe(1);
+    expect((await post({ intent: "announce" })).status).toBe(409);
+  });
+});
+
+describe("a failed reminder round", () => {
+  it("does not block the next one: the organiser may retry at once", async () => {
+    await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
+    fake.mails.length = 0;
+    fake.failing.add("organiser@example.com");
+    const first = await post({ intent: "send-reminder" });
+    expect(first.status).toBe(302);
+    expect(await getLastReminderAt()).toBeNull();
+    fake.failing.clear();
+    expect((await post({ intent: "send-reminder" })).status).toBe(302);
+    expect(fake.mails.map((mail) => mail.to)).toEqual(["organiser@example.com"]);
+    expect((await post({ intent: "send-reminder" })).status).toBe(409);
+    await setSurveyDeadline(null);
+  });
+});
