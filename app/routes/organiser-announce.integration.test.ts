@@ -6,7 +6,7 @@ import { listHouses } from "~/models/house.server";
 import { seedDemoData } from "~/models/seed.server";
 import { getUserByEmail } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as organiserPage from "./organiser";
 import * as calendar from "./sgw25[.]ics";
@@ -31,7 +31,7 @@ beforeAll(async () => {
     ADMIN_EMAILS: "organiser@example.com",
     RESEND_API_KEY: "re_test",
     RESEND_BASE_URL: fake.url,
-    APP_URL: "https://sgw.example",
+    APP_URL: ORIGIN,
   });
   resetEnvCache();
   await seedDemoData(database.db);
