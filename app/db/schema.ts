@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -26,6 +27,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     name: text("name"),
     createdAt: createdAt(),
+    // When the member proved they read this address (a mailed link): organiser rights need it.
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   },
   // E-mails are compared case-insensitively, so uniqueness must be too.
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -60,6 +63,39 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Links that confirm a member reads their address (organiser rights need one); like reset links. */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId)],
+);
+
+/**
+ * Addresses a member has logged in from with the right password: the per-e-mail ceiling on failed
+ * logins never refuses them (docs/decisions), so guessing from elsewhere cannot lock the owner out.
+ */
+export const trustedLogins = pgTable(
+  "trusted_logins",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
 export type Availability = Record<string, boolean>;
@@ -184,11 +220,24 @@ export const settings = pgTable("settings", {
  * it can be applied then. The browser holds only a random token; the answers stay here (they can be
  * longer than a cookie), for half an hour at most.
  */
-export const pendingSubmissions = pgTable("pending_submissions", {
-  tokenHash: text("token_hash").primaryKey(),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+export const pendingSubmissions = pgTable(
+  "pending_submissions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // The member whose session had ended: only their next login may apply it.
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // Who sent it, for the per-address cap.
+    address: text("address").notNull().default(""),
+    // Set by the login that applies it; a claim older than a minute is a login that failed half-way.
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("pending_submissions_address_idx").on(t.address),
+    index("pending_submissions_expires_idx").on(t.expiresAt),
+  ],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",

@@ -1,6 +1,7 @@
 import { isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { passwordResets, pendingSubmissions, rateLimits, sessions } from "~/db/schema";
+import { passwordResets, pendingSubmissions, rateLimits, sessions, trustedLogins } from "~/db/schema";
+import { TRUSTED_LOGIN_TTL_MS } from "./trusted-login.server";
 
 /**
  * Deletes what can never be used again: expired sessions, spent or expired reset tokens,
@@ -14,4 +15,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
     .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)));
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
   await db.delete(pendingSubmissions).where(lt(pendingSubmissions.expiresAt, now));
+  await db
+    .delete(trustedLogins)
+    .where(lt(trustedLogins.lastLoginAt, new Date(now.getTime() - TRUSTED_LOGIN_TTL_MS)));
 }

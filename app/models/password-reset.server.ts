@@ -14,6 +14,23 @@ export async function createPasswordReset(userId: number): Promise<{ token: stri
   return { token, expiresAt };
 }
 
+/** Whether `token` is a reset link that is neither used nor expired (it is not spent here). */
+export async function isResetTokenLive(token: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Spends a reset token: sets the new password hash, ends every session of the member and voids
  * their other reset links, all or nothing. Returns the member's id, or undefined when the token is

@@ -12,6 +12,7 @@ import * as logoutRoute from "./api.logout";
 import * as registerRoute from "./api.register";
 import * as resetRoute from "./api.reset-password";
 import * as userRoute from "./api.user";
+import * as passwords from "~/models/password.server";
 
 const database = useFreshDatabase();
 
@@ -37,8 +38,8 @@ const post = (route: { action: unknown }, path: string, json: unknown, ip = "10.
 
 const register = (json: unknown, ip?: string) => post(registerRoute, "/api/register", json, ip);
 const login = (json: unknown, ip?: string) => post(loginRoute, "/api/login", json, ip);
-const forgot = (json: unknown) => post(forgotRoute, "/api/forgot-password", json);
-const reset = (json: unknown) => post(resetRoute, "/api/reset-password", json);
+const forgot = (json: unknown, ip?: string) => post(forgotRoute, "/api/forgot-password", json, ip);
+const reset = (json: unknown, ip?: string) => post(resetRoute, "/api/reset-password", json, ip);
 const me = (bearer?: string) => callRoute(userRoute.loader as never, makeRequest("/api/user", { bearer }));
 
 async function tokenFor(email: string, password: string) {
@@ -231,6 +232,23 @@ describe("rate limits", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
   }, 60_000);
 
+  it("55 wrong passwords from eleven addresses never lock the owner out of the address they log in from", async () => {
+    await register({ email: "owner@example.com", password: "secret1" });
+    expect((await login({ email: "owner@example.com", password: "secret1" }, "10.6.0.1")).status).toBe(200);
+    const statuses: number[] = [];
+    for (let address = 0; address < 11; address++) {
+      for (let i = 0; i < 5; i++) {
+        const response = await login({ email: "owner@example.com", password: "guess" }, `10.6.1.${address}`);
+        statuses.push(response.status);
+      }
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429]);
+    // The ceiling over all addresses is reached: a new address is refused, the owner's is not.
+    expect((await login({ email: "owner@example.com", password: "secret1" }, "10.6.2.1")).status).toBe(429);
+    expect((await login({ email: "owner@example.com", password: "secret1" }, "10.6.0.1")).status).toBe(200);
+  }, 60_000);
+
   it("100 failed logins from one address lock that address only", async () => {
     for (let i = 0; i < 100; i++) {
       const response = await login({ email: `spray-${i}@example.com`, password: "guess-1" }, "10.9.9.9");
@@ -243,11 +261,35 @@ describe("rate limits", () => {
   }, 60_000);
 
   it("forgot-password allows 3 requests per e-mail per hour", async () => {
-    for (let i = 0; i < 3; i++) expect((await forgot({ email: "nobody-here@example.com" })).status).toBe(200);
-    const limited = await forgot({ email: "Nobody-Here@example.com" });
+    for (let i = 0; i < 3; i++)
+      expect((await forgot({ email: "nobody-here@example.com" }, "10.8.0.1")).status).toBe(200);
+    const limited = await forgot({ email: "Nobody-Here@example.com" }, "10.8.0.2");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
     expect((await limited.json()).error).toBe("Too many attempts, try again in 60 minutes");
+  });
+
+  it("forgot-password allows 10 different e-mails per address per hour", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await forgot({ email: `who-${i}@example.com` }, "10.8.1.1")).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+    expect((await forgot({ email: "who-0@example.com" }, "10.8.1.2")).status).toBe(200);
+  });
+
+  it("a flood of bogus reset tokens is limited per address and hashes no password", async () => {
+    const hashes = vi.spyOn(passwords, "hashPassword");
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const response = await reset({ token: `bogus-${i}`, newPassword: "flood-secret" }, "10.8.2.1");
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    expect(hashes).not.toHaveBeenCalled();
+    hashes.mockRestore();
   });
 
   it("register allows 100 per address per hour (invalid input does not count)", async () => {
@@ -278,6 +320,23 @@ describe("forgot and reset password", () => {
     const missing = await forgot({});
     expect(missing.status).toBe(400);
     expect((await missing.json()).error).toBe("Email is required");
+  });
+
+  it("does the known address's work only after answering, so the answer takes the same time", async () => {
+    const resetsOf = async (email: string) =>
+      (
+        await database.db
+          .select({ id: passwordResets.id })
+          .from(passwordResets)
+          .innerJoin(users, eq(users.id, passwordResets.userId))
+          .where(eq(users.email, email))
+      ).length;
+    await register({ email: "fay@example.com", password: "fay-secret" });
+    const answer = await forgot({ email: "fay@example.com" }, "10.8.3.1");
+    expect(answer.status).toBe(200);
+    // Answered before the member was even looked up: the link is made afterwards.
+    expect(await resetsOf("fay@example.com")).toBe(0);
+    await vi.waitFor(async () => expect(await resetsOf("fay@example.com")).toBe(1));
   });
 
   it("resets once, ends every session, and the new password logs in", async () => {

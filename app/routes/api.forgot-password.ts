@@ -1,10 +1,11 @@
 import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
+import { clientIp } from "~/services/client-ip.server";
 import { answerAuthFailures, requestPasswordReset } from "~/services/auth.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>
     answerAuthFailures(async () => {
-      await requestPasswordReset(await readApiBody(request));
+      await requestPasswordReset(await readApiBody(request), clientIp(request));
       return apiJson({ message: "If that account exists, a reset link is on its way." });
     }),
 });

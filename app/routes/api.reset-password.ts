@@ -1,10 +1,11 @@
 import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
+import { clientIp } from "~/services/client-ip.server";
 import { answerAuthFailures, resetPassword } from "~/services/auth.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>
     answerAuthFailures(async () => {
-      await resetPassword(await readApiBody(request));
+      await resetPassword(await readApiBody(request), clientIp(request));
       return apiJson({ message: "Password has been reset" });
     }),
 });

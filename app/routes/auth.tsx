@@ -119,14 +119,14 @@ export async function action({ request }: ActionFunctionArgs) {
         return flashTo("Registration successful! You can now log in.", user.email);
       }
       case "forgot": {
-        await requestPasswordReset(Object.fromEntries(form));
+        await requestPasswordReset(Object.fromEntries(form), clientIp(request));
         return flashTo("Password reset link sent. Please check your email.", values.email);
       }
       case "reset": {
         const parsed = resetPasswordFormSchema.safeParse(Object.fromEntries(form));
         const mismatch = parsed.error?.issues.find((issue) => issue.path[0] === "confirmPassword");
         if (mismatch) return refuse(mismatch.message);
-        await resetPassword(Object.fromEntries(form));
+        await resetPassword(Object.fromEntries(form), clientIp(request));
         return afterPasswordReset(request);
       }
       default:

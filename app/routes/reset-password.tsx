@@ -9,6 +9,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
+import { clientIp } from "~/services/client-ip.server";
 import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
@@ -37,17 +38,22 @@ export async function action({ request }: ActionFunctionArgs) {
   // another site from logging a visitor into an account of its choosing.
   assertSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
-  const refuse = (error: string) => json<FormFailure>({ error }, { status: 400 });
+  const refuse = (error: string, status = 400, retryAfter?: number) =>
+    json<FormFailure>(
+      { error },
+      { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+    );
   if (typeof form.token !== "string" || !form.token.trim()) return refuse(NO_TOKEN);
   const parsed = resetPasswordFormSchema.safeParse(form);
   if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
     return refuse("Passwords do not match!");
   }
   try {
-    await resetPassword(form);
+    await resetPassword(form, clientIp(request));
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return refuse(`Error resetting password: ${error.message}`);
+    const limited = error.status === 429;
+    return refuse(`Error resetting password: ${error.message}`, limited ? 429 : 400, error.retryAfter);
   }
   return afterPasswordReset(request);
 }

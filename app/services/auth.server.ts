@@ -12,14 +12,20 @@ import {
   resetPasswordSchema,
   tooManyAttempts,
 } from "~/lib/auth-forms";
-import { createPasswordReset, resetPasswordWithToken } from "~/models/password-reset.server";
-import { createUser, getUserByEmail, normaliseEmail, verifyLogin } from "~/models/user.server";
+import {
+  createPasswordReset,
+  isResetTokenLive,
+  resetPasswordWithToken,
+} from "~/models/password-reset.server";
+import { hashToken } from "~/models/session.server";
+import { createUser, getUserByEmail, getUserById, normaliseEmail, verifyLogin } from "~/models/user.server";
 import { apiError } from "./api.server";
 import { clientIp } from "./client-ip.server";
 import { setFlash } from "./flash.server";
 import { sendMail } from "./mail.server";
 import { hashPassword } from "~/models/password.server";
-import { LIMITS, countAttempt, forgetAttempts, refundAttempt } from "./rate-limit.server";
+import { LIMITS, countAttempt, forgetAttempts, refundAttempt, type Limit } from "./rate-limit.server";
+import { isTrustedLogin, rememberLogin } from "~/models/trusted-login.server";
 import { logout } from "./session.server";
 
 /**
@@ -49,27 +55,32 @@ function rateLimited(retryAfter: number) {
 /**
  * The one credential check, for the login form and /api/login alike. Attempts are counted before
  * the password is checked (so concurrent guesses cannot slip past the limit) and a correct login
- * takes its attempt back: what remains are failures.
+ * takes its attempt back: what remains are failures. An address the member logged in from before
+ * is trusted: the per-e-mail ceiling (guesses from everywhere together) neither counts nor refuses
+ * it, so nobody elsewhere can lock the owner out (docs/decisions/002-login-limits.md).
  */
 export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const email = normaliseEmail(parsed.data.email);
   const emailFromIp = `${email} ${ip}`;
+  const trusted = await isTrustedLogin(email, ip);
   // Checked narrowest first, so an address that is already refused adds nothing to the e-mail's count.
-  for (const [limit, subject] of [
+  const limits: [Limit, string][] = [
     [LIMITS.loginIp, ip],
     [LIMITS.loginEmailIp, emailFromIp],
-    [LIMITS.loginEmail, email],
-  ] as const) {
+  ];
+  if (!trusted) limits.push([LIMITS.loginEmail, email]);
+  for (const [limit, subject] of limits) {
     const attempt = await countAttempt(limit, subject);
     if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
   }
   const user = await verifyLogin(email, parsed.data.password);
   if (!user) throw new AuthFailure("Invalid email or password", 401);
   await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
-  await refundAttempt(LIMITS.loginEmail, email);
+  if (!trusted) await refundAttempt(LIMITS.loginEmail, email);
   await refundAttempt(LIMITS.loginIp, ip);
+  await rememberLogin(user.id, ip);
   return user;
 }
 
@@ -107,30 +118,60 @@ export function resetMail(to: string, link: string) {
 }
 
 /**
- * Sends a reset link when the e-mail belongs to a member. The caller learns nothing either way:
- * the answer is the same, and the mail is sent in the background so timing does not tell either.
+ * Asks for a reset link. Every request does the same work before it is answered (two rate-limit
+ * counts); whether the e-mail belongs to a member is found out after answering, so neither the
+ * answer nor its timing tells. Limited per e-mail and per address.
  */
-export async function requestPasswordReset(input: unknown): Promise<void> {
+export async function requestPasswordReset(input: unknown, ip: string): Promise<void> {
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const email = normaliseEmail(parsed.data.email);
-  const attempt = await countAttempt(LIMITS.forgotEmail, email);
-  if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
-  const user = await getUserByEmail(email);
-  if (!user) return;
-  const { token } = await createPasswordReset(user.id);
-  const link = `${env().appUrl}/reset-password?${new URLSearchParams({ token })}`;
-  // sendMail never throws; a failure is logged there and stays invisible to the requester.
-  void sendMail(resetMail(user.email, link));
+  for (const [limit, subject] of [
+    [LIMITS.forgotIp, ip],
+    [LIMITS.forgotEmail, email],
+  ] as const) {
+    const attempt = await countAttempt(limit, subject);
+    if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  }
+  // After the answer has gone: a timer, not a microtask, so the caller's response is sent first.
+  setTimeout(() => void mailResetLink(email), 0);
 }
 
-/** Sets a new password with a reset token; every session of that member ends. */
-export async function resetPassword(input: unknown): Promise<void> {
+async function mailResetLink(email: string) {
+  try {
+    const user = await getUserByEmail(email);
+    if (!user) return;
+    const { token } = await createPasswordReset(user.id);
+    const link = `${env().appUrl}/reset-password?${new URLSearchParams({ token })}`;
+    // sendMail never throws; a failure is logged there and stays invisible to the requester.
+    await sendMail(resetMail(user.email, link));
+  } catch (error) {
+    console.error("Sending a reset link failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Sets a new password with a reset token; every session of that member ends. The limits and the
+ * token are checked before the password is hashed, so bogus tokens cost no hashing at all.
+ */
+export async function resetPassword(input: unknown, ip: string): Promise<void> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
-  const passwordHash = await hashPassword(parsed.data.newPassword);
-  const userId = await resetPasswordWithToken(parsed.data.token, passwordHash);
-  if (userId === undefined) throw new AuthFailure("Invalid or expired token", 400);
+  const { token, newPassword } = parsed.data;
+  for (const [limit, subject] of [
+    [LIMITS.resetIp, ip],
+    [LIMITS.resetToken, hashToken(token)],
+  ] as const) {
+    const attempt = await countAttempt(limit, subject);
+    if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  }
+  const expired = new AuthFailure("Invalid or expired token", 400);
+  if (!(await isResetTokenLive(token))) throw expired;
+  const userId = await resetPasswordWithToken(token, await hashPassword(newPassword));
+  if (userId === undefined) throw expired;
+  // The member proved they read the mailbox: guesses at their e-mail no longer count against them.
+  const user = await getUserById(userId);
+  if (user) await forgetAttempts(LIMITS.loginEmail, normaliseEmail(user.email));
 }
 
 export const RESET_DONE = "Password has been reset successfully! You can now log in.";

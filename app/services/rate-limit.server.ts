@@ -7,12 +7,17 @@ const MINUTE = 60 * 1000;
  * passwords for them: the owner's own address keeps its own 5 tries. A slower, higher per-e-mail
  * ceiling still stops a guesser who spreads over many addresses, and each address has an overall
  * ceiling. Register is per address and generous: a whole friend group may share one connection.
+ * Forgot-password is per e-mail and per address; a reset is per address and per token, counted
+ * before the token is looked at or the new password hashed.
  */
 export const LIMITS = {
   loginEmailIp: { prefix: "login:email-ip", max: 5, windowMs: 15 * MINUTE },
   loginEmail: { prefix: "login:email", max: 50, windowMs: 60 * MINUTE },
   loginIp: { prefix: "login:ip", max: 100, windowMs: 15 * MINUTE },
   forgotEmail: { prefix: "forgot:email", max: 3, windowMs: 60 * MINUTE },
+  forgotIp: { prefix: "forgot:ip", max: 10, windowMs: 60 * MINUTE },
+  resetIp: { prefix: "reset:ip", max: 20, windowMs: 15 * MINUTE },
+  resetToken: { prefix: "reset:token", max: 5, windowMs: 15 * MINUTE },
   registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
 } as const;
 
