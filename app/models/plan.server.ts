@@ -138,3 +138,19 @@ export async function listPreviousHouses() {
     .where(eq(houses.previous_house, true))
     .orderBy(sql`${houses.previous_house_year} desc nulls last`, desc(houses.id));
 }
+
+/** What the headcount reads from each survey of a member attending yes or maybe. */
+export async function listHeadcountRecords() {
+  const db = await getDb();
+  return db
+    .select({
+      name: surveys.name,
+      attending: surveys.attending,
+      extra_guests: surveys.extra_guests,
+      share_room: surveys.share_room,
+      sober: surveys.sober,
+      shirt_size: surveys.shirt_size,
+    })
+    .from(surveys)
+    .where(inArray(surveys.attending, ["yes", "maybe"]));
+}

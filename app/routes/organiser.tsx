@@ -11,6 +11,7 @@ import { DeadlinePanel } from "~/components/organiser/deadline-panel";
 import { AnnouncePanel } from "~/components/organiser/announce-panel";
 import { DecisionPanel } from "~/components/organiser/decision-panel";
 import { EventPanel } from "~/components/organiser/event-panel";
+import { HeadcountPanel } from "~/components/organiser/headcount-panel";
 import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
@@ -128,8 +129,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Organiser() {
-  const { flash, members, houses, counts, chosenId, deadline, reminder, event, decision, announce } =
-    useLoaderData<typeof loader>();
+  const {
+    flash,
+    members,
+    houses,
+    counts,
+    chosenId,
+    deadline,
+    reminder,
+    event,
+    decision,
+    announce,
+    headcount,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorFor = (panel: Panel) => failureFor<FormFailure>(actionData, panel)?.error;
   return (
@@ -149,6 +161,7 @@ export default function Organiser() {
       </section>
       <DecisionPanel decision={decision} error={errorFor("decision")} />
       <AnnouncePanel announce={announce} error={errorFor("announce")} />
+      <HeadcountPanel headcount={headcount} />
       <SurveyStatus members={members} />
       <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
       <ReminderPanel reminder={reminder} error={errorFor("reminder")} />

@@ -5,8 +5,10 @@ import { eventFactsSchema, plannedWeekendSchema, weekendLong } from "~/lib/event
 import { firstErrorPerField } from "~/lib/field-errors";
 import type { FormFailure } from "~/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.server";
-import { getWeekendCounts } from "~/models/plan.server";
+import { headcount, headcountRows } from "~/lib/headcount";
+import { getWeekendCounts, listHeadcountRecords } from "~/models/plan.server";
 import type { AnnouncePanelData } from "~/components/organiser/announce-panel";
+import type { HeadcountPanelData } from "~/components/organiser/headcount-panel";
 import type { DecisionPanelData } from "~/components/organiser/decision-panel";
 import type { EventFactsData } from "~/components/organiser/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/services/announce.server";
@@ -15,14 +17,26 @@ import { setFlash } from "~/services/flash.server";
 
 /** The organiser's event form, decision and announcement panels, from the settings and the survey. */
 export async function getOrganiserEvent(now = new Date()) {
-  const [{ event, location }, weekends, announce] = await Promise.all([
+  const [{ event, location, house }, weekends, announce, records] = await Promise.all([
     getEventPlan(),
     getWeekendCounts(),
     getAnnounceStatus(now),
+    listHeadcountRecords(),
   ]);
+  const count = headcount(records);
   const { top } = bestWeekends(weekends.counts, weekends.respondents, event.plannedWeekend);
-  const data: { event: EventFactsData; decision: DecisionPanelData; announce: AnnouncePanelData } = {
+  const data: {
+    event: EventFactsData;
+    decision: DecisionPanelData;
+    announce: AnnouncePanelData;
+    headcount: HeadcountPanelData;
+  } = {
     announce,
+    headcount: {
+      count,
+      rows: headcountRows(count),
+      house: house ? { title: house.title, beds: house.num_beds, bedrooms: house.num_bedrooms } : null,
+    },
     event: {
       name: event.name,
       shortName: event.shortName,
