@@ -18,14 +18,16 @@ function random(seed: number) {
 }
 
 /**
- * Seeds `count` members with a survey each, `houseCount` houses, and a live session for the first
- * member; returns that session's token.
+ * Seeds `count` members with a survey each, `houseCount` houses (their photos at `photoUrl(i)`),
+ * and a live session for the first two members (the second is the organiser in the bench); returns
+ * their tokens.
  */
 export async function seed(
   target: { url?: string; pgliteDir?: string },
   count: number,
   houseCount: number,
-): Promise<string> {
+  photoUrl: (house: number) => string = () => "",
+): Promise<{ member: string; organiser: string }> {
   const connection = openDatabase(target);
   await connection.migrate();
   const next = random(count);
@@ -80,19 +82,22 @@ export async function seed(
         num_bedrooms: 2 + (i % 5),
         num_beds: 3 + (i % 6),
         num_baths: 1 + (i % 3) / 2,
+        listing_img: photoUrl(i),
         who_suggested: "Bench 0",
         suggestedBy: memberIds[0],
       })),
     );
   }
-  const token = newToken();
-  await connection.db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: memberIds[0],
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
+  const [member, organiser] = [newToken(), newToken()];
+  await connection.db.insert(sessions).values(
+    [member, organiser].map((token, i) => ({
+      tokenHash: hashToken(token),
+      userId: memberIds[i],
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    })),
+  );
   await connection.close();
-  return token;
+  return { member, organiser };
 }
 
 const BARE_ROOT = `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";

@@ -1,6 +1,7 @@
 // A stand-in for a listing site's photo server, on this machine. The app fetches from it only when a
 // test allows private addresses (PHOTO_FETCH_ALLOW_PRIVATE=1, or the fetcher's options in a test).
-//   /photo.jpg?w=1600  a real JPEG (w x w*5/8), made once per width
+//   /photo.jpg?w=1600  a real JPEG (w x w*5/8), made once per width; &noise=1 gives it a listing
+//                      photo's grain and weight (some 250 KB at 1600 px)
 //   /big.jpg           an "image" that streams past the 10 MB cap (no Content-Length)
 //   /declared-big.jpg  an image whose Content-Length says 20 MB
 //   /page.jpg          an HTML page (a listing site's "not found" page, say)
@@ -17,12 +18,16 @@ export async function startImageServer(port = 0, host = "127.0.0.1") {
   const requests = [];
   const photos = new Map();
   let flaky = 0;
-  const photo = async (width) => {
-    if (!photos.has(width)) {
+  const photo = async (width, noise = false) => {
+    const key = `${width}${noise ? "n" : ""}`;
+    if (!photos.has(key)) {
       const height = Math.round((width * 5) / 8);
+      const grain = noise ? { noise: { type: "gaussian", mean: 128, sigma: 30 } } : {};
       photos.set(
-        width,
-        await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 160 } } })
+        key,
+        await sharp({
+          create: { width, height, channels: 3, background: { r: 40, g: 110, b: 160 }, ...grain },
+        })
           .composite([
             {
               input: Buffer.from(
@@ -30,11 +35,12 @@ export async function startImageServer(port = 0, host = "127.0.0.1") {
               ),
             },
           ])
+          .blur(noise ? 1 : false)
           .jpeg({ quality: 85 })
           .toBuffer(),
       );
     }
-    return photos.get(width);
+    return photos.get(key);
   };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://images");
@@ -46,7 +52,8 @@ export async function startImageServer(port = 0, host = "127.0.0.1") {
     switch (url.pathname) {
       case "/photo.jpg":
       case "/other.jpg": {
-        const body = await photo(Math.min(4000, Number(url.searchParams.get("w")) || 1600));
+        const width = Math.min(4000, Number(url.searchParams.get("w")) || 1600);
+        const body = await photo(width, url.searchParams.has("noise"));
         res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": body.length });
         return res.end(body);
       }
