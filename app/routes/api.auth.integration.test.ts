@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResets, sessions, surveys, users } from "~/db/schema";
 import { resetEnvCache } from "~/env.server";
 import { runAsClient } from "~/services/client-ip.server";
-import { callRoute, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { createUserSession } from "~/services/session.server";
 import { useFreshDatabase } from "../../tests/support/database";
 import { startFakeResend } from "../../tests/support/fake-resend.mjs";
 import * as forgotRoute from "./api.forgot-password";
@@ -305,6 +306,21 @@ describe("rate limits", () => {
       201,
     );
   }, 60_000);
+});
+
+describe("/api/logout", () => {
+  it("ends a cookie session too, not only a bearer token", async () => {
+    await register({ email: "cookie-out@example.com", password: "secret1" });
+    const user = (await database.db.select().from(users).where(eq(users.email, "cookie-out@example.com")))[0];
+    const cookie = cookieFrom(await createUserSession(user.id, "/"));
+    const out = await callRoute(
+      logoutRoute.action as never,
+      makeRequest("/api/logout", { cookie, json: {} }),
+    );
+    expect(out.status).toBe(200);
+    const after = await callRoute(userRoute.loader as never, makeRequest("/api/user", { cookie }));
+    expect(after.status).toBe(401);
+  });
 });
 
 describe("forgot and reset password", () => {

@@ -1,10 +1,10 @@
 import { apiJson, apiRoute } from "~/services/api.server";
-import { requireApiUser, revokeBearerToken } from "~/services/session.server";
+import { requireApiUser, revokeApiSession } from "~/services/session.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await requireApiUser(request);
-    await revokeBearerToken(request);
+    await revokeApiSession(request);
     return apiJson({ ok: true });
   },
 });

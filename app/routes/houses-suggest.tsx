@@ -46,9 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request);
   if (!user) {
     // The session ended while the form was open: the suggestion is kept and saved by the login.
-    return redirect(loginUrl("/houses-suggest", "house"), {
-      headers: { "Set-Cookie": await keepForLogin({ kind: "house", values }) },
-    });
+    const kept = await keepForLogin(request, { kind: "house", values });
+    return redirect(loginUrl("/houses-suggest", "house"), kept ? { headers: { "Set-Cookie": kept } } : {});
   }
   const outcome = await suggestHouse(user, values);
   if (outcome.saved) return redirect(outcome.to);

@@ -1,10 +1,17 @@
+import { runAsClient } from "~/services/client-ip.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { getHouse, listHouses } from "~/models/house.server";
 import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { createUser } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
-import { callRoute, cookieFrom, logInThroughPage, makeRequest } from "../../tests/support/requests";
+import {
+  callRoute,
+  cookieFrom,
+  cookieNamed,
+  logInThroughPage,
+  makeRequest,
+} from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as authRoute from "./auth";
 import * as housesRoute from "./houses";
@@ -13,12 +20,14 @@ import * as suggestRoute from "./houses-suggest";
 useFreshDatabase();
 
 const adminEmails = process.env.ADMIN_EMAILS;
-let member: { id: number; cookie: string };
-let organiser: { id: number; cookie: string };
+let member: { id: number; cookie: string; lastMember: string };
+let organiser: { id: number; cookie: string; lastMember: string };
 
+/** A member's session cookie, and the cookie that says they were the last one on the browser. */
 async function signedIn(email: string, name: string) {
   const user = await createUser({ email, password: "secret1", name });
-  return { id: user!.id, cookie: cookieFrom(await createUserSession(user!.id, "/")) };
+  const session = await createUserSession(user!.id, "/");
+  return { id: user!.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
 }
 
 beforeAll(async () => {
@@ -87,16 +96,17 @@ describe("/houses-suggest", () => {
 
   it("keeps a suggestion sent after the session ended and saves it at the login", async () => {
     const before = (await listHouses()).length;
-    const response = await suggest({ ...suggestion, title: "Kept Cabin" }, "");
+    // Late logged out (the session cookie is gone); the browser still knows it was Late's.
+    const late = await signedIn("late@example.com", "Late");
+    const response = await suggest({ ...suggestion, title: "Kept Cabin" }, late.lastMember);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest&reason=house");
     expect((await listHouses()).length).toBe(before);
 
-    await createUser({ email: "late@example.com", password: "secret1", name: "Late" });
     const login = await logInThroughPage(authRoute.action, {
       email: "late@example.com",
       redirect: "/houses-suggest",
-      cookie: cookieFrom(response),
+      cookie: `${cookieFrom(response)}; ${late.lastMember}`,
     });
     const location = new URL(login.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/houses-suggest");
@@ -105,12 +115,30 @@ describe("/houses-suggest", () => {
     expect((await listHouses()).length).toBe(before + 1);
   });
 
+  it("saves a kept suggestion once when 30 logins carry its token at the same time", async () => {
+    const racer = await signedIn("racer@example.com", "Racer");
+    const response = await suggest({ ...suggestion, title: "Raced Cabin" }, racer.lastMember);
+    const cookie = `${cookieFrom(response)}; ${racer.lastMember}`;
+    const logins = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        runAsClient(`10.30.0.${i}`, () =>
+          logInThroughPage(authRoute.action, { email: "racer@example.com", redirect: "/houses", cookie }),
+        ),
+      ),
+    );
+    expect(logins.every((login) => login.status === 302)).toBe(true);
+    expect((await listHouses()).filter((house) => house.title === "Raced Cabin")).toHaveLength(1);
+  }, 60_000);
+
   it("brings an invalid kept suggestion back to the form as it was typed", async () => {
-    const response = await suggest({ ...suggestion, listing_img: "https://example.com/a.gif" }, "");
+    const response = await suggest(
+      { ...suggestion, listing_img: "https://example.com/a.gif" },
+      member.lastMember,
+    );
     const login = await logInThroughPage(authRoute.action, {
       email: "ana@example.com",
       redirect: "/houses-suggest",
-      cookie: cookieFrom(response),
+      cookie: `${cookieFrom(response)}; ${member.lastMember}`,
     });
     const back = login.headers.get("Location")!;
     expect(back.startsWith("/houses-suggest?")).toBe(true);

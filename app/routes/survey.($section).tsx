@@ -107,9 +107,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   if (!user) {
     // The session ended with the section open: the answers are kept and saved right after the login.
-    return redirect(loginUrl(sectionPath(section), "survey"), {
-      headers: { "Set-Cookie": await keepForLogin({ kind: "survey", section, fields: textFields(form) }) },
-    });
+    const kept = await keepForLogin(request, { kind: "survey", section, fields: textFields(form) });
+    return redirect(
+      loginUrl(sectionPath(section), "survey"),
+      kept ? { headers: { "Set-Cookie": kept } } : {},
+    );
   }
   const outcome = await submitSection(user.id, section, form);
   if (outcome.saved) return redirect(outcome.to);

@@ -1,19 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { surveys } from "~/db/schema";
+import { pendingSubmissions, surveys } from "~/db/schema";
 import { getSurvey, getSurveyProgress } from "~/models/survey.server";
 import { createUser, getUserById } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
-import { callRoute, cookieFrom, logInThroughPage, makeRequest } from "../../tests/support/requests";
+import {
+  callRoute,
+  cookieFrom,
+  cookieNamed,
+  logInThroughPage,
+  makeRequest,
+} from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as auth from "./auth";
 import { action, loader } from "./survey.($section)";
 
 const database = useFreshDatabase();
 
+/** A member's session cookie, and the cookie that says they were the last one on the browser. */
 async function member(email: string) {
   const user = await createUser({ email, password: "secret1" });
-  const cookie = cookieFrom(await createUserSession(user!.id, "/"));
-  return { id: user!.id, cookie };
+  const session = await createUserSession(user!.id, "/");
+  return { id: user!.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
 }
 
 const load = (cookie: string | undefined, section?: string) =>
@@ -39,17 +46,57 @@ describe("/survey pages", () => {
     expect(posted.status).toBe(302);
     // The login page says why the member is there; the answers wait on the server, not in the URL.
     expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1&reason=survey");
-    expect(posted.headers.get("Set-Cookie")).toMatch(/^sgw_pending=.*HttpOnly.*SameSite=Lax/);
+    // Nobody was logged in on this browser: nothing is kept for anyone.
+    expect(posted.headers.get("Set-Cookie")).toBeNull();
+    expect(await database.db.select().from(pendingSubmissions)).toEqual([]);
+  });
+
+  it("keep a section only from a post of our own origin, for the member last logged in here", async () => {
+    const { lastMember } = await member("origin@example.com");
+    const send = (origin: string | null) =>
+      callRoute(action, makeRequest("/survey/1", { form: { name: "O" }, cookie: lastMember, origin }), {
+        section: "1",
+      });
+    expect((await send(null)).headers.get("Set-Cookie")).toBeNull();
+    expect((await send("http://localhost:3000")).headers.get("Set-Cookie")).toMatch(
+      /^sgw_pending=.*HttpOnly.*SameSite=Lax/,
+    );
+  });
+
+  it("never apply a kept section planted in another member's browser", async () => {
+    const attacker = await member("planter@example.com");
+    const victim = await member("victim@example.com");
+    await post(victim.cookie, "1", [["name", "Victim"]]);
+    const planted = cookieFrom(
+      await callRoute(
+        action,
+        makeRequest("/survey/1", { form: { name: "TOSSED-BY-ATTACKER" }, cookie: attacker.lastMember }),
+        { section: "1" },
+      ),
+    );
+    // The victim's browser holds the planted token (and knows the victim as its last member).
+    const loggedIn = await logInThroughPage(auth.action, {
+      email: "victim@example.com",
+      redirect: "/survey/1",
+      cookie: `${planted}; ${victim.lastMember}`,
+    });
+    expect(loggedIn.headers.get("Location")).toBe("/survey/1");
+    expect((await getSurveyProgress(victim.id)).answers.name).toBe("Victim");
+    const left = await database.db.select().from(pendingSubmissions);
+    expect(left.filter((row) => row.userId === attacker.id)).toEqual([]);
   });
 
   it("save a section posted after the session ended right after the login, once", async () => {
-    const user = await createUser({ email: "kept@example.com", password: "secret1" });
+    const user = await member("kept@example.com");
     const posted = await callRoute(
       action,
-      makeRequest("/survey/1", { form: { name: "Kept", attending: "maybe", intent: "next" } }),
+      makeRequest("/survey/1", {
+        form: { name: "Kept", attending: "maybe", intent: "next" },
+        cookie: user.lastMember,
+      }),
       { section: "1" },
     );
-    const pending = cookieFrom(posted);
+    const pending = `${cookieFrom(posted)}; ${user.lastMember}`;
     const logIn = () =>
       logInThroughPage(auth.action, { email: "kept@example.com", redirect: "/survey/1", cookie: pending });
     const loggedIn = await logIn();
@@ -69,14 +116,16 @@ describe("/survey pages", () => {
   });
 
   it("bring back a kept section that cannot be saved, with what is wrong", async () => {
-    const user = await createUser({ email: "unsaved@example.com", password: "secret1" });
-    const posted = await callRoute(action, makeRequest("/survey/1", { form: { name: "x".repeat(2001) } }), {
-      section: "1",
-    });
+    const user = await member("unsaved@example.com");
+    const posted = await callRoute(
+      action,
+      makeRequest("/survey/1", { form: { name: "x".repeat(2001) }, cookie: user.lastMember }),
+      { section: "1" },
+    );
     const loggedIn = await logInThroughPage(auth.action, {
       email: "unsaved@example.com",
       redirect: "/survey/1",
-      cookie: cookieFrom(posted),
+      cookie: `${cookieFrom(posted)}; ${user.lastMember}`,
     });
     const location = loggedIn.headers.get("Location")!;
     expect(location).toMatch(/^\/survey\/1\?name=x+$/);

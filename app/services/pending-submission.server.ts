@@ -2,16 +2,21 @@ import { parseSection, type Section } from "~/lib/survey-flow";
 import { readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
 import {
   PENDING_TTL_MS,
+  claimPendingSubmission,
   dropPendingSubmission,
   keepPendingSubmission,
-  readPendingSubmission,
+  releasePendingSubmission,
 } from "~/models/pending-submission.server";
+import { clientIp } from "./client-ip.server";
 import { appCookie } from "./secret.server";
+import { isSameOriginPost, lastMemberOf } from "./session.server";
 
 /**
- * A form posted after the member's session had ended (issue 9): a survey section or a house
- * suggestion. It is kept on the server (the browser holds only a random token, in a signed cookie
- * that lasts half an hour) and applied by the login that follows, once.
+ * A form posted after the member's session had ended: a survey section or a house suggestion. It is
+ * kept on the server (the browser holds only a random token, in a signed cookie that lasts half an
+ * hour) and applied by the login that follows, once, and only when that login is the member's who
+ * was last logged in on this browser (`sgw_member`): a token planted from elsewhere is the planter's
+ * own and applies to nobody else. Only a post from our own origin is kept.
  */
 export type KeptSubmission =
   | { kind: "survey"; section: Section; fields: [string, string][] }
@@ -19,10 +24,16 @@ export type KeptSubmission =
 
 const pendingCookie = () => appCookie("sgw_pending", PENDING_TTL_MS / 1000);
 
-/** Keeps `submission` for the next login; returns the Set-Cookie value that finds it again. */
-export async function keepForLogin(submission: KeptSubmission): Promise<string> {
-  const token = await keepPendingSubmission(submission);
-  return (await pendingCookie()).serialize(token);
+/**
+ * Keeps `submission` for the next login; returns the Set-Cookie value that finds it again, or null
+ * when it is not kept (no Origin of ours, no member known on this browser, or the caps are reached).
+ */
+export async function keepForLogin(request: Request, submission: KeptSubmission): Promise<string | null> {
+  if (!isSameOriginPost(request)) return null;
+  const userId = await lastMemberOf(request);
+  if (userId === undefined) return null;
+  const token = await keepPendingSubmission(submission, { userId, address: clientIp(request) });
+  return token ? (await pendingCookie()).serialize(token) : null;
 }
 
 const isField = (field: unknown): field is [string, string] =>
@@ -42,26 +53,40 @@ function readKept(payload: Record<string, unknown> | null): KeptSubmission | nul
 }
 
 /**
- * At a login: the submission this browser kept, if any; `spend` forgets it once it has been
- * applied, and `setCookie` clears the browser's token. Nothing is forgotten before that, so a
- * login that fails half-way (the database going away) leaves it for the next try. Null when the
- * browser holds no token.
+ * At a login of `userId`: the submission this browser kept for them, if any, claimed so no other
+ * login applies it too; `spend` forgets it once applied, `release` gives it back when the login
+ * fails half-way (the database going away), and `setCookie` clears the browser's token. A kept form
+ * of another member is dropped unapplied. Null when the browser holds no token.
  */
-export async function findKeptSubmission(request: Request): Promise<{
+export async function findKeptSubmission(
+  request: Request,
+  userId: number,
+): Promise<{
   kept: KeptSubmission | null;
   spend: () => Promise<void>;
+  release: () => Promise<void>;
   setCookie: string;
 } | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("sgw_pending=")) return null;
   const jar = await pendingCookie();
-  const token: unknown = await jar.parse(header);
-  const payload = typeof token === "string" ? await readPendingSubmission(token) : null;
+  const value: unknown = await jar.parse(header);
+  const token = typeof value === "string" && value ? value : null;
+  const claimed = token ? await claimPendingSubmission(token) : null;
+  const forget = async () => {
+    if (token) await dropPendingSubmission(token);
+  };
+  const setCookie = await jar.serialize("", { maxAge: 0 });
+  if (claimed && claimed.userId !== userId) {
+    await forget();
+    return { kept: null, spend: async () => {}, release: async () => {}, setCookie };
+  }
   return {
-    kept: readKept(payload),
-    spend: async () => {
-      if (typeof token === "string") await dropPendingSubmission(token);
+    kept: readKept(claimed?.payload ?? null),
+    spend: forget,
+    release: async () => {
+      if (token && claimed) await releasePendingSubmission(token);
     },
-    setCookie: await jar.serialize("", { maxAge: 0 }),
+    setCookie,
   };
 }

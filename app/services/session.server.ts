@@ -9,6 +9,8 @@ import { isOwnOrigin } from "./http-guard.server";
 import { appCookie } from "./secret.server";
 
 const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
+/** Who last logged in on this browser; outlives the logout, so a form kept after it finds its owner. */
+const memberCookie = () => appCookie("sgw_member", SESSION_TTL_MS / 1000);
 
 async function readCookieToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
@@ -26,28 +28,49 @@ function readBearerToken(request: Request): string | undefined {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * CSRF defence on top of SameSite=Lax: a state-changing request that rides on the session cookie
- * must come from our own origin (APP_URL's, or without APP_URL the Host the browser addressed).
- */
-export function assertSameOrigin(request: Request) {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-  const source = request.headers.get("Origin") ?? request.headers.get("Referer");
-  let origin: string | undefined;
+/** The origin a request says it came from (Origin, else Referer when `referer`), if readable. */
+function sourceOrigin(request: Request, referer: boolean) {
+  const source = request.headers.get("Origin") ?? (referer ? request.headers.get("Referer") : null);
   try {
-    origin = source && source !== "null" ? new URL(source).origin : undefined;
+    return source && source !== "null" ? new URL(source).origin : undefined;
   } catch {
-    origin = undefined;
+    return undefined;
   }
+}
+
+function isOwn(request: Request, origin: string | undefined) {
+  if (!origin) return false;
   const config = env();
   const guard = {
     appUrl: new URL(config.appUrl),
     appUrlConfigured: config.appUrlConfigured,
     scheme: new URL(request.url).protocol.replace(":", ""),
   };
-  if (!origin || !isOwnOrigin(origin, request.headers.get("Host")?.toLowerCase() ?? undefined, guard)) {
+  return isOwnOrigin(origin, request.headers.get("Host")?.toLowerCase() ?? undefined, guard);
+}
+
+/**
+ * CSRF defence on top of SameSite=Lax: a state-changing request that rides on the session cookie
+ * must come from our own origin (APP_URL's, or without APP_URL the Host the browser addressed).
+ */
+export function assertSameOrigin(request: Request) {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  if (!isOwn(request, sourceOrigin(request, true))) {
     throw new Response("Cross-origin request refused", { status: 403 });
   }
+}
+
+/** A post whose Origin header names our own origin (a missing Origin does not count). */
+export function isSameOriginPost(request: Request) {
+  return isOwn(request, sourceOrigin(request, false));
+}
+
+/** The member last logged in on this browser (signed `sgw_member`), if any. */
+export async function lastMemberOf(request: Request): Promise<number | undefined> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("sgw_member=")) return undefined;
+  const value: unknown = await (await memberCookie()).parse(header);
+  return typeof value === "number" && Number.isInteger(value) ? value : undefined;
 }
 
 // The root loader and the page's own loader both ask for the member of the same request.
@@ -98,6 +121,7 @@ export async function requireApiUser(request: Request): Promise<User> {
 export async function createUserSession(userId: number, redirectTo: string, otherCookies: string[] = []) {
   const { token } = await createSession(userId);
   const headers = new Headers({ "Set-Cookie": await (await sessionCookie()).serialize(token) });
+  headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
   for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirect(redirectTo), { headers });
 }
@@ -114,9 +138,9 @@ export async function logout(request: Request, redirectTo = "/auth") {
   });
 }
 
-/** Ends the session behind a bearer token (the /api logout). */
-export async function revokeBearerToken(request: Request) {
-  const token = readBearerToken(request);
+/** Ends the session behind the /api logout's credentials: its bearer token, or its session cookie. */
+export async function revokeApiSession(request: Request) {
+  const token = readBearerToken(request) ?? (await readCookieToken(request));
   if (token) await deleteSession(token);
 }
 

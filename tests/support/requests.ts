@@ -61,6 +61,16 @@ export function cookieFrom(response: Response) {
   return header.split(";")[0];
 }
 
+/** One named cookie a response set (e.g. `sgw_member` beside the session), ready to send back. */
+export function cookieNamed(response: Response, name: string) {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .find((pair) => pair.startsWith(`${name}=`));
+  if (!cookie) throw new Error(`The response set no ${name} cookie`);
+  return cookie;
+}
+
 /**
  * Logs in through the /auth page's action (passed in: support code imports no route) with the
  * cookies the browser holds, e.g. the token of a form kept while the session was gone.
