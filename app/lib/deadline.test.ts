@@ -3,6 +3,7 @@ import {
   deadlineFromInput,
   deadlineInputValues,
   formatDeadline,
+  formatShortTime,
   isSurveyClosed,
   isValidTimeZone,
   parseStoredDeadline,
@@ -72,5 +73,13 @@ describe("settings values", () => {
   it("knows a time zone from a typo", () => {
     expect(isValidTimeZone(NY)).toBe(true);
     expect(isValidTimeZone("America/Nowhere")).toBe(false);
+  });
+});
+
+describe("formatShortTime", () => {
+  it("is short enough for a table column", () => {
+    expect(formatShortTime(new Date("2025-07-01T22:00:00Z"), "America/New_York")).toBe(
+      "Jul 1, 2025, 6:00 PM",
+    );
   });
 });

@@ -84,3 +84,17 @@ export function parseStoredDeadline(value: string | undefined): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+/** A short timestamp for tables ("Jul 1, 2025, 6:00 PM"): it fits a phone's column on one line. */
+export function formatShortTime(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  })
+    .format(instant)
+    .replace(/\u202f/g, " ");
+}

@@ -16,7 +16,13 @@ import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
 import { env } from "~/env.server";
-import { deadlineFromInput, deadlineInputValues, formatDeadline, isSurveyClosed } from "~/lib/deadline";
+import {
+  deadlineFromInput,
+  deadlineInputValues,
+  formatDeadline,
+  formatShortTime,
+  isSurveyClosed,
+} from "~/lib/deadline";
 import { housePatchSchema, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
 import { ORGANISERS_ONLY } from "~/lib/organiser";
 import {
@@ -59,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash: flash?.message ?? null,
       members: members.map((member) => ({
         ...member,
-        submittedAt: member.submittedAt ? formatDeadline(member.submittedAt, zone) : null,
+        submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
       })),
       houses,
       counts,

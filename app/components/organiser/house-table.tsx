@@ -2,6 +2,7 @@ import { TableScroll } from "~/components/table-scroll";
 import { Form } from "@remix-run/react";
 import { placeLabel, type HouseRecord, type VoteCounts } from "~/lib/house-rules";
 import { OrganiserControls } from "~/components/organiser-controls";
+import { HouseTidyLinks } from "~/components/organiser/tidy-links";
 
 function status(house: HouseRecord) {
   const play = house.in_play ? "In play" : "Out of play";
@@ -66,6 +67,7 @@ export function HouseTable({
                     <td>{status(house)}</td>
                     <td>
                       <OrganiserControls house={house} action="/organiser" />
+                      <HouseTidyLinks house={house} />
                       <Form method="post" className="organiser-form">
                         <input type="hidden" name="houseId" value={house.id} />
                         <button

@@ -1,4 +1,5 @@
 import { TableScroll } from "~/components/table-scroll";
+import { MemberTidyLinks } from "~/components/organiser/tidy-links";
 export type MemberRow = {
   id: number;
   name: string;
@@ -30,12 +31,14 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
             <tbody>
               {done.map((member) => (
                 <tr key={member.id}>
-                  <th scope="row" className="user-text">
-                    {member.name}
+                  <th scope="row">
+                    <span className="user-text">{member.name}</span>
+                    <br />
+                    <MemberTidyLinks member={member} />
                   </th>
                   <td className="user-text">{member.email}</td>
                   <td>{member.attending || "Not answered"}</td>
-                  <td>{member.submittedAt}</td>
+                  <td className="nowrap">{member.submittedAt}</td>
                 </tr>
               ))}
             </tbody>
@@ -48,8 +51,11 @@ export function SurveyStatus({ members }: { members: MemberRow[] }) {
       {waiting.length ? (
         <ul aria-labelledby="waiting-heading" className="waiting-list">
           {waiting.map((member) => (
-            <li key={member.id} className="user-text">
-              {member.name} &lt;{member.email}&gt;
+            <li key={member.id}>
+              <span className="user-text">
+                {member.name} &lt;{member.email}&gt;
+              </span>{" "}
+              <MemberTidyLinks member={member} />
             </li>
           ))}
         </ul>

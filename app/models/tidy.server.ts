@@ -1,0 +1,73 @@
+import { count, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/db/schema";
+import { getChosenHouseId, setChosenHouseId } from "~/models/event-settings.server";
+import { tablesChanged } from "~/models/table-cache.server";
+
+/** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
+export async function houseFootprint(houseId: number) {
+  const db = await getDb();
+  const [house] = await db
+    .select({ id: houses.id, title: houses.title })
+    .from(houses)
+    .where(eq(houses.id, houseId));
+  if (!house) return null;
+  const [{ value: voteCount }] = await db
+    .select({ value: count() })
+    .from(votes)
+    .where(eq(votes.houseId, houseId));
+  return { ...house, votes: voteCount, chosen: (await getChosenHouseId()) === houseId };
+}
+
+/** Deletes a house; its votes and photo go by the foreign keys' cascade, the choice is cleared. */
+export async function deleteHouse(houseId: number): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db.delete(houses).where(eq(houses.id, houseId)).returning({ id: houses.id });
+  if ((await getChosenHouseId()) === houseId) await setChosenHouseId(null);
+  tablesChanged("houses", "votes");
+  return deleted.length === 1;
+}
+
+/** What deleting a member (or only their survey) takes with it. */
+export async function memberFootprint(userId: number) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [[survey], [draft], [{ value: sessionCount }], [{ value: voteCount }]] = await Promise.all([
+    db
+      .select({ name: surveys.name, attending: surveys.attending })
+      .from(surveys)
+      .where(eq(surveys.userId, userId)),
+    db.select({ userId: surveyDrafts.userId }).from(surveyDrafts).where(eq(surveyDrafts.userId, userId)),
+    db.select({ value: count() }).from(sessions).where(eq(sessions.userId, userId)),
+    db.select({ value: count() }).from(votes).where(eq(votes.userId, userId)),
+  ]);
+  return {
+    ...user,
+    name: survey?.name.trim() || user.name?.trim() || "User",
+    survey: survey ? { attending: survey.attending } : null,
+    draft: Boolean(draft),
+    sessions: sessionCount,
+    votes: voteCount,
+  };
+}
+
+/** Removes a member's survey and any draft of it; the account, votes and sessions stay. */
+export async function removeSurvey(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const removed = await db.delete(surveys).where(eq(surveys.userId, userId)).returning({ id: surveys.id });
+  await db.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
+  tablesChanged("surveys");
+  return removed.length === 1;
+}
+
+/** Deletes an account; its sessions, votes, survey, draft and links go by the cascade. */
+export async function deleteAccount(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  tablesChanged("surveys", "votes");
+  return deleted.length === 1;
+}

@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { houses, sessions, surveys, users, votes } from "~/db/schema";
+import { resetEnvCache } from "~/env.server";
+import { getChosenHouseId, setChosenHouseId } from "~/models/event-settings.server";
+import { getHouse, listHouses } from "~/models/house.server";
+import { seedDemoData } from "~/models/seed.server";
+import { createUser, getUserByEmail } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import * as deleteHousePage from "./organiser_.houses.$id.delete";
+import * as editHousePage from "./organiser_.houses.$id.edit";
+import * as deleteAccountPage from "./organiser_.members.$id.delete";
+import * as removeSurveyPage from "./organiser_.members.$id.survey";
+
+const database = useFreshDatabase();
+const adminEmails = process.env.ADMIN_EMAILS;
+let cookie: string;
+let organiserId: number;
+
+beforeAll(async () => {
+  process.env.ADMIN_EMAILS = "organiser@example.com";
+  resetEnvCache();
+  await seedDemoData(database.db);
+  organiserId = (await getUserByEmail("organiser@example.com"))!.id;
+  cookie = cookieFrom(await createUserSession(organiserId, "/"));
+});
+
+afterAll(() => {
+  process.env.ADMIN_EMAILS = adminEmails;
+  resetEnvCache();
+});
+
+const get = (route: { loader: never }, path: string, id: number) =>
+  callRoute(route.loader, makeRequest(path, { cookie }), { id: String(id) });
+const post = (
+  route: { action: never },
+  path: string,
+  id: number,
+  form: Record<string, string> = { intent: "confirm" },
+) => callRoute(route.action, makeRequest(path, { cookie, form }), { id: String(id) });
+
+describe("tidying up", () => {
+  it("edits any field of a house with the suggest form's checks and messages", async () => {
+    const [house] = await listHouses();
+    const form = {
+      url: "airbnb.com/rooms/42?x=1",
+      title: "  Lakeside Lodge (fixed)  ",
+      listing_img: "https://img.example.com/a.jpg",
+      countryChoice: "Canada",
+      otherCountry: "",
+      city: "Muskoka",
+      state: "ON",
+      num_bedrooms: "6",
+      num_beds: "9",
+      num_baths: "2.5",
+    };
+    const bad = await post(editHousePage as never, "/e", house.id, {
+      ...form,
+      listing_img: "https://x/a.gif",
+      state: "NY",
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors).toMatchObject({
+      listing_img: "Image URL must end with .png, .jpg, or .jpeg",
+      state: "That state or province is not in Canada",
+    });
+    expect((await getHouse(house.id))!.title).toBe(house.title);
+    const saved = await post(editHousePage as never, "/e", house.id, form);
+    expect(saved.status).toBe(302);
+    expect(await getHouse(house.id)).toMatchObject({
+      title: "Lakeside Lodge (fixed)",
+      url: "https://www.airbnb.com/rooms/42",
+      country: "Canada",
+      state: "ON",
+      num_baths: 2.5,
+    });
+  });
+
+  it("deletes a house with its votes after a confirmation page that names them", async () => {
+    const [house] = await listHouses();
+    await setChosenHouseId(house.id);
+    const voteCount = (await database.db.select().from(votes).where(eq(votes.houseId, house.id))).length;
+    expect(voteCount).toBeGreaterThan(0);
+    const page = await (await get(deleteHousePage as never, "/d", house.id)).json();
+    expect(page.house).toMatchObject({ title: house.title, votes: voteCount, chosen: true });
+    expect((await post(deleteHousePage as never, "/d", house.id)).status).toBe(302);
+    expect(await getHouse(house.id)).toBeUndefined();
+    expect(await database.db.select().from(votes).where(eq(votes.houseId, house.id))).toHaveLength(0);
+    expect(await getChosenHouseId()).toBeNull();
+    expect((await get(deleteHousePage as never, "/d", house.id)).status).toBe(404);
+  });
+
+  it("removes a survey, keeping the account; deletes an account with its sessions, votes and survey", async () => {
+    const sam = (await getUserByEmail("sam@example.com"))!;
+    const page = await (await get(removeSurveyPage as never, "/s", sam.id)).json();
+    expect(page.member).toMatchObject({ email: "sam@example.com", survey: { attending: "yes" } });
+    expect((await post(removeSurveyPage as never, "/s", sam.id)).status).toBe(302);
+    expect(await database.db.select().from(surveys).where(eq(surveys.userId, sam.id))).toHaveLength(0);
+    expect(await getUserByEmail("sam@example.com")).toBeDefined();
+
+    // A member who still has votes after the house deletion above.
+    const [{ userId }] = await database.db.select({ userId: votes.userId }).from(votes).limit(1);
+    const alex = { id: userId };
+    await createUserSession(alex.id, "/");
+    const confirm = await (await get(deleteAccountPage as never, "/a", alex.id)).json();
+    expect(confirm.member.sessions).toBeGreaterThan(0);
+    expect(confirm.member.votes).toBeGreaterThan(0);
+    expect((await post(deleteAccountPage as never, "/a", alex.id)).status).toBe(302);
+    expect(await database.db.select().from(users).where(eq(users.id, alex.id))).toHaveLength(0);
+    for (const table of [sessions, votes, surveys]) {
+      expect(await database.db.select().from(table).where(eq(table.userId, alex.id))).toHaveLength(0);
+    }
+    // Houses Alex suggested stay.
+    expect((await database.db.select().from(houses)).length).toBeGreaterThan(0);
+
+    const own = await post(deleteAccountPage as never, "/a", organiserId);
+    expect(own.status).toBe(400);
+    expect(await getUserByEmail("organiser@example.com")).toBeDefined();
+  });
+
+  it("is for organisers only", async () => {
+    const plain = await createUser({ email: "plain@example.com", password: "secret1" });
+    const member = cookieFrom(await createUserSession(plain!.id, "/"));
+    const refused = await callRoute(
+      deleteAccountPage.action,
+      makeRequest("/a", { cookie: member, form: { intent: "confirm" } }),
+      { id: String(organiserId) },
+    );
+    expect(refused.status).toBe(403);
+  });
+});

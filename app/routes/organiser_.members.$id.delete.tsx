@@ -1,0 +1,57 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDelete } from "~/components/organiser/confirm-delete";
+import type { FormFailure } from "~/lib/form-failure";
+import { deleteAccount } from "~/models/tidy.server";
+import { setFlash } from "~/services/flash.server";
+import { requireOrganiser } from "~/services/organiser.server";
+import { findMember } from "~/services/organiser-tidy.server";
+import styles from "~/styles/features.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "SGW25 — Delete an account" }];
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const organiser = await requireOrganiser(request);
+  const member = await findMember(params.id);
+  return json({ member, own: member.id === organiser.id });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const organiser = await requireOrganiser(request);
+  const member = await findMember(params.id);
+  if (member.id === organiser.id) return json<FormFailure>({ error: OWN_ACCOUNT }, { status: 400 });
+  await deleteAccount(member.id);
+  const message = `The account of ${member.email} is deleted.`;
+  return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+}
+
+export default function DeleteAccount() {
+  const { member, own } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <ConfirmDelete
+      title={`Delete the account of ${member.name} <${member.email}>?`}
+      error={failure?.error ?? (own ? OWN_ACCOUNT : undefined)}
+      goes={[
+        `The account ${member.email}: it can no longer log in`,
+        `Its ${plural(member.sessions, "session")} (logged out everywhere)`,
+        `Its ${plural(member.votes, "vote")} on houses`,
+        member.survey ? "Its submitted survey" : "It has no submitted survey",
+        ...(member.draft ? ["Its unsent survey draft"] : []),
+        "Houses it suggested stay",
+      ]}
+      button="Delete the account"
+    />
+  );
+}
