@@ -1,3 +1,4 @@
+import { mailLine } from "./mail-text";
 /** One announcement round of the decision, as stored (the latest round only). */
 export type AnnouncementRound = {
   /** The calendar SEQUENCE the round's attachment carries: 0 first, one more per changed decision. */
@@ -96,10 +97,11 @@ export function announcementMail(input: {
   const lead = change
     ? `The ${shortName} plan has changed. Here is the new one:`
     : `${shortName} is decided!`;
+  // Member-typed text (the house's title and place) goes out one line each, no control characters.
   const lines = [
-    ["When", decision.when],
-    ["Where", decision.where ?? "the house is not chosen yet"],
-    ...(decision.listing ? [["Listing", decision.listing]] : []),
+    ["When", mailLine(decision.when)],
+    ["Where", mailLine(decision.where ?? "the house is not chosen yet")],
+    ...(decision.listing ? [["Listing", mailLine(decision.listing, 2000)]] : []),
   ];
   return {
     subject: change

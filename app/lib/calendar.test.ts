@@ -38,6 +38,29 @@ describe("eventCalendar", () => {
   });
 });
 
+describe("eventCalendar's text", () => {
+  it("folds at 75 octets, never inside a UTF-8 character, and reads back the same", () => {
+    const location = "Château Éléphant 🐘 Ærøskøbing, Ålesund — ".repeat(6) + "日本の家";
+    const text = eventCalendar({ appUrl: "http://localhost:3000", location });
+    for (const line of text.split("\r\n")) {
+      expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
+      expect(line).not.toContain("\uFFFD");
+    }
+    expect(parseEvent(text).parsed.location).toBe(location.trim());
+  });
+
+  it("lets no carriage return or control character from a house title into the file", () => {
+    const location = "Cabin\rATTENDEE:mailto:evil@example.com\u0007\r\nX-INJECTED:1";
+    const text = eventCalendar({ appUrl: "http://localhost:3000", location });
+    // Every CR is part of a CRLF line end, and no line starts a property the title smuggled in.
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(text.split("\r\n").some((line) => /^(ATTENDEE|X-INJECTED)/.test(line))).toBe(false);
+    const { event } = parseEvent(text);
+    expect(event.getAllProperties("attendee")).toEqual([]);
+    expect(parseEvent(text).parsed.location).toBe("Cabin ATTENDEE:mailto:evil@example.com X-INJECTED:1");
+  });
+});
+
 describe("eventCalendar with settings", () => {
   it("follows the chosen weekend and name, keeps the UID, and carries the announcement's sequence", () => {
     const event = { ...DEFAULT_EVENT_SETTINGS, plannedWeekend: "Aug 28 - Sep 1", shortName: "Retreat" };

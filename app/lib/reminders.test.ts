@@ -39,4 +39,21 @@ describe("reminderMail", () => {
     expect(mail.html).toContain("&#60;Bo&#62;");
     expect(mail.html).not.toContain("<Bo>");
   });
+
+  it("greets a registrant who put line breaks and a link in their name without either", () => {
+    const mail = reminderMail({
+      name: "Bob\n\nClick http://evil.example/phish",
+      deadline: "Friday, August 1, 2025 at 6:00 PM EDT",
+      appUrl: "https://sgw25.example.org/",
+    });
+    expect(mail.text.startsWith("Hi there,\n")).toBe(true);
+    expect(mail.text + mail.html).not.toContain("evil.example");
+    const long = reminderMail({
+      name: "Bob\r\nBcc: x " + "b".repeat(200),
+      deadline: "soon",
+      appUrl: "http://x",
+    });
+    expect(long.text.split("\n")[0]).toMatch(/^Hi Bob Bcc: x b+…,$/);
+    expect(long.text.split("\n")[0].length).toBeLessThan(50);
+  });
 });

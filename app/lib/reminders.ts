@@ -1,3 +1,4 @@
+import { mailName } from "./mail-text";
 /** At most one reminder round per day, so nobody's inbox fills up with nagging. */
 export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +36,7 @@ function escapeHtml(text: string) {
 export function reminderMail(input: { name: string; deadline: string; appUrl: string; shortName?: string }) {
   const link = `${input.appUrl.replace(/\/+$/, "")}/survey`;
   const event = input.shortName ?? "SGW25";
-  const greeting = `Hi ${input.name.trim() || "there"},`;
+  const greeting = `Hi ${mailName(input.name)},`;
   const body = `The ${event} survey closes on ${input.deadline}, and we have not seen your answers yet.`;
   return {
     subject: `Reminder: the ${event} survey closes soon`,

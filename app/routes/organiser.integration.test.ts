@@ -65,7 +65,10 @@ describe("CSV downloads", () => {
     expect(surveys.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(surveys.headers.get("Content-Disposition")).toBe('attachment; filename="sgw25-surveys.csv"');
     expect(surveys.headers.get("Cache-Control")).toContain("no-store");
-    const rows = parse(await surveys.text(), { columns: true }) as Array<Record<string, string>>;
+    const bytes = Buffer.from(await surveys.arrayBuffer());
+    // UTF-8's byte-order mark first, so Excel shows accents and emoji as typed.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows.map((row) => row.Email).sort()).toEqual(
       ["alex", "casey", "jordan", "riley", "sam"].map((name) => `${name}@example.com`),
     );
@@ -73,7 +76,9 @@ describe("CSV downloads", () => {
       housesCsv.loader,
       makeRequest("/organiser/houses.csv", { cookie: organiserCookie }),
     );
-    const houseRows = parse(await houses.text(), { columns: true }) as Array<Record<string, string>>;
+    const houseBytes = Buffer.from(await houses.arrayBuffer());
+    expect([...houseBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const houseRows = parse(houseBytes, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(houseRows.find((row) => row.Title === "Lakeside Lodge")).toMatchObject({ Loves: "1", Likes: "1" });
   });
 });
