@@ -4,7 +4,11 @@ import type { SummaryCard } from "~/lib/results-summary";
 export function RespondentCard({ card }: { card: SummaryCard }) {
   const headingId = `respondent-${card.id}`;
   return (
-    <article className="card respondent" aria-labelledby={headingId}>
+    <article
+      className="card respondent"
+      aria-labelledby={headingId}
+      data-search={`${card.name}\n${card.email}`.toLowerCase()}
+    >
       <h2 id={headingId} className="user-text">
         {card.name}
       </h2>

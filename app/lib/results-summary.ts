@@ -112,10 +112,3 @@ export function summaryCard(answers: ResponseRecord, log?: Log): SummaryCard {
     },
   };
 }
-
-/** Case-insensitive match on name or e-mail, the same rule the server's query applies. */
-export function matchesSearch(card: Pick<SummaryCard, "name" | "email">, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return card.name.toLowerCase().includes(needle) || card.email.toLowerCase().includes(needle);
-}

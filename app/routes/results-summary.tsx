@@ -1,17 +1,13 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginPrompt } from "~/components/login-prompt";
 import { LOGIN_REASONS } from "~/lib/login-url";
 import { RespondentCard } from "~/components/respondent-card";
-import { matchesSearch, summaryCard } from "~/lib/results-summary";
+import { SummaryFilter } from "~/components/summary-filter";
+import { summaryCard } from "~/lib/results-summary";
 import { listSurveyRecords } from "~/models/results.server";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/results.css";
-import { HYDRATE } from "~/lib/hydration";
-
-/** Forms here are enhanced in the browser (see lib/hydration). */
-export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -28,29 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ member: true, q, cards: records.map((record) => summaryCard(record)) });
 }
 
-function SearchForm({ q, onQuery }: { q: string; onQuery: (value: string) => void }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+function SearchForm({ q }: { q: string }) {
   return (
     <Form method="get" role="search" className="summary-search">
       <div className="field">
         <label htmlFor="q">Search by name or e-mail</label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={MAX_SEARCH}
-          autoComplete="off"
-          onChange={(event) => {
-            const form = event.currentTarget.form;
-            onQuery(event.currentTarget.value);
-            // The cards narrow at once; the URL (and the server's list) follow after a pause.
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-          }}
-        />
+        <input id="q" name="q" type="search" defaultValue={q} maxLength={MAX_SEARCH} autoComplete="off" />
       </div>
       <button type="submit" className="button button-secondary">
         Search
@@ -59,32 +38,29 @@ function SearchForm({ q, onQuery }: { q: string; onQuery: (value: string) => voi
   );
 }
 
+/** Not hydrated (no handle = HYDRATE): the search narrows the cards through SummaryFilter's script. */
 export default function ResultsSummary() {
   const { member, q, cards } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const [query, setQuery] = useState(q);
-  useEffect(() => setQuery(q), [q]);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/results-summary";
-  const shown = cards.filter((card) => matchesSearch(card, query));
   return (
     <>
       <section className="card">
         <h1>Complete Survey Results</h1>
-        {member ? <SearchForm q={q} onQuery={setQuery} /> : null}
-        <p role="status" className="muted">
-          {loading ? "Loading survey data..." : ""}
-        </p>
+        {member ? <SearchForm q={q} /> : null}
       </section>
       {!member ? (
         <LoginPrompt redirectTo="/results-summary" message={LOGIN_REASONS.results} />
-      ) : shown.length === 0 ? (
-        <p className="card">No survey responses found.</p>
       ) : (
-        <div className="respondents">
-          {shown.map((card) => (
-            <RespondentCard key={card.id} card={card} />
-          ))}
-        </div>
+        <>
+          <p id="summary-empty" className="card" hidden={cards.length > 0}>
+            No survey responses found.
+          </p>
+          <div className="respondents">
+            {cards.map((card) => (
+              <RespondentCard key={card.id} card={card} />
+            ))}
+          </div>
+          <SummaryFilter />
+        </>
       )}
     </>
   );

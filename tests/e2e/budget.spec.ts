@@ -7,13 +7,9 @@ import { login } from "./support";
 // Issue 10: read-only pages are plain HTML; interactive pages stay under a JS budget. Bytes, not time.
 const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
 const INTERACTIVE_PUBLIC = ["/auth", "/reset-password"];
-const INTERACTIVE_MEMBER = [
-  "/survey",
-  "/survey/availability",
-  "/houses",
-  "/houses-suggest",
-  "/results-summary",
-];
+const INTERACTIVE_MEMBER = ["/survey", "/survey/availability", "/houses", "/houses-suggest"];
+// Member pages that need no React in the browser: at most a small inline script of their own.
+const SCRIPT_FREE_MEMBER = ["/results-summary"];
 const JS_BUDGET = 95 * 1024;
 const TRANSFER_BUDGET = 30 * 1024;
 
@@ -66,6 +62,19 @@ test.describe("JavaScript budget", () => {
     for (const url of INTERACTIVE_PUBLIC) await check(url);
     await login(page, "alex@example.com");
     for (const url of INTERACTIVE_MEMBER) await check(url);
+  });
+
+  test("member pages without React load no script file", async ({ page }) => {
+    await login(page, "alex@example.com");
+    for (const url of SCRIPT_FREE_MEMBER) {
+      const { scripts } = await visit(page, url);
+      expect(scripts, url).toEqual([]);
+      const inline = await page
+        .locator("script")
+        .evaluateAll((found) => found.map((s) => s.textContent ?? ""));
+      expect(inline.length, url).toBeLessThanOrEqual(1);
+      for (const code of inline) expect(code.length, url).toBeLessThan(2048);
+    }
   });
 
   test("no client chunk holds Drizzle, Victory or the database schema", () => {
