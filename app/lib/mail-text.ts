@@ -1,16 +1,15 @@
 /** How much of a member's name a mail repeats. */
 export const MAIL_NAME_MAX = 40;
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
 /**
  * One line of text for a mail: control characters (a carriage return, a line feed, …) become spaces,
  * runs of space become one, and it is cut to `max` characters.
  */
 export function mailLine(text: string, max = 200) {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const line = text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const line = text.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
