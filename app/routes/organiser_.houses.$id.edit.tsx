@@ -15,6 +15,7 @@ import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
 import { getHouse, updateHouse } from "~/models/house.server";
 import { setFlash } from "~/services/flash.server";
+import { requestHousePhotos } from "~/services/house-photos.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
@@ -51,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
   }
   await updateHouse(house.id, parsed.data);
+  // A changed photo URL is fetched in the background; the edit never waits for it.
+  if (parsed.data.listing_img !== house.listing_img) void requestHousePhotos();
   const message = `${parsed.data.title} is updated.`;
   return redirect(`/organiser#organiser-house-${house.id}`, {
     headers: { "Set-Cookie": await setFlash({ message }) },

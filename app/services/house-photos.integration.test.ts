@@ -6,10 +6,14 @@ import { photoUrl } from "~/lib/house-photo";
 import { updateHouse } from "~/models/house.server";
 import { getPhotoState, listPhotoVersions } from "~/models/house-photo.server";
 import { createUser } from "~/models/user.server";
+import { resetEnvCache } from "~/env.server";
+import * as editHousePage from "~/routes/organiser_.houses.$id.edit";
 import { loader as photoLoader } from "~/routes/photos.$name";
+import { createUserSession } from "~/services/session.server";
+import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { startImageServer } from "../../tests/support/image-server.mjs";
-import { requestHousePhotos, setPhotoFetchOptions } from "./house-photos.server";
+import { requestHousePhotos, setPhotoFetchOptions, stopHousePhotos } from "./house-photos.server";
 import { suggestHouse } from "./house-suggest.server";
 
 const database = useFreshDatabase();
@@ -94,6 +98,42 @@ describe("house photos", () => {
     expect(second!.version).not.toBe(first);
     expect(second!.sourceUrl).toBe(`${images.url}/other.jpg?w=1000`);
     expect((await servePhoto(`${house.id}-400.${first}.webp`)).status).toBe(404);
+  });
+
+  it("fetches the new photo when the organiser edits the house's image URL", async () => {
+    setPhotoFetchOptions(AS_IF_PUBLIC);
+    const house = await suggest(`${images.url}/gone.jpg`);
+    await requestHousePhotos();
+    const adminEmails = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = "ana@example.com";
+    resetEnvCache();
+    try {
+      const cookie = cookieFrom(await createUserSession(member.id, "/"));
+      const form = {
+        url: "https://www.airbnb.com/rooms/1",
+        title: "Edited",
+        listing_img: `${images.url}/photo.jpg?w=900`,
+        countryChoice: "USA",
+        otherCountry: "",
+        city: "Tahoe",
+        state: "CA",
+        num_bedrooms: "8",
+        num_beds: "10",
+        num_baths: "4",
+      };
+      const response = await callRoute(editHousePage.action as never, makeRequest("/e", { cookie, form }), {
+        id: String(house.id),
+      });
+      expect(response.status).toBe(302);
+      // The edit asked for the fetch itself: wait for that run, not a new one.
+      await stopHousePhotos();
+      const state = await getPhotoState(house.id);
+      expect(state!.sourceUrl).toBe(form.listing_img);
+      expect(state!.version).toMatch(/^[0-9a-f]{12}$/);
+    } finally {
+      process.env.ADMIN_EMAILS = adminEmails;
+      resetEnvCache();
+    }
   });
 
   it.each([
