@@ -48,14 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * A refused or failed submit (status >= 400) changed nothing the layout shows. Single fetch re-reads
  * every loader without this export, even after a fetcher's failed vote, and over a dead connection
- * that read would replace the page with the error boundary (issue 9).
+ * that read would replace the page with the error boundary (docs/decisions/003-js-off-first.md).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
-
-export function useRootUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
-}
 
 const NAV = [
   { to: "/", label: "Home", end: true },

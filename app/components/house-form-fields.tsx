@@ -12,7 +12,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 /**
  * A range input with a live readout once scripts run. Without JS a readout could not follow the
- * thumb, so the field is a number input: the value shown is always the value posted (issue 12).
+ * thumb, so the field is a number input: the value shown is always the value posted.
  */
 export function Slider({
   name,

@@ -4,8 +4,6 @@ import { loginUrl, notRecordedPath } from "~/lib/login-url";
 import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
-
 // Drawn here rather than as emoji: not every device has an emoji font. The shapes are drawn once
 // per page (VoteIconShapes) and each button refers to them, instead of 150 copies on /houses.
 const HEART =

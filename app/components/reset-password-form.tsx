@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { PASSWORDS_DIFFER } from "~/lib/auth-forms";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
 import { Banner } from "./banner";
 
@@ -11,12 +12,10 @@ export function ResetPasswordForm({
   token,
   error,
   source,
-  mismatchMessage,
 }: {
   token: string;
   error: string | undefined;
   source: unknown;
-  mismatchMessage: string;
 }) {
   // When the last mismatch was caught; a new time restarts the banner's 5-second timer.
   const [mismatchAt, setMismatchAt] = useState<number | null>(null);
@@ -29,7 +28,7 @@ export function ResetPasswordForm({
   return (
     <>
       {mismatchAt !== null ? (
-        <Banner kind="error" message={mismatchMessage} source={mismatchAt} />
+        <Banner kind="error" message={PASSWORDS_DIFFER} source={mismatchAt} />
       ) : (
         <Banner kind="error" message={error} source={source} />
       )}

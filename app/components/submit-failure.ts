@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useActionData, type ClientActionFunctionArgs } fr
 import { houseForm, type FormFailure } from "~/lib/form-failure";
 
 /**
- * The one way every enhanced page form survives a failed submit (issue 9). Each form route exports
+ * The one way every enhanced page form survives a failed submit (docs/decisions/003-js-off-first.md). Each form route exports
  * `clientAction = keepInputOnFailure`: the post
  * goes to the route's server action as before, but when the network drops or the server answers
  * 5xx, the page is not swapped for the error boundary. The action data becomes a `SubmitFailure`,

@@ -216,8 +216,8 @@ export const settings = pgTable("settings", {
 });
 
 /**
- * A form a member posted after their session had ended (issue 9), kept until they log in again so
- * it can be applied then. The browser holds only a random token; the answers stay here (they can be
+ * A form a member posted after their session had ended, kept until they log in again so it can be
+ * applied then (docs/decisions/007-pending-submissions.md). The browser holds only a random token; the answers stay here (they can be
  * longer than a cookie), for half an hour at most.
  */
 export const pendingSubmissions = pgTable(

@@ -46,11 +46,14 @@ export const resetPasswordSchema = z.object({
   newPassword,
 });
 
+export const PASSWORDS_DIFFER = "Passwords do not match";
+export const NO_TOKEN = "No token provided in URL";
+
 /** The form's variant adds the confirmation the spec asks for. */
 export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: requiredString("Please confirm the new password") })
   .refine((form) => form.newPassword === form.confirmPassword, {
-    message: "Passwords do not match",
+    message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],
   });
 

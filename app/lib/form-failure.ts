@@ -1,6 +1,6 @@
 /**
- * The one shape in which every page form's action refuses a submission, and the one its view reads
- * (issue 13); the browser's own failures (no answer, a 5xx) arrive in it too (submit-failure.ts).
+ * The one shape in which every page form's action refuses a submission, and the one its view reads;
+ * the browser's own failures (no answer, a 5xx) arrive in it too (submit-failure.ts).
  *
  * - `error`: the message for the form as a whole, shown in its `role="alert"` place.
  * - `fieldErrors`: one message per refused field (first zod issue per path, see field-errors.ts).

@@ -124,7 +124,7 @@ const COUNTRY_NAMES: Record<string, string> = {
 };
 
 /**
- * One spelling per country, so 'United States', 'U.S.A.' and 'usa' are one group (issue 12):
+ * One spelling per country, so 'United States', 'U.S.A.' and 'usa' are one group:
  * the three listed countries get their list names, any other is only trimmed.
  */
 export function normaliseCountry(country: string): string {
@@ -152,7 +152,7 @@ export function sortOldHouses<T extends HouseSummary>(houses: T[]): T[] {
 }
 
 /** The two grids: houses in play that are new, and houses in play that are previous SGW houses. */
-export function splitHouses<T extends HouseSummary>(houses: T[]) {
+export function splitHouses<T extends HouseSummary>(houses: readonly T[]) {
   const inPlay = houses.filter((house) => house.in_play);
   return {
     newHouses: sortNewHouses(inPlay.filter((house) => !house.previous_house)),

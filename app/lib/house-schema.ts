@@ -163,6 +163,17 @@ export const organiserFormSchema = z.object({
   year: z.string().optional(),
 });
 
+/** What each organiser house control changes, checked by the patch schema like any other edit. */
+export function houseControlPatch({ intent, year }: z.infer<typeof organiserFormSchema>) {
+  const change: Record<typeof intent, unknown> = {
+    "in-play": { in_play: true },
+    "out-of-play": { in_play: false },
+    previous: { previous_house: true, previous_house_year: year?.trim() ?? "" },
+    "not-previous": { previous_house: false, previous_house_year: null },
+  };
+  return housePatchSchema.safeParse(change[intent]);
+}
+
 /** The house controls on /organiser: the /houses ones plus choosing the house for SGW25. */
 export const organiserHouseFormSchema = z.object({
   houseId: idSchema("House"),

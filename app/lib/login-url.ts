@@ -1,6 +1,6 @@
 /**
- * The one way to send a member to the login page and back (issue 13), with the spec's words for
- * why they are there (issue 9). The reason rides in the URL, so it works without JavaScript.
+ * The one way to send a member to the login page and back, with the spec's words for why they are
+ * there. The reason rides in the URL, so it works without JavaScript.
  */
 export const LOGIN_REASONS = {
   survey: "No token found. Please log in again.",
@@ -42,3 +42,6 @@ export function notRecordedPath({ houseId, vote }: { houseId: number; vote: keyo
 
 export const notRecordedMessage = (vote: keyof typeof VOTE_LABELS) =>
   `Your ${VOTE_LABELS[vote]} vote was not recorded because you were logged out. Press ${VOTE_LABELS[vote]} to vote again.`;
+
+/** What a member who is not an organiser sees on organiser pages (server and client render it alike). */
+export const ORGANISERS_ONLY = "Only organisers can open this page.";

@@ -31,7 +31,7 @@ describe("safeRedirect", () => {
 
   it("is kept instead of remix-utils' copy, which lets a tab-smuggled redirect through", () => {
     // Browsers drop tabs from URLs, so "/\t/evil.example" becomes "//evil.example": another site.
-    // Should remix-utils refuse it one day, use theirs (issue 13) and drop this file.
+    // Should remix-utils refuse it one day, use theirs and drop this file.
     expect(remixUtilsSafeRedirect("/\t/evil.example")).toBe("/\t/evil.example");
     expect(new URL("/\t/evil.example", "https://sgw25.example").host).toBe("evil.example");
   });

@@ -119,8 +119,6 @@ function withObjects<T extends Record<string, unknown>>(row: T): T {
   return copy as T;
 }
 
-export type ResultRecord = Awaited<ReturnType<typeof listResultRecords>>[number];
-
 /**
  * Guests come along only with someone who is coming: for anyone else the stored ticks stay (they
  * return if the member says yes again) but the records show none.
@@ -154,8 +152,6 @@ const fullColumns = {
 } as { id: typeof surveys.id; email: typeof users.email } & {
   [K in (typeof SURVEY_FIELDS)[number]]: (typeof surveys)[K];
 };
-
-export type FullRecord = Awaited<ReturnType<typeof listSurveyRecords>>[number];
 
 /**
  * Every response with its member's e-mail (members only), optionally narrowed to names or e-mails

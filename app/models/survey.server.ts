@@ -68,8 +68,8 @@ function readDraft(data: Record<string, unknown>) {
 /**
  * Stores the member's answers so far and the section to resume at (one draft per member). Once a
  * member has submitted, every saved section also updates the submitted survey in the same
- * transaction, so /results and /api never lag behind what the member sees (issue 12: edits after
- * submitting must not vanish). Returns whether the submitted survey was updated.
+ * transaction, so /results and /api never lag behind what the member sees (edits after submitting
+ * must not vanish). Returns whether the submitted survey was updated.
  */
 export async function saveSurveyDraft(
   userId: number,

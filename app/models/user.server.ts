@@ -5,12 +5,6 @@ import { hashPassword, verifyPassword } from "~/models/password.server";
 
 export type { User };
 
-export type PublicUser = { id: number; email: string; name: string | null };
-
-export function toPublicUser(user: User): PublicUser {
-  return { id: user.id, email: user.email, name: user.name };
-}
-
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }
@@ -60,14 +54,6 @@ export async function verifyLogin(email: string, password: string): Promise<User
 }
 
 let dummyHash: Promise<string> | undefined;
-
-export async function updatePassword(userId: number, password: string) {
-  const db = await getDb();
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(users.id, userId));
-}
 
 export async function setUserName(userId: number, name: string) {
   const db = await getDb();

@@ -1,8 +1,7 @@
 import { eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, votes } from "~/db/schema";
-import type { VoteChoice } from "~/lib/house-rules";
-import type { VoteCounts } from "~/lib/house-rules";
+import type { VoteChoice, VoteCounts } from "~/lib/house-rules";
 import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };

@@ -178,7 +178,7 @@ describe("/auth modes", () => {
       confirmPassword: "secret2",
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as AuthData).error).toBe("Error: Invalid or expired token");
+    expect(((await bad.json()) as AuthData).error).toBe("Error resetting password: Invalid or expired token");
 
     const { token } = await createPasswordReset(user.id);
     const done = await submit(
@@ -211,7 +211,7 @@ describe("/reset-password", () => {
     const { user } = await loggedInCookie("dee@example.com");
     const { token } = await createPasswordReset(user.id);
     const mismatch = await post({ token, newPassword: "secret2", confirmPassword: "secret9" });
-    expect(await mismatch.json()).toEqual({ error: "Passwords do not match!" });
+    expect(await mismatch.json()).toEqual({ error: "Passwords do not match" });
     const done = await post({ token, newPassword: "secret2", confirmPassword: "secret2" });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/auth");

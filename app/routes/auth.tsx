@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -9,18 +9,16 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { resetPasswordFormSchema } from "~/lib/auth-forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   AuthFailure,
-  afterPasswordReset,
   authenticator,
   registerMember,
   requestPasswordReset,
-  resetPassword,
+  resetPasswordFromForm,
 } from "~/services/auth.server";
 import { clientIp } from "~/services/client-ip.server";
 import { readFlash, setFlash } from "~/services/flash.server";
@@ -59,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? requested
       : "login";
   const { flash, setCookie } = await readFlash(request);
-  return json(
+  return data(
     {
       mode,
       token,
@@ -94,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(field(form, "redirect"));
   const values = { email: field(form, "email"), name: field(form, "name") };
   const refuse = (error: string, status = 400, retryAfter?: number) =>
-    json<FormFailure>(
+    data<FormFailure>(
       { form: intent, error, values },
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
@@ -107,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "login": {
         const user = await authenticator.authenticate("form", request);
-        // A survey section or house sent after the session had ended is saved now (issue 9).
+        // A survey section or house sent after the session had ended is saved now (docs/decisions/007-pending-submissions.md).
         const kept = await applyKeptSubmission(request, user);
         if (!kept) return createUserSession(user.id, redirectTo);
         const cookies = [kept.setCookie];
@@ -123,11 +121,10 @@ export async function action({ request }: ActionFunctionArgs) {
         return flashTo("Password reset link sent. Please check your email.", values.email);
       }
       case "reset": {
-        const parsed = resetPasswordFormSchema.safeParse(Object.fromEntries(form));
-        const mismatch = parsed.error?.issues.find((issue) => issue.path[0] === "confirmPassword");
-        if (mismatch) return refuse(mismatch.message);
-        await resetPassword(Object.fromEntries(form), clientIp(request));
-        return afterPasswordReset(request);
+        const outcome = await resetPasswordFromForm(request, Object.fromEntries(form));
+        return outcome instanceof Response
+          ? outcome
+          : refuse(outcome.error, outcome.status, outcome.retryAfter);
       }
       default:
         return refuse("Unknown request");
@@ -170,12 +167,7 @@ export default function Auth() {
       {/* A failed post does not reload the loader's flash, so the newer error replaces it. */}
       <Banner kind="success" message={data ? undefined : flash?.message} source={flash} />
       {mode === "reset" ? (
-        <ResetPasswordForm
-          token={token ?? ""}
-          error={error}
-          source={data}
-          mismatchMessage="Passwords do not match"
-        />
+        <ResetPasswordForm token={token ?? ""} error={error} source={data} />
       ) : (
         <>
           <Banner kind="error" message={error} source={data} />

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const params = new URL(request.url).searchParams;
   const added = Number(params.get("added"));
-  return json({ kept: readKeptValues(params), addedId: Number.isInteger(added) && added > 0 ? added : null });
+  return { kept: readKeptValues(params), addedId: Number.isInteger(added) && added > 0 ? added : null };
 }
 
 type Failure = FormFailure<SuggestFormValues>;
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await suggestHouse(user, values);
   if (outcome.saved) return redirect(outcome.to);
-  return json<Failure>(outcome.failure, { status: outcome.status });
+  return data<Failure>(outcome.failure, { status: outcome.status });
 }
 
 export default function SuggestHouse() {

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -10,12 +10,11 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { VoteIconShapes } from "~/components/house-vote";
-import { SESSION_EXPIRED } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { OrganiserControls } from "~/components/organiser-controls";
-import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
+import { LOGIN_REASONS, loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
-import { housePatchSchema, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
+import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
 import { listHouses, updateHouse } from "~/models/house.server";
 import { groupOrExpected } from "~/lib/house-fit";
 import { getEventSettings } from "~/models/event-settings.server";
@@ -50,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getExpectedGroup(),
     getEventSettings(),
   ]);
-  return json({
+  return {
     group: groupOrExpected(group, event),
     houses,
     photos,
@@ -58,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
     organiser: isOrganiser(user),
     notRecorded: lost.success ? lost.data : null,
-  });
+  };
 }
 
 /** A refusal (on a card: `form` is the card's), or the fetcher's plain OK; `expired` tells the fetcher to log in. */
@@ -73,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const viaFetcher = form.via === "fetcher";
   const user = await getUser(request);
   if (!user) {
-    if (viaFetcher) return json<ActionReply>({ error: SESSION_EXPIRED, expired: true }, { status: 401 });
+    if (viaFetcher)
+      return data<ActionReply>({ error: LOGIN_REASONS.expired, expired: true }, { status: 401 });
     const vote = voteFormSchema.safeParse(form);
     // The vote was not recorded: after the login its card says so, one click from voting again.
     return redirect(loginUrl(vote.success ? notRecordedPath(vote.data) : "/houses", "vote"));
@@ -82,38 +82,32 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (form.intent === "vote") {
     const parsed = voteFormSchema.safeParse(form);
-    if (!parsed.success) return json<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
+    if (!parsed.success) return data<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
     const { houseId, vote } = parsed.data;
     const result = await castVote({ houseId, userId: user.id, vote });
     if (!result)
-      return json<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
-    return viaFetcher ? json<ActionReply>({ ok: true }) : backToCard(houseId);
+      return data<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
+    return viaFetcher ? data<ActionReply>({ ok: true }) : backToCard(houseId);
   }
 
   const parsed = organiserFormSchema.safeParse(form);
-  if (!parsed.success) return json<ActionReply>({ error: "Unknown request" }, { status: 400 });
+  if (!parsed.success) return data<ActionReply>({ error: "Unknown request" }, { status: 400 });
   const { houseId, intent } = parsed.data;
   if (!isOrganiser(user)) {
-    return json<ActionReply>(
+    return data<ActionReply>(
       { error: "Only organisers can change houses", form: houseForm(houseId) },
       { status: 403 },
     );
   }
-  const change: Record<typeof intent, unknown> = {
-    "in-play": { in_play: true },
-    "out-of-play": { in_play: false },
-    previous: { previous_house: true, previous_house_year: parsed.data.year?.trim() ?? "" },
-    "not-previous": { previous_house: false, previous_house_year: null },
-  };
-  const patch = housePatchSchema.safeParse(change[intent]);
+  const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
   if (!patch.success)
-    return json<ActionReply>(
+    return data<ActionReply>(
       { error: patch.error.issues[0].message, form: houseForm(houseId) },
       { status: 400 },
     );
   // One statement: an unknown house simply updates no row.
   if (!(await updateHouse(houseId, patch.data))) {
-    return json<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
+    return data<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
   }
   return backToCard(houseId);
 }

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -23,8 +23,8 @@ import {
   formatShortTime,
   isSurveyClosed,
 } from "~/lib/deadline";
-import { housePatchSchema, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
-import { ORGANISERS_ONLY } from "~/lib/organiser";
+import { houseControlPatch, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
+import { ORGANISERS_ONLY } from "~/lib/login-url";
 import {
   getChosenHouseId,
   getSurveyDeadline,
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getOrganiserEvent(now),
       readFlash(request),
     ]);
-  return json(
+  return data(
     {
       flash: flash?.message ?? null,
       members: members.map((member) => ({
@@ -94,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const handled = await eventAction(form);
   if (handled) return handled;
   const refuse = (panel: Panel, error: string, status = 400) =>
-    json<FormFailure>({ error, form: panel }, { status });
+    data<FormFailure>({ error, form: panel }, { status });
 
   if (form.intent === "set-deadline") {
     const deadline = deadlineFromInput(String(form.date ?? ""), String(form.time ?? ""), env().eventTimeZone);
@@ -122,13 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await setChosenHouseId(intent === "choose" ? houseId : null);
     return done(intent === "choose" ? `${house.title} is the chosen house.` : "No house is chosen.");
   }
-  const change: Record<typeof intent, unknown> = {
-    "in-play": { in_play: true },
-    "out-of-play": { in_play: false },
-    previous: { previous_house: true, previous_house_year: parsed.data.year?.trim() ?? "" },
-    "not-previous": { previous_house: false, previous_house_year: null },
-  };
-  const patch = housePatchSchema.safeParse(change[intent]);
+  const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
   if (!patch.success) return refuse("houses", `${house.title}: ${patch.error.issues[0].message}`);
   await updateHouse(houseId, patch.data);
   return done(`${house.title} is updated.`, `#organiser-house-${houseId}`);

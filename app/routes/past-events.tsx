@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PastHouses } from "~/components/past-houses";
 import { listPhotoVersions } from "~/models/house-photo.server";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Past Events" }];
 
 export async function loader() {
   const [houses, photos] = await Promise.all([listPreviousHouses(), listPhotoVersions()]);
-  return json({ houses: houses.map((house) => ({ ...house, photo: photos[house.id] })) });
+  return { houses: houses.map((house) => ({ ...house, photo: photos[house.id] })) };
 }
 
 export default function PastEvents() {

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -7,9 +7,8 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { resetPasswordFormSchema } from "~/lib/auth-forms";
-import { AuthFailure, afterPasswordReset, resetPassword } from "~/services/auth.server";
-import { clientIp } from "~/services/client-ip.server";
+import { NO_TOKEN } from "~/lib/auth-forms";
+import { resetPasswordFromForm } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
@@ -23,11 +22,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Reset Password" }];
 
-const NO_TOKEN = "No token provided in URL";
-
 // The page the reset mail links to; public, so a member may follow the link on any device.
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: new URL(request.url).searchParams.get("token") || null });
+  return { token: new URL(request.url).searchParams.get("token") || null };
 }
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
@@ -37,25 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
   // another site from logging a visitor into an account of its choosing.
   assertSameOrigin(request);
-  const form = Object.fromEntries(await request.formData());
-  const refuse = (error: string, status = 400, retryAfter?: number) =>
-    json<FormFailure>(
-      { error },
-      { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-    );
-  if (typeof form.token !== "string" || !form.token.trim()) return refuse(NO_TOKEN);
-  const parsed = resetPasswordFormSchema.safeParse(form);
-  if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
-    return refuse("Passwords do not match!");
-  }
-  try {
-    await resetPassword(form, clientIp(request));
-  } catch (error) {
-    if (!(error instanceof AuthFailure)) throw error;
-    const limited = error.status === 429;
-    return refuse(`Error resetting password: ${error.message}`, limited ? 429 : 400, error.retryAfter);
-  }
-  return afterPasswordReset(request);
+  const outcome = await resetPasswordFromForm(request, Object.fromEntries(await request.formData()));
+  if (outcome instanceof Response) return outcome;
+  const { error, status, retryAfter } = outcome;
+  const headers = retryAfter ? { "Retry-After": String(retryAfter) } : undefined;
+  return data<FormFailure>({ error }, { status, headers });
 }
 
 export default function ResetPassword() {
@@ -65,12 +48,7 @@ export default function ResetPassword() {
     <section className="card auth-card">
       <h1>Reset Password</h1>
       {token ? (
-        <ResetPasswordForm
-          token={token}
-          error={data?.error}
-          source={data}
-          mismatchMessage="Passwords do not match!"
-        />
+        <ResetPasswordForm token={token} error={data?.error} source={data} />
       ) : (
         <>
           <p role="alert" className="alert alert-error">

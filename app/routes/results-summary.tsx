@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginPrompt } from "~/components/login-prompt";
 import { LOGIN_REASONS } from "~/lib/login-url";
@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_SEARCH);
   // No route guard (spec section 6): a visitor gets the page with a login prompt instead of the data.
   const user = await getUser(request);
-  if (!user) return json({ member: false, q, cards: [] });
+  if (!user) return { member: false, q, cards: [] };
   const records = await listSurveyRecords(q);
-  return json({ member: true, q, cards: records.map((record) => summaryCard(record)) });
+  return { member: true, q, cards: records.map((record) => summaryCard(record)) };
 }
 
 function SearchForm({ q }: { q: string }) {

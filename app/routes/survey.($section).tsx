@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -60,7 +60,7 @@ async function chatLink() {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return json({ member: null });
+  if (!user) return { member: null };
   const progress = await getSurveyProgress(user.id);
   // The section lives in the URL (it survives reloads and needs no JavaScript); bare /survey resumes.
   if (params.section === undefined) return redirect(sectionPath(progress.section));
@@ -70,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const restored = restoreDraft(section, new URL(request.url).searchParams);
   const answers: SurveyInput = { ...progress.answers, ...restored?.values };
   const [deadline, { flash, setCookie }] = await Promise.all([getSurveyDeadlineStatus(), readFlash(request)]);
-  return json(
+  return data(
     {
       member: {
         section,
@@ -98,12 +98,12 @@ const textFields = (form: FormData) =>
 export async function action({ request, params }: ActionFunctionArgs) {
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
-  // After the deadline nothing is saved, not even a draft (issue 14).
+  // After the deadline nothing is saved, not even a draft: the survey is closed.
   const closed = await surveyClosedReason();
-  if (closed) return json<ActionData>({ error: closed }, { status: 403 });
+  if (closed) return data<ActionData>({ error: closed }, { status: 403 });
   const form = await request.formData().catch(() => null);
   if (!form)
-    return json<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
+    return data<ActionData>({ error: "That form could not be read. Please try again." }, { status: 400 });
   const user = await getUser(request);
   if (!user) {
     // The session ended with the section open: the answers are kept and saved right after the login.
@@ -116,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await submitSection(user.id, section, form);
   if (outcome.saved) return redirect(outcome.to);
   const { error, values, fieldErrors } = outcome;
-  return json<ActionData>({ error, values, fieldErrors }, { status: outcome.status });
+  return data<ActionData>({ error, values, fieldErrors }, { status: outcome.status });
 }
 
 export default function SurveyPage() {

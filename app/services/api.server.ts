@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodError } from "zod";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/availability";
 import { firstErrorPerField } from "~/lib/field-errors";
@@ -17,7 +17,7 @@ import { MAX_BODY_BYTES } from "./http-guard.server";
 export function apiJson(data: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(API_HEADERS)) headers.set(name, value);
-  return json(data, { ...init, headers });
+  return Response.json(data, { ...init, headers });
 }
 
 /** The one way /api reports a problem: `{ "error": ... }` with a 4xx/5xx status. */

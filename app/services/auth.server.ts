@@ -8,7 +8,10 @@ import {
   firstError,
   forgotPasswordSchema,
   loginSchema,
+  NO_TOKEN,
+  PASSWORDS_DIFFER,
   registerSchema,
+  resetPasswordFormSchema,
   resetPasswordSchema,
   tooManyAttempts,
 } from "~/lib/auth-forms";
@@ -184,6 +187,32 @@ export async function afterPasswordReset(request: Request): Promise<Response> {
   const response = await logout(request, "/auth");
   response.headers.append("Set-Cookie", await setFlash({ message: RESET_DONE }));
   return response;
+}
+
+/** Why a form was refused: the banner's words, the status, and when to try again (429). */
+export type FormRefusal = { error: string; status: number; retryAfter?: number };
+
+/**
+ * The reset form's one action, behind /auth's reset mode and /reset-password alike: the refusal
+ * (for the page's banner), or the way to the login screen once the password is changed.
+ */
+export async function resetPasswordFromForm(
+  request: Request,
+  form: Record<string, FormDataEntryValue>,
+): Promise<Response | FormRefusal> {
+  if (typeof form.token !== "string" || !form.token.trim()) return { error: NO_TOKEN, status: 400 };
+  const parsed = resetPasswordFormSchema.safeParse(form);
+  if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
+    return { error: PASSWORDS_DIFFER, status: 400 };
+  }
+  try {
+    await resetPassword(form, clientIp(request));
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    const status = error.status === 429 ? 429 : 400;
+    return { error: `Error resetting password: ${error.message}`, status, retryAfter: error.retryAfter };
+  }
+  return afterPasswordReset(request);
 }
 
 /** A member as the API shows it; the spec's display name falls back to "User". */

@@ -19,7 +19,7 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 /**
  * Every chart is drawn WIDTH units wide and the page scales it to its column (never above WIDTH
  * px, see results.css). On a 390 px phone the column is about 316 px, so 16-unit text shows at
- * about 12.6 CSS px: the smallest size we allow (issue 12: at least 12 px at 390 px wide).
+ * about 12.6 CSS px: the smallest size we allow (at least 12 px at 390 px wide, docs/decisions/009-server-charts.md).
  */
 export const CHART_WIDTH = 400;
 export const CHART_FONT_SIZE = 16;

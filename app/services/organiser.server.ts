@@ -1,5 +1,5 @@
 import { env } from "~/env.server";
-import { ORGANISERS_ONLY } from "~/lib/organiser";
+import { ORGANISERS_ONLY } from "~/lib/login-url";
 import { requireUser } from "~/services/session.server";
 
 /** Organisers are the members whose e-mail is listed in ADMIN_EMAILS (compared case-insensitively). */

@@ -3,7 +3,7 @@ import type http from "node:http";
 import { onLocalWrite } from "~/models/table-cache.server";
 
 /**
- * A one-second page cache for visitors (issue 10). Pages that ship no JavaScript, rendered for
+ * A one-second page cache for visitors (docs/decisions/005-page-cache.md). Pages that ship no JavaScript, rendered for
  * someone who is not logged in, are the same for every visitor until the data changes, so the
  * finished response (already compressed) is kept and sent as it is to the next visitors who ask
  * for the same page the same way, instead of rendering it again for each of them.

@@ -17,6 +17,7 @@ import { isSameOriginPost, lastMemberOf } from "./session.server";
  * hour) and applied by the login that follows, once, and only when that login is the member's who
  * was last logged in on this browser (`sgw_member`): a token planted from elsewhere is the planter's
  * own and applies to nobody else. Only a post from our own origin is kept.
+ * Why: docs/decisions/007-pending-submissions.md.
  */
 export type KeptSubmission =
   | { kind: "survey"; section: Section; fields: [string, string][] }

@@ -2,7 +2,7 @@ import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Sectio
 import { fieldErrorsOf, parseSectionForm, parseSurvey, type SurveyInput } from "~/lib/survey-schema";
 import type { FormFailure } from "~/lib/form-failure";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
-import { isDatabaseUnavailable } from "./availability.server";
+import { isDatabaseUnavailable } from "~/db/availability";
 import { surveyClosedReason } from "./survey-deadline.server";
 
 export const sectionPath = (section: Section) => `/survey/${section}`;

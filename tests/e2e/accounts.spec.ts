@@ -143,7 +143,7 @@ test.describe("accounts", () => {
     await phone.getByLabel("New Password").fill("new-password");
     await phone.getByLabel("Confirm Password").fill("new-passwort");
     await phone.getByRole("button", { name: "Reset Password" }).click();
-    await expect(phone.getByRole("alert")).toHaveText("Passwords do not match!");
+    await expect(phone.getByRole("alert")).toHaveText("Passwords do not match");
     expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
 
     await phone.getByLabel("New Password").fill("new-password");
@@ -183,7 +183,7 @@ test.describe("accounts", () => {
     await page.getByLabel("New Password").fill("abcdef");
     await page.getByLabel("Confirm Password").fill("abcdef");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Error: Invalid or expired token");
+    await expect(page.getByRole("alert")).toHaveText("Error resetting password: Invalid or expired token");
     await page.getByRole("link", { name: "Back to Login" }).click();
     await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
   });

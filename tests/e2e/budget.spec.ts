@@ -4,7 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { login } from "./support";
 
-// Issue 10: read-only pages are plain HTML; interactive pages stay under a JS budget. Bytes, not time.
+// Read-only pages are plain HTML (docs/decisions/003-js-off-first.md); interactive pages stay under a JS budget. Bytes, not time.
 const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
 const INTERACTIVE_PUBLIC = ["/auth", "/reset-password"];
 const INTERACTIVE_MEMBER = ["/survey", "/survey/availability", "/houses", "/houses-suggest"];

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
 import { fillBasicInfo, fillDetails, RILEY } from "./survey-support";
 
 /**
- * Issue 9: a submit that never reaches the server (offline) or that the server answers with a 503
+ * A submit that never reaches the server (offline) or that the server answers with a 503
  * must leave the page, the typed input and a role="alert" message; one more press then saves it.
  * Only the JS project has a client to keep anything: without JS the browser shows its own page.
  */

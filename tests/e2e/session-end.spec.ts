@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
 import { choose } from "./survey-support";
 
 /**
- * Issue 9: a form posted after the session ended (here: logged out in another tab) is not lost.
+ * A form posted after the session ended (here: logged out in another tab) is not lost (see
+ * docs/decisions/007-pending-submissions.md).
  * The login page says why the member is there, in the spec's words, and the login saves what was
  * sent (or, for a vote, leads back to the card, one click from voting again).
  */

@@ -47,6 +47,13 @@ export async function callRoute(
   try {
     const result = await fn({ request, params, context: {} });
     if (result instanceof Response) return result;
+    // data(value, init): the value as the body, with the init's status and headers.
+    const withInit = result as { type?: unknown; data?: unknown; init?: ResponseInit | null } | null;
+    if (withInit?.type === "DataWithResponseInit") {
+      const headers = new Headers(withInit.init?.headers);
+      headers.set("Content-Type", "application/json");
+      return new Response(JSON.stringify(withInit.data), { status: withInit.init?.status, headers });
+    }
     return new Response(JSON.stringify(result), { headers: { "Content-Type": "application/json" } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;

@@ -58,7 +58,7 @@ describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgre
       expect(count).toBe(journal.entries.length);
 
       // A visitor's page on one instance (kept by its page cache) shows a survey saved through the
-      // other within a second or two (issue 10).
+      // other within a second or two (docs/decisions/005-page-cache.md).
       const names = async () =>
         (await (await fetch("http://localhost:3243/sgw25")).text()).includes(FRESH.name);
       expect(await names()).toBe(false);

@@ -16,7 +16,7 @@ export function HouseTable({
   counts,
   chosenId,
 }: {
-  houses: HouseRecord[];
+  houses: readonly HouseRecord[];
   counts: Record<number, VoteCounts>;
   chosenId: number | null;
 }) {

@@ -9,7 +9,7 @@ import {
   QUESTIONS,
   SHIRT_HOLDER_LABELS,
   YES_NO_LABELS,
-} from "./options";
+} from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
 import type { StepProps } from "./steps";
 

@@ -12,7 +12,7 @@ import {
   SHIRT_HOLDER_LABELS,
   YES_NO_LABELS,
   labelOf,
-} from "./options";
+} from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
 
 function Part({

@@ -1,6 +1,6 @@
 import type { FieldErrors, SurveyInput } from "~/lib/survey-schema";
 import { Choice, LongText, errorFor } from "./fields";
-import { ATTENDING_LABELS, QUESTIONS, YES_NO_LABELS } from "./options";
+import { ATTENDING_LABELS, QUESTIONS, YES_NO_LABELS } from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
 
 export type StepProps = { values: SurveyInput; fieldErrors?: FieldErrors; error?: string };
