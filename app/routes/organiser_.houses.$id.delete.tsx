@@ -1,5 +1,4 @@
 import {
-  json,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -24,7 +23,7 @@ async function findHouse(id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOrganiser(request);
-  return json({ house: await findHouse(params.id) });
+  return { house: await findHouse(params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -35,7 +35,7 @@ async function findHouse(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOrganiser(request);
   const house = await findHouse(params.id);
-  return json({ id: house.id, title: house.title, values: houseFormValues(house) });
+  return { id: house.id, title: house.title, values: houseFormValues(house) };
 }
 
 type Failure = FormFailure<SuggestFormValues>;
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = houseInputSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = houseInputErrors(parsed.error, input);
-    return json<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
+    return data<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
   }
   await updateHouse(house.id, parsed.data);
   // A changed photo URL is fetched in the background; the edit never waits for it.

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -24,13 +24,13 @@ const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it her
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const organiser = await requireOrganiser(request);
   const member = await findMember(params.id);
-  return json({ member, own: member.id === organiser.id });
+  return { member, own: member.id === organiser.id };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const organiser = await requireOrganiser(request);
   const member = await findMember(params.id);
-  if (member.id === organiser.id) return json<FormFailure>({ error: OWN_ACCOUNT }, { status: 400 });
+  if (member.id === organiser.id) return data<FormFailure>({ error: OWN_ACCOUNT }, { status: 400 });
   await deleteAccount(member.id);
   const message = `The account of ${member.email} is deleted.`;
   return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });

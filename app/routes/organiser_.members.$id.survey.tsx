@@ -1,5 +1,4 @@
 import {
-  json,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -19,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Remove a survey" }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOrganiser(request);
-  return json({ member: await findMember(params.id) });
+  return { member: await findMember(params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
