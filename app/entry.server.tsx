@@ -54,10 +54,21 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   console.error(error);
 }
 
-/** Single-fetch data requests (JS navigations and form posts) carry the same Retry-After. */
+/**
+ * Single-fetch data requests (JS navigations and form posts) carry the same Retry-After. They hold a
+ * member's data, so no cache keeps them, and they are never sniffed as something else.
+ */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   if (unavailable.has(request)) markUnavailable(503, response.headers);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Content-Type-Options", "nosniff");
   return response;
+}
+
+/** A page rendered for a member (the root loader found one): no shared or browser cache may keep it. */
+function isMembersPage(context: EntryContext) {
+  const root = context.staticHandlerContext.loaderData.root as { user?: unknown } | undefined;
+  return Boolean(root?.user);
 }
 
 /**
@@ -95,6 +106,7 @@ export default function handleRequest(
     responseHeaders.set(name, value);
   }
   markUnavailable(responseStatusCode, responseHeaders);
+  if (isMembersPage(remixContext)) responseHeaders.set("Cache-Control", "private, no-store");
   if (isVisitorsPlainPage(request, responseStatusCode, responseHeaders, remixContext)) {
     responseHeaders.set(PAGE_CACHE_MARK, "1");
   }

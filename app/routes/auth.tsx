@@ -2,6 +2,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -30,6 +31,12 @@ import { HYDRATE } from "~/lib/hydration";
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+
+/** A refused attempt's Retry-After (set by the action) reaches the page's response too. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,5 +1,5 @@
 import { pingDatabase } from "~/models/health.server";
-import { apiJson } from "~/services/api.server";
+import { RETRY_AFTER_SECONDS, apiJson } from "~/services/api.server";
 
 export async function loader() {
   try {
@@ -7,6 +7,6 @@ export async function loader() {
     return apiJson({ ok: true });
   } catch (error) {
     console.error("Health check failed:", error);
-    return apiJson({ ok: false }, { status: 503 });
+    return apiJson({ ok: false }, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
 }

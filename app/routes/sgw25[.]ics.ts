@@ -10,6 +10,7 @@ export async function loader() {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="sgw25.ics"`,
       "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -11,6 +11,7 @@ const API_HEADERS = {
 };
 
 export { MAX_BODY_BYTES } from "./http-guard.server";
+export { RETRY_AFTER_SECONDS };
 import { MAX_BODY_BYTES } from "./http-guard.server";
 
 /** A JSON answer with the headers every /api response carries. */
