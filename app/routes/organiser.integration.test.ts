@@ -158,7 +158,11 @@ describe("reminders", () => {
       const remind = () =>
         callRoute(
           organiserPage.action,
-          makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "send-reminder" } }),
+          makeRequest("/organiser", {
+            cookie: organiserCookie,
+            origin: "https://sgw.example",
+            form: { intent: "send-reminder" },
+          }),
         );
       await setSurveyDeadline(null);
       expect(await (await remind()).json()).toMatchObject({

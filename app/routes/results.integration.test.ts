@@ -131,9 +131,9 @@ describe("/results loader", () => {
     // Nia is not coming, so her ticked guest is neither listed nor counted.
     const column = (key: string) =>
       data.attendanceHtml.match(new RegExp(`data-column="${key}">.*?</div>`))?.[0] ?? "";
-    expect(column("yes")).toContain("<li>Lee +1</li>");
-    expect(column("maybe")).toContain("<li>May +1</li>");
-    expect(column("no")).toContain("<li>Nia</li>");
+    expect(column("yes")).toContain('<li class="user-text">Lee +1</li>');
+    expect(column("maybe")).toContain('<li class="user-text">May +1</li>');
+    expect(column("no")).toContain('<li class="user-text">Nia</li>');
   });
 });
 
