@@ -165,6 +165,9 @@ export const houses = pgTable(
     previous_house: boolean("previous_house").notNull().default(false),
     previous_house_year: integer("previous_house_year"),
     who_suggested: text("who_suggested").notNull().default(""),
+    // The price of the whole stay, when known (null: unknown), in `currency` (ISO 4217).
+    price: doublePrecision("price"),
+    currency: text("currency").notNull().default("USD"),
     suggestedBy: integer("suggested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -80,6 +80,9 @@ describe("housesCsv", () => {
       "Loves",
       "Likes",
       "Dislikes",
+      "Price",
+      "Currency",
+      "Each",
     ]);
     expect(rows[1]).toEqual([
       "'+Lake House",
@@ -97,7 +100,12 @@ describe("housesCsv", () => {
       "2",
       "1",
       "0",
+      "",
+      "",
+      "",
     ]);
-    expect(rows[2].slice(-3)).toEqual(["0", "0", "0"]);
+    expect(rows[2].slice(-6, -3)).toEqual(["0", "0", "0"]);
+    const priced = parse(housesCsv([{ ...house, price: 850, currency: "USD" }], {}));
+    expect(priced[1].slice(-3)).toEqual(["850", "USD", "about $85 each for 8–12"]);
   });
 });

@@ -1,4 +1,6 @@
 import { toCsv } from "./csv";
+import { DEFAULT_EVENT_SETTINGS } from "./event-settings";
+import { eachText } from "./money";
 import type { HouseRecord, VoteCounts } from "./house-rules";
 import type { ResponseRecord } from "./results";
 import { summaryCard } from "./results-summary";
@@ -46,10 +48,15 @@ export function surveysCsv(records: readonly ResponseRecord[]): string {
 }
 
 /** A house as exported: the spec's House entity; the photo is left out of the table. */
-type CsvHouse = Omit<HouseRecord, "listing_img">;
+type CsvHouse = Omit<HouseRecord, "listing_img" | "price" | "currency"> &
+  Partial<Pick<HouseRecord, "price" | "currency">>;
 
-/** Every house with its vote counts. */
-export function housesCsv(houses: readonly CsvHouse[], counts: Record<number, VoteCounts>): string {
+/** Every house with its vote counts, and its price with an estimate per person when it has one. */
+export function housesCsv(
+  houses: readonly CsvHouse[],
+  counts: Record<number, VoteCounts>,
+  expected: { expectedMin: number; expectedMax: number } = DEFAULT_EVENT_SETTINGS,
+): string {
   const header = [
     "Title",
     "City",
@@ -66,6 +73,9 @@ export function housesCsv(houses: readonly CsvHouse[], counts: Record<number, Vo
     "Loves",
     "Likes",
     "Dislikes",
+    "Price",
+    "Currency",
+    "Each",
   ];
   const rows = houses.map((house) => {
     const votes = counts[house.id] ?? { love: 0, like: 0, dislike: 0 };
@@ -85,6 +95,9 @@ export function housesCsv(houses: readonly CsvHouse[], counts: Record<number, Vo
       votes.love,
       votes.like,
       votes.dislike,
+      house.price ?? "",
+      house.price == null ? "" : (house.currency ?? "USD"),
+      eachText({ price: house.price ?? null, currency: house.currency ?? "USD" }, expected),
     ];
   });
   return toCsv(header, rows);

@@ -18,6 +18,9 @@ export type HouseRecord = {
   previous_house: boolean;
   previous_house_year: number | null;
   who_suggested: string;
+  /** The price of the whole stay; null when unknown. */
+  price: number | null;
+  currency: string;
 };
 
 export const PLACEHOLDER_IMAGE = "/images/house-placeholder.svg";

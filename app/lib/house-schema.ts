@@ -10,6 +10,7 @@ import {
   normaliseListingUrl,
   type SliderName,
 } from "./house-rules";
+import { priceFields } from "./money";
 import { countryChoiceOf, isStateOf } from "./states";
 
 const text = (label: string, max: number) =>
@@ -71,6 +72,9 @@ const fields = {
   num_beds: slider("num_beds"),
   num_baths: slider("num_baths"),
   listing_img: imageUrl,
+  // Optional, beyond the spec: absent means unknown (price) and USD (currency).
+  price: priceFields.price.optional(),
+  currency: priceFields.currency.optional(),
 };
 
 /**
@@ -127,6 +131,8 @@ export const housePatchSchema = z.object({
   num_beds: fields.num_beds.optional(),
   num_baths: fields.num_baths.optional(),
   listing_img: fields.listing_img.optional(),
+  price: fields.price,
+  currency: fields.currency,
 });
 export type HousePatch = z.infer<typeof housePatchSchema>;
 

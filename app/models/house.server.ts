@@ -22,6 +22,8 @@ const columns = {
   previous_house: houses.previous_house,
   previous_house_year: houses.previous_house_year,
   who_suggested: houses.who_suggested,
+  price: houses.price,
+  currency: houses.currency,
 };
 
 /**

@@ -78,6 +78,8 @@ describe("GET/POST /api/houses", () => {
       previous_house: false,
       previous_house_year: null,
       who_suggested: "Ana",
+      price: null,
+      currency: "USD",
     });
 
     const list = await callRoute(housesRoute.loader, makeRequest("/api/houses", { bearer: member.token }));

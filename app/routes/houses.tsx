@@ -11,6 +11,7 @@ import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/r
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { VoteIconShapes } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
+import { PriceNote } from "~/components/price-note";
 import { OrganiserControls } from "~/components/organiser-controls";
 import { LOGIN_REASONS, loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
@@ -51,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     group: groupOrExpected(group, event),
+    expected: { expectedMin: event.expectedMin, expectedMax: event.expectedMax },
     houses,
     photos,
     counts,
@@ -127,7 +129,8 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, photos, counts, votes, organiser, group, notRecorded } = useLoaderData<typeof loader>();
+  const { houses, photos, counts, votes, organiser, group, expected, notRecorded } =
+    useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -158,6 +161,7 @@ export default function Houses() {
       }
     >
       <HouseFitNote house={house} group={group} />
+      <PriceNote house={house} expected={expected} />
       {organiser ? <OrganiserControls house={house} /> : null}
     </HouseCard>
   );

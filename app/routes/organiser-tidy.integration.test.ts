@@ -55,16 +55,20 @@ describe("tidying up", () => {
       num_bedrooms: "6",
       num_beds: "9",
       num_baths: "2.5",
+      price: "850",
+      currency: "usd",
     };
     const bad = await post(editHousePage as never, "/e", house.id, {
       ...form,
       listing_img: "https://x/a.gif",
       state: "NY",
+      price: "-5",
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors).toMatchObject({
       listing_img: "Image URL must end with .png, .jpg, or .jpeg",
       state: "That state or province is not in Canada",
+      price: "Price must be 0 or more",
     });
     expect((await getHouse(house.id))!.title).toBe(house.title);
     const saved = await post(editHousePage as never, "/e", house.id, form);
@@ -75,6 +79,8 @@ describe("tidying up", () => {
       country: "Canada",
       state: "ON",
       num_baths: 2.5,
+      price: 850,
+      currency: "USD",
     });
   });
 

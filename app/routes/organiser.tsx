@@ -170,7 +170,7 @@ export default function Organiser() {
           {errorFor("houses")}
         </p>
       ) : null}
-      <HouseTable houses={houses} counts={counts} chosenId={chosenId} />
+      <HouseTable houses={houses} counts={counts} chosenId={chosenId} expected={event} />
       <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
     </>
   );

@@ -8,10 +8,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { z } from "zod";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { houseFormValues } from "~/lib/house-edit";
+import { firstErrorPerField } from "~/lib/field-errors";
 import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
+import { priceFields } from "~/lib/money";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
 import { getHouse, updateHouse } from "~/models/house.server";
 import { setFlash } from "~/services/flash.server";
@@ -35,23 +38,35 @@ async function findHouse(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOrganiser(request);
   const house = await findHouse(params.id);
-  return { id: house.id, title: house.title, values: houseFormValues(house) };
+  const price = { price: house.price === null ? "" : String(house.price), currency: house.currency };
+  return { id: house.id, title: house.title, values: { ...houseFormValues(house), ...price } };
 }
 
-type Failure = FormFailure<SuggestFormValues>;
+type EditValues = SuggestFormValues & { price: string; currency: string };
+type Failure = FormFailure<EditValues>;
+const priceSchema = z.object(priceFields);
 
 /** The same checks and messages as suggesting a house (the shared house schema). */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireOrganiser(request);
   const house = await findHouse(params.id);
-  const values = readSuggestForm(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const values: EditValues = {
+    ...readSuggestForm(form),
+    price: String(form.price ?? "").slice(0, 20),
+    currency: String(form.currency ?? "").slice(0, 10),
+  };
   const input = toHouseInput(values);
   const parsed = houseInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = houseInputErrors(parsed.error, input);
-    return data<Failure>({ error: parsed.error.issues[0].message, fieldErrors, values }, { status: 400 });
+  const price = priceSchema.safeParse({ price: values.price, currency: values.currency });
+  if (!parsed.success || !price.success) {
+    const fieldErrors = {
+      ...(parsed.success ? {} : houseInputErrors(parsed.error, input)),
+      ...(price.success ? {} : firstErrorPerField(price.error)),
+    };
+    return data<Failure>({ error: Object.values(fieldErrors)[0], fieldErrors, values }, { status: 400 });
   }
-  await updateHouse(house.id, parsed.data);
+  await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
   if (parsed.data.listing_img !== house.listing_img) void requestHousePhotos();
   const message = `${parsed.data.title} is updated.`;
@@ -81,12 +96,12 @@ function EditForm({
 }: {
   id: number;
   title: string;
-  initial: SuggestFormValues;
+  initial: EditValues;
   failure?: Failure;
 }) {
   const [values, setValues] = useState(initial);
   const errors = failure?.fieldErrors ?? {};
-  const set = (field: keyof SuggestFormValues) => (value: string) =>
+  const set = (field: keyof EditValues) => (value: string) =>
     setValues((old) => ({ ...old, [field]: value }));
   const text = (field: "url" | "title" | "listing_img" | "city" | "otherCountry", label: string) => (
     <div className="field">
@@ -141,6 +156,37 @@ function EditForm({
         <FieldError id="num_beds-error" message={errors.num_beds} />
         <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} enhanced={false} />
         <FieldError id="num_baths-error" message={errors.num_baths} />
+        <div className="field">
+          <label htmlFor="price">Price for the whole stay (empty: unknown)</label>
+          <input
+            id="price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={values.price}
+            onChange={(event) => set("price")(event.target.value)}
+            aria-invalid={errors.price ? true : undefined}
+            aria-describedby="price-error"
+          />
+          <FieldError id="price-error" message={errors.price} />
+        </div>
+        <div className="field">
+          <label htmlFor="currency">Currency (a three-letter code such as USD)</label>
+          <input
+            id="currency"
+            name="currency"
+            type="text"
+            value={values.currency}
+            onChange={(event) => set("currency")(event.target.value)}
+            maxLength={3}
+            required
+            aria-invalid={errors.currency ? true : undefined}
+            aria-describedby="currency-error"
+          />
+          <FieldError id="currency-error" message={errors.currency} />
+        </div>
         <div className="form-actions">
           <button type="submit" className="button">
             Save the house

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { placeLabel, type HouseRecord, type VoteCounts } from "~/lib/house-rules";
 import { OrganiserControls } from "~/components/organiser-controls";
 import { HouseTidyLinks } from "~/components/organiser/tidy-links";
+import { PriceNote } from "~/components/price-note";
 
 function status(house: HouseRecord) {
   const play = house.in_play ? "In play" : "Out of play";
@@ -15,7 +16,9 @@ export function HouseTable({
   houses,
   counts,
   chosenId,
+  expected,
 }: {
+  expected: { expectedMin: number; expectedMax: number };
   houses: readonly HouseRecord[];
   counts: Record<number, VoteCounts>;
   chosenId: number | null;
@@ -54,6 +57,7 @@ export function HouseTable({
                       <span className="user-text">{house.title}</span>
                       <br />
                       <span className="muted user-text">{placeLabel(house, false)}</span>
+                      <PriceNote house={house} expected={expected} />
                       {chosen ? (
                         <>
                           <br />
