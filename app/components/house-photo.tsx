@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from "react";
 import { cardPhoto, PHOTO_SIZES } from "~/lib/house-photo";
 import { PLACEHOLDER_IMAGE } from "~/lib/house-rules";
 
 /**
  * A house's photo in its fixed box: the stored copy from this site (two widths), else the
  * placeholder. The first card on a page is what a phone paints first, so it loads at once and
- * ahead of the scripts; the others wait until they are near. A broken photo shows the
- * placeholder: through onError with JS, and through the box's background image without it.
+ * ahead of the scripts; the others wait until they are near. A photo that fails to load shows the
+ * placeholder through the box's CSS (house-image.css), so the image needs no state to hydrate.
  */
 export function HousePhoto({
   houseId,
@@ -19,20 +18,10 @@ export function HousePhoto({
   version: string | undefined;
   first?: boolean;
 }) {
-  const ref = useRef<HTMLImageElement>(null);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => {
-    // An image that failed before hydration never fires React's onError.
-    const image = ref.current;
-    if (image?.complete && image.currentSrc && image.naturalWidth === 0) setBroken(true);
-  }, []);
-  const photo = broken
-    ? { src: PLACEHOLDER_IMAGE }
-    : cardPhoto(houseId, listingImg, version, PLACEHOLDER_IMAGE);
+  const photo = cardPhoto(houseId, listingImg, version, PLACEHOLDER_IMAGE);
   return (
     <div className="house-image">
       <img
-        ref={ref}
         src={photo.src}
         srcSet={photo.srcSet}
         sizes={photo.srcSet ? PHOTO_SIZES : undefined}
@@ -42,8 +31,23 @@ export function HousePhoto({
         loading={first ? "eager" : "lazy"}
         fetchPriority={first ? "high" : undefined}
         decoding={first ? undefined : "async"}
-        onError={() => setBroken(true)}
       />
     </div>
   );
+}
+
+/** A preload for the first card's photo, for the page's head: asked for before the scripts. */
+export function firstPhotoPreload(house: { id: number; listing_img: string } | undefined, version?: string) {
+  if (!house) return [];
+  const photo = cardPhoto(house.id, house.listing_img, version, PLACEHOLDER_IMAGE);
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: photo.src,
+      ...(photo.srcSet ? { imageSrcSet: photo.srcSet, imageSizes: PHOTO_SIZES } : {}),
+      fetchPriority: "high",
+    },
+  ];
 }

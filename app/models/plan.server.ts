@@ -5,6 +5,7 @@ import type { WindowCounts } from "~/lib/best-weekends";
 import type { ExpectedGroup } from "~/lib/house-fit";
 import { deriveResponse } from "~/lib/results";
 import { WINDOWS } from "~/lib/weekends";
+import { cachedByTables } from "~/models/table-cache.server";
 
 const canonical = sql`(jsonb_typeof(${surveys.availability}) = 'object' and jsonb_typeof(${surveys.extra_guests}) = 'object')`;
 const countWhere = (condition: ReturnType<typeof sql>) =>
@@ -58,8 +59,15 @@ export async function getWeekendCounts(): Promise<{ counts: WindowCounts[]; resp
   return { counts, respondents: row.respondents + odd.length };
 }
 
-/** Members attending yes or maybe and the guests they bring: the group a house must fit. */
-export async function getExpectedGroup(): Promise<ExpectedGroup> {
+/**
+ * Members attending yes or maybe and the guests they bring: the group a house must fit. Counted once
+ * per change of the surveys, not on every view of /houses.
+ */
+export function getExpectedGroup(): Promise<ExpectedGroup> {
+  return cachedByTables("expected-group", ["surveys"], countExpectedGroup);
+}
+
+async function countExpectedGroup(): Promise<ExpectedGroup> {
   const db = await getDb();
   const guests = sql`(case when ${guest("boo")} then 1 else 0 end + case when ${guest("child")} then 1 else 0 end)`;
   const [row] = await db

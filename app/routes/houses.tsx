@@ -9,6 +9,7 @@ import {
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
+import { firstPhotoPreload } from "~/components/house-photo";
 import { VoteIconShapes } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { PriceNote } from "~/components/price-note";
@@ -37,7 +38,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
   { rel: "stylesheet", href: styles },
 ];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Houses" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const { newHouses, oldHouses } = splitHouses(data?.houses ?? []);
+  const first = newHouses[0] ?? oldHouses[0];
+  return [{ title: "SGW25 — Houses" }, ...firstPhotoPreload(first, first && data?.photos[first.id])];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

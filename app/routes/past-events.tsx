@@ -1,5 +1,6 @@
 import { type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { firstPhotoPreload } from "~/components/house-photo";
 import { PastHouses } from "~/components/past-houses";
 import { listPhotoVersions } from "~/models/house-photo.server";
 import { listPreviousHouses } from "~/models/plan.server";
@@ -11,7 +12,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
 ];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Past Events" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const first = data?.houses[0];
+  return [{ title: "SGW25 — Past Events" }, ...firstPhotoPreload(first, first?.photo)];
+};
 
 export async function loader() {
   const [houses, photos] = await Promise.all([listPreviousHouses(), listPhotoVersions()]);

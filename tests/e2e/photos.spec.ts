@@ -32,6 +32,11 @@ test("a suggested house's photo is stored and served small from this site; the f
   const first = page.locator(".house-card .house-image img").first();
   await expect(first).toHaveAttribute("loading", "eager");
   await expect(first).toHaveAttribute("fetchpriority", "high");
+  // The head asks for it before the scripts are even seen.
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute("href", (await first.getAttribute("src"))!);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
   const others = page.locator(".house-card .house-image img");
   const count = await others.count();
   expect(count).toBeGreaterThan(1);
