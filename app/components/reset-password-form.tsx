@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { PASSWORDS_DIFFER } from "~/lib/auth-forms";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from "~/lib/auth-limits";
 import { Banner } from "./banner";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from "./auth-limits";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
@@ -46,7 +46,6 @@ export const resetPasswordSchema = z.object({
   newPassword,
 });
 
-export const PASSWORDS_DIFFER = "Passwords do not match";
 export const NO_TOKEN = "No token provided in URL";
 
 /** The form's variant adds the confirmation the spec asks for. */

@@ -9,12 +9,12 @@ import {
   forgotPasswordSchema,
   loginSchema,
   NO_TOKEN,
-  PASSWORDS_DIFFER,
   registerSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
   tooManyAttempts,
 } from "~/lib/auth-forms";
+import { PASSWORDS_DIFFER } from "~/lib/auth-limits";
 import {
   createPasswordReset,
   isResetTokenLive,

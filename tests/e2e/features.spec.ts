@@ -63,7 +63,9 @@ test("the organiser downloads the survey table and the houses as CSV", async ({ 
     page.getByRole("link", { name: "Download the complete survey table (CSV)" }).click(),
   ]);
   expect(surveyFile.suggestedFilename()).toBe("sgw25-surveys.csv");
-  const surveys = parse(await text(surveyFile), { columns: true }) as Array<Record<string, string>>;
+  const surveys = parse(await text(surveyFile), { columns: true, bom: true }) as Array<
+    Record<string, string>
+  >;
   const byEmail = new Map(surveys.map((row) => [row.Email, row]));
   for (const email of ["alex", "sam", "jordan", "riley", "casey"]) {
     expect(byEmail.has(`${email}@example.com`)).toBe(true);
@@ -83,7 +85,7 @@ test("the organiser downloads the survey table and the houses as CSV", async ({ 
     page.getByRole("link", { name: "Download the houses with their votes (CSV)" }).click(),
   ]);
   expect(houseFile.suggestedFilename()).toBe("sgw25-houses.csv");
-  const houses = parse(await text(houseFile), { columns: true }) as Array<Record<string, string>>;
+  const houses = parse(await text(houseFile), { columns: true, bom: true }) as Array<Record<string, string>>;
   const titles = houses.map((row) => row.Title);
   for (const title of ["Lakeside Lodge", "Cabin by the Falls", "Casa del Mar", "Mountain View Retreat"]) {
     expect(titles).toContain(title);
