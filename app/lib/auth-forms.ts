@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from "./auth-limits";
+export { NO_TOKEN } from "./auth-limits";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
@@ -45,8 +46,6 @@ export const resetPasswordSchema = z.object({
   token: requiredString("Invalid or expired token").trim().min(1, "Invalid or expired token"),
   newPassword,
 });
-
-export const NO_TOKEN = "No token provided in URL";
 
 /** The form's variant adds the confirmation the spec asks for. */
 export const resetPasswordFormSchema = resetPasswordSchema

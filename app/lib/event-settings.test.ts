@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_EVENT_SETTINGS,
   calendarUid,
-  eventFactsSchema,
   homeWeekend,
-  readStoredSettings,
   weekendLong,
   weekendRange,
 } from "./event-settings";
+import { eventFactsSchema, readStoredSettings } from "./event-settings-schema";
 
 describe("event settings", () => {
   it("defaults to the spec's facts", () => {

@@ -10,7 +10,7 @@ import {
   normaliseListingUrl,
   type SliderName,
 } from "./house-rules";
-import { priceFields } from "./money";
+import { priceFields } from "./money-schema";
 import { countryChoiceOf, isStateOf } from "./states";
 
 const text = (label: string, max: number) =>

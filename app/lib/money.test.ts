@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { eachText, priceFields, priceText } from "./money";
+import { eachText, priceText } from "./money";
+import { priceFields } from "./money-schema";
 
 const expected = { expectedMin: 8, expectedMax: 12 };
 const schema = z.object(priceFields);

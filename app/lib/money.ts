@@ -1,28 +1,5 @@
-import { z } from "zod";
-
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
-
 /** The most a whole stay may cost: a typo guard, not a budget. */
 export const PRICE_MAX = 10_000_000;
-
-/** The optional price of a house: a number of 0 or more (empty or null: unknown), in an ISO 4217 currency. */
-export const priceFields = {
-  price: z.preprocess(
-    (value) =>
-      value === "" || value === undefined ? null : typeof value === "string" ? Number(value.trim()) : value,
-    z
-      .number({ invalid_type_error: "Price must be a number" })
-      .finite("Price must be a number")
-      .min(0, "Price must be 0 or more")
-      .max(PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
-      .nullable(),
-  ),
-  currency: z
-    .string({ invalid_type_error: "Currency must be a three-letter code such as USD" })
-    .trim()
-    .toUpperCase()
-    .refine((code) => CURRENCIES.has(code), "Currency must be a three-letter code such as USD"),
-};
 
 /** "$850" or "CA$1,200": whole units, the currency's own sign. */
 export function formatPrice(price: number, currency: string): string {

@@ -8,13 +8,12 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { houseFormValues } from "~/lib/house-edit";
 import { firstErrorPerField } from "~/lib/field-errors";
 import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
-import { priceFields } from "~/lib/money";
+import { priceSchema } from "~/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
 import { getHouse, updateHouse } from "~/models/house.server";
 import { setFlash } from "~/services/flash.server";
@@ -44,7 +43,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type EditValues = SuggestFormValues & { price: string; currency: string };
 type Failure = FormFailure<EditValues>;
-const priceSchema = z.object(priceFields);
 
 /** The same checks and messages as suggesting a house (the shared house schema). */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { NO_TOKEN } from "~/lib/auth-forms";
+import { NO_TOKEN } from "~/lib/auth-limits";
 import { resetPasswordFromForm } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";

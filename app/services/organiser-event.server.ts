@@ -1,7 +1,8 @@
 import { json, redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { bestWeekends } from "~/lib/best-weekends";
-import { eventFactsSchema, plannedWeekendSchema, weekendLong } from "~/lib/event-settings";
+import { weekendLong } from "~/lib/event-settings";
+import { eventFactsSchema, plannedWeekendSchema } from "~/lib/event-settings-schema";
 import { firstErrorPerField } from "~/lib/field-errors";
 import type { FormFailure } from "~/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.server";
