@@ -2,7 +2,6 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { loginUrl, notRecordedPath } from "~/lib/login-url";
 import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
-import { useHydrated } from "remix-utils/use-hydrated";
 
 // Drawn here rather than as emoji: not every device has an emoji font. The shapes are drawn once
 // per page (VoteIconShapes) and each button refers to them, instead of 150 copies on /houses.
@@ -41,6 +40,18 @@ function VoteIcon({ vote }: { vote: VoteChoice }) {
   );
 }
 
+/**
+ * Enables the vote forms' script-only fields once the page runs, in one pass over the page rather
+ * than a second render of every card. React leaves the attribute alone afterwards (its own value
+ * never changes), and it runs again after each render for cards that came in later.
+ */
+export function useScriptOnlyFields() {
+  useEffect(() => {
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[data-script-only]"))
+      input.disabled = false;
+  });
+}
+
 const CHOICES: Array<{ vote: VoteChoice; label: string }> = [
   { vote: "love", label: "Love" },
   { vote: "like", label: "Like" },
@@ -68,7 +79,6 @@ export function HouseVote({
   serverError?: string;
 }) {
   const fetcher = useFetcher<VoteReply>();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const pending = fetcher.formData?.get("vote") as VoteChoice | null | undefined;
   // The choice the member last pressed, so an expired session can offer it again after the login.
@@ -99,8 +109,8 @@ export function HouseVote({
       <fetcher.Form method="post" action="/houses" className="vote-form" aria-label={`Vote on ${title}`}>
         <input type="hidden" name="intent" value="vote" />
         <input type="hidden" name="houseId" value={houseId} />
-        {/* Tells the action to answer with JSON instead of redirecting; only sent when JS runs. */}
-        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        {/* Tells the action to answer with JSON instead of redirecting; enabled once JS runs. */}
+        <input type="hidden" name="via" value="fetcher" disabled data-script-only="" />
         {CHOICES.map((choice) => (
           <button
             key={choice.vote}

@@ -10,7 +10,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { firstPhotoPreload } from "~/components/house-photo";
-import { VoteIconShapes } from "~/components/house-vote";
+import { useScriptOnlyFields, VoteIconShapes } from "~/components/house-vote";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { PriceNote } from "~/components/price-note";
 import { OrganiserControls } from "~/components/organiser-controls";
@@ -137,6 +137,7 @@ export default function Houses() {
   const { houses, photos, counts, votes, organiser, group, expected, notRecorded } =
     useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
+  useScriptOnlyFields();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading =

@@ -135,7 +135,7 @@ for (const how of ["offline", "503"] as const) {
       const house = page.getByRole("article", { name: title, exact: true });
       const like = house.getByRole("button", { name: "Like", exact: true });
       const counts = house.locator(".house-counts");
-      await expect(house.locator('input[name="via"]')).toHaveCount(1);
+      await expect(house.locator('input[name="via"]:enabled')).toHaveCount(1);
       const before = await counts.textContent();
 
       const restore = await failNextPost(page, context, how);

@@ -28,7 +28,7 @@ const card = (page: Page, title: string) => page.getByRole("article", { name: ti
 
 /** The vote form carries its JS-only field once React has hydrated the page. */
 async function waitForHydration(house: Locator) {
-  await expect(house.locator('input[name="via"]')).toHaveCount(1);
+  await expect(house.locator('input[name="via"]:enabled')).toHaveCount(1);
 }
 
 test("logged out, /houses and /houses-suggest go to the login with a way back", async ({ page }) => {
