@@ -1,4 +1,4 @@
-import { countryChoiceOf, type CountryChoice } from "./states";
+import { countryChoiceOf, type CountryChoice } from "./countries";
 
 export const IMAGE_URL_ERROR = "Image URL must end with .png, .jpg, or .jpeg";
 export const LISTING_URL_ERROR = "Listing URL must be an http:// or https:// link";

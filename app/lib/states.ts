@@ -1,7 +1,6 @@
-/** The countries the suggest form offers; anything else is "Other" with a free-text country. */
-export const COUNTRY_CHOICES = ["USA", "Canada", "Mexico", "Other"] as const;
-export type CountryChoice = (typeof COUNTRY_CHOICES)[number];
-export type ListedCountry = Exclude<CountryChoice, "Other">;
+import { countryChoiceOf, type ListedCountry } from "./countries";
+
+export { COUNTRY_CHOICES, countryChoiceOf, type CountryChoice, type ListedCountry } from "./countries";
 
 export type Region = { code: string; name: string };
 
@@ -124,15 +123,6 @@ export const REGIONS: Record<ListedCountry, Region[]> = {
   Canada: CANADIAN_PROVINCES,
   Mexico: MEXICAN_STATES,
 };
-
-/** Which choice of the country select a stored country belongs to ("United States" is the USA). */
-export function countryChoiceOf(country: string): CountryChoice {
-  const key = country.trim().toLowerCase();
-  if (key === "usa" || key === "united states") return "USA";
-  if (key === "canada") return "Canada";
-  if (key === "mexico") return "Mexico";
-  return "Other";
-}
 
 /** True when `state` is a code of the country's list; countries outside the lists take any state. */
 export function isStateOf(country: string, state: string) {
