@@ -11,6 +11,8 @@ import postgres from "postgres";
 import { env } from "~/env.server";
 import { retryingReads } from "./availability";
 import * as schema from "./schema";
+import { TableChanges } from "./table-changes";
+import { shareChanges, trackPgliteWrites, trackPostgresWrites } from "./track-writes";
 
 /**
  * What both drivers share: Drizzle's Postgres query API over our schema. The app uses nothing
@@ -21,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema, ExtractTablesWithRe
 export type Connection = {
   db: Db;
   kind: "postgres" | "pglite";
+  /** The tables this connection wrote, or heard another instance write (the caches' one source). */
+  changes: TableChanges;
   /** Applies pending migrations (see migrateDatabase). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -31,6 +35,8 @@ export type DatabaseTarget = {
   pgliteDir?: string;
   /** A PGlite data directory saved by dumpDataDir to start from (tests: skips initdb and migrations). */
   pgliteData?: Blob;
+  /** False: only migrating, so no LISTEN connection for other instances' writes. */
+  share?: boolean;
 };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -57,23 +63,37 @@ const POSTGRES_OPTIONS = {
 /** Opens a database without touching its schema. `target` is a postgres URL or a PGlite dir ("memory://" for RAM). */
 export function openDatabase(target: DatabaseTarget): Connection {
   const url = target.url;
+  const changes = new TableChanges();
   if (url) {
     const client = postgres(url, POSTGRES_OPTIONS);
-    const db: Db = drizzlePostgres(retryingReads(client), { schema });
+    const sharing = target.share === false ? undefined : shareChanges(url, client, changes);
+    const tracked = trackPostgresWrites(client, (tables) => {
+      changes.changed(tables);
+      sharing?.announce(tables);
+    });
+    const db: Db = drizzlePostgres(retryingReads(tracked), { schema });
     return {
       db,
       kind: "postgres",
+      changes,
       migrate: () => migratePostgresLocked(url),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await sharing?.stop();
+        await client.end({ timeout: 5 });
+      },
     };
   }
   const dir = target.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir, target.pgliteData ? { loadDataDir: target.pgliteData } : {});
-  const pglite = drizzlePglite(client, { schema });
+  const pglite = drizzlePglite(
+    trackPgliteWrites(client, (tables) => changes.changed(tables)),
+    { schema },
+  );
   return {
     db: pglite,
     kind: "pglite",
+    changes,
     // PGlite is one process's own files: whoever has it open is the only one migrating.
     migrate: () => migratePglite(pglite, { migrationsFolder }),
     close: () => client.close(),
@@ -97,7 +117,7 @@ async function migratePostgresLocked(url: string): Promise<void> {
 
 /** Opens the database, applies pending migrations and closes it again (`npm start`, `npm run db:migrate`). */
 export async function migrateDatabase(target: DatabaseTarget): Promise<void> {
-  const connection = openDatabase(target);
+  const connection = openDatabase({ ...target, share: false });
   try {
     await connection.migrate();
   } finally {
@@ -143,6 +163,12 @@ function connect(): Connection {
 export async function getDb(): Promise<Db> {
   holder.connection ??= connect();
   return holder.connection.db;
+}
+
+/** What the app's connection has seen change: the caches compare against it. */
+export async function getTableChanges(): Promise<TableChanges> {
+  holder.connection ??= connect();
+  return holder.connection.changes;
 }
 
 /** How many clients this process has opened (one, outside tests). */

@@ -6,7 +6,6 @@ import { type EventSettings } from "~/lib/event-settings";
 import { readStoredSettings, type EventFacts } from "~/lib/event-settings-schema";
 import { REMINDER_INTERVAL_MS } from "~/lib/reminders";
 import { getSetting, setSetting } from "~/models/settings.server";
-import { tablesChanged } from "~/models/table-cache.server";
 
 const DEADLINE = "survey_deadline";
 const LAST_REMINDER = "last_reminder_at";
@@ -42,7 +41,6 @@ async function mergeEventSettings(patch: Record<string, unknown>): Promise<void>
     .insert(settings)
     .values({ key: EVENT, value: set })
     .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
-  tablesChanged();
 }
 
 export async function saveEventFacts(facts: EventFacts): Promise<void> {
@@ -97,7 +95,6 @@ export async function releaseReminderRound(claimed: Date, previous: Date | null)
     .update(settings)
     .set({ value: previous ? previous.toISOString() : "" })
     .where(and(eq(settings.key, LAST_REMINDER), eq(settings.value, claimed.toISOString())));
-  tablesChanged();
 }
 
 /** The latest announcement round as stored (see lib/announcement), or undefined before the first. */
@@ -123,7 +120,6 @@ export async function claimAnnouncement(previous: string | undefined, next: stri
           .set({ value: next, updatedAt: new Date() })
           .where(and(eq(settings.key, ANNOUNCEMENT), eq(settings.value, previous)))
           .returning({ key: settings.key });
-  tablesChanged();
   return rows.length === 1;
 }
 
@@ -147,5 +143,4 @@ export async function clearEventSettings(): Promise<void> {
   const db = await getDb();
   for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT, ANNOUNCEMENT])
     await db.delete(settings).where(eq(settings.key, key));
-  tablesChanged();
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { houses } from "~/db/schema";
 import type { HouseRecord } from "~/lib/house-rules";
 import type { HouseInput, HousePatch } from "~/lib/house-schema";
-import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
+import { cachedByTables } from "~/models/table-cache.server";
 
 export type { HouseRecord };
 
@@ -60,7 +60,6 @@ export async function createHouse(
       previous_house_year: null,
     })
     .returning(columns);
-  tablesChanged("houses");
   return house;
 }
 
@@ -69,6 +68,5 @@ export async function updateHouse(id: number, patch: HousePatch): Promise<HouseR
   const db = await getDb();
   if (Object.keys(patch).length === 0) return getHouse(id);
   const [house] = await db.update(houses).set(patch).where(eq(houses.id, id)).returning(columns);
-  tablesChanged("houses");
   return house;
 }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { tablesChanged } from "./table-cache.server";
 
 /** The stored value of an app-wide setting, or undefined when it was never set. */
 export async function getSetting(key: string): Promise<string | undefined> {
@@ -17,7 +16,6 @@ export async function setSetting(key: string, value: string): Promise<void> {
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  tablesChanged();
 }
 
 /** Stores a setting only when it has no value yet, and returns the value that won (first writer wins). */

@@ -1,10 +1,17 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { surveyDrafts, surveys } from "~/db/schema";
 import { emptySurvey } from "~/lib/survey-fields";
 import { createUser, getUserById } from "~/models/user.server";
 import { useFreshDatabase } from "../../tests/support/database";
-import { getSurvey, getSurveyProgress, saveSurvey, saveSurveyDraft } from "./survey.server";
+import { getResultsOverview } from "./results.server";
+import {
+  getAttendanceLists,
+  getSurvey,
+  getSurveyProgress,
+  saveSurvey,
+  saveSurveyDraft,
+} from "./survey.server";
 
 const database = useFreshDatabase();
 
@@ -100,5 +107,24 @@ describe("survey storage", () => {
     const saved = await saveSurveyDraft(id, { ...emptySurvey(), name: "Dee", attending: "yes" }, 2);
     expect(saved).toEqual({ updatedSubmitted: false });
     expect(await getSurvey(id)).toBeNull();
+  });
+});
+
+describe("the caches", () => {
+  it("a section saved after submitting shows on /sgw25's lists and /results at once", async () => {
+    const id = await member("ada@example.com");
+    await saveSurvey(id, { ...emptySurvey(), name: "Ada", attending: "maybe" });
+    // The clock stands still: "at once" must not depend on a second going by on a slow machine.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Both read (and keep) the submitted answer first.
+    expect((await getAttendanceLists()).onTheFence).toContain("Ada");
+    expect((await getResultsOverview()).attendance.maybe).toContain("Ada");
+
+    expect(await saveSurveyDraft(id, { ...emptySurvey(), name: "Ada", attending: "yes" }, 2)).toEqual({
+      updatedSubmitted: true,
+    });
+    expect((await getAttendanceLists()).coming).toContain("Ada");
+    expect((await getResultsOverview()).attendance.yes).toContain("Ada");
+    vi.useRealTimers();
   });
 });

@@ -5,7 +5,7 @@ import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
 import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { mergeOverDefaults } from "~/lib/survey-merge";
 import { parseSurvey } from "~/lib/survey-schema";
-import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
+import { cachedByTables } from "~/models/table-cache.server";
 import { setUserName } from "~/models/user.server";
 
 /** Names of members who said yes or maybe, for the event page's live lists. */
@@ -116,7 +116,6 @@ export async function saveSurvey(userId: number, answers: SurveyAnswers): Promis
       .onConflictDoUpdate({ target: surveys.userId, set: { ...answers, updatedAt: new Date() } });
     await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
   });
-  tablesChanged("surveys");
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;
 }

@@ -2,7 +2,6 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/db/schema";
 import { getChosenHouseId, setChosenHouseId } from "~/models/event-settings.server";
-import { tablesChanged } from "~/models/table-cache.server";
 
 /** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
 export async function houseFootprint(houseId: number) {
@@ -24,7 +23,6 @@ export async function deleteHouse(houseId: number): Promise<boolean> {
   const db = await getDb();
   const deleted = await db.delete(houses).where(eq(houses.id, houseId)).returning({ id: houses.id });
   if ((await getChosenHouseId()) === houseId) await setChosenHouseId(null);
-  tablesChanged("houses", "votes");
   return deleted.length === 1;
 }
 
@@ -60,7 +58,6 @@ export async function removeSurvey(userId: number): Promise<boolean> {
   const db = await getDb();
   const removed = await db.delete(surveys).where(eq(surveys.userId, userId)).returning({ id: surveys.id });
   await db.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
-  tablesChanged("surveys");
   return removed.length === 1;
 }
 
@@ -68,6 +65,5 @@ export async function removeSurvey(userId: number): Promise<boolean> {
 export async function deleteAccount(userId: number): Promise<boolean> {
   const db = await getDb();
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  tablesChanged("surveys", "votes");
   return deleted.length === 1;
 }

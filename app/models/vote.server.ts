@@ -2,7 +2,7 @@ import { eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, votes } from "~/db/schema";
 import type { VoteChoice, VoteCounts } from "~/lib/house-rules";
-import { cachedByTables, tablesChanged } from "~/models/table-cache.server";
+import { cachedByTables } from "~/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
 
@@ -73,7 +73,6 @@ export async function castVote(input: {
     if (isForeignKeyViolation(error)) return undefined;
     throw error;
   }
-  tablesChanged("votes");
   return { house_id: input.houseId, vote: input.vote };
 }
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { tablesChanged } from "~/models/table-cache.server";
+import { TableChanges } from "~/db/table-changes";
 import { PAGE_CACHE_MARK, clearPageCache, servePageCached } from "./page-cache.server";
 
 /** A server whose "app" renders a numbered page, marked as cacheable unless told otherwise. */
@@ -77,14 +77,14 @@ describe("the page cache", () => {
 
   it("forgets every page when this instance writes, and after a second", async () => {
     await get("/sgw25");
-    tablesChanged("surveys");
+    new TableChanges().changed(["surveys"]);
     expect((await get("/sgw25")).body).toBe("<p>render 2</p> of /sgw25");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1_001 });
     expect((await get("/sgw25")).body).toBe("<p>render 3</p> of /sgw25");
   });
 
   it("does not keep a page rendered while a write happened (it may show the old data)", async () => {
-    duringRender = () => tablesChanged("votes");
+    duringRender = () => new TableChanges().changed(["votes"]);
     await get("/houses-seen");
     duringRender = undefined;
     await get("/houses-seen");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import { onLocalWrite } from "~/models/table-cache.server";
+import { onTablesChanged } from "~/db/table-changes";
 
 /**
  * A one-second page cache for visitors (docs/decisions/005-page-cache.md). Pages that ship no JavaScript, rendered for
@@ -12,9 +12,8 @@ import { onLocalWrite } from "~/models/table-cache.server";
  *   page is a visitor's, ships no scripts and answers 200); the mark never leaves the server.
  * - Only a plain GET without a query string, a session, our cookies or credentials is answered
  *   from here, keyed by path, scheme and Accept-Encoding.
- * - An entry lives one second, and any write by this instance (a survey, a house, a vote, a
- *   setting) drops them all, so a member's change shows at once here and within a second or two
- *   on another instance (whose own table cache notices it within a second).
+ * - An entry lives one second, and any write (this instance's, or another's heard through
+ *   LISTEN/NOTIFY, app/db/table-changes.ts) drops them all, so a member's change shows at once.
  * - Each answer gets a fresh CSP nonce and a line in the access log, as a rendered page would.
  */
 export const PAGE_CACHE_MARK = "x-sgw-page-cache";
@@ -34,7 +33,7 @@ export function clearPageCache() {
   generation += 1;
 }
 
-onLocalWrite(clearPageCache);
+onTablesChanged(clearPageCache);
 
 function cacheKey(req: http.IncomingMessage, scheme: string): string | null {
   if (req.method !== "GET" || !req.url || req.url.includes("?")) return null;

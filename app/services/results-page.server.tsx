@@ -4,7 +4,8 @@ import { bestWeekends } from "~/lib/best-weekends";
 import { buildCharts } from "~/lib/results";
 import { getEventSettings } from "~/models/event-settings.server";
 import { getWeekendCounts } from "~/models/plan.server";
-import { getResultsOverview, type ResultsOverview } from "~/models/results.server";
+import { getResultsOverview } from "~/models/results.server";
+import { cachedByTables } from "~/models/table-cache.server";
 import { renderCharts } from "~/services/charts.server";
 
 export type ResultsPage = {
@@ -18,23 +19,22 @@ export type ResultsPage = {
 
 type CachedPage = Omit<ResultsPage, "best"> & { weekends: Awaited<ReturnType<typeof getWeekendCounts>> };
 
-const pages = new WeakMap<ResultsOverview, CachedPage>();
-
-/** Everything /results shows, built once per change of the surveys (the overview is cached so). */
-export async function getResultsPage(): Promise<ResultsPage> {
-  const [overview, event] = await Promise.all([getResultsOverview(), getEventSettings()]);
-  let page = pages.get(overview);
-  if (!page) {
-    // Read with the overview it belongs to: both change only when a survey is saved.
-    const weekends = await getWeekendCounts();
-    page = {
+/** The charts and names rendered once per change of the surveys (they depend on nothing else). */
+function renderedPage(): Promise<CachedPage> {
+  return cachedByTables("results-page", ["surveys"], async () => {
+    const [overview, weekends] = await Promise.all([getResultsOverview(), getWeekendCounts()]);
+    return {
       weekends,
       respondents: overview.tally.respondents,
       charts: renderCharts(buildCharts(overview.tally)),
       attendanceHtml: renderToStaticMarkup(<AttendanceColumns attendance={overview.attendance} />),
     };
-    pages.set(overview, page);
-  }
+  });
+}
+
+/** Everything /results shows. */
+export async function getResultsPage(): Promise<ResultsPage> {
+  const [page, event] = await Promise.all([renderedPage(), getEventSettings()]);
   // Ranking 39 windows is cheap; the planned weekend is a setting that changes apart from the surveys.
   const { weekends, ...rest } = page;
   const planned = event.plannedWeekend;
