@@ -120,6 +120,8 @@ describe("house photos", () => {
         num_bedrooms: "8",
         num_beds: "10",
         num_baths: "4",
+        price: "",
+        currency: "usd",
       };
       const response = await callRoute(editHousePage.action as never, makeRequest("/e", { cookie, form }), {
         id: String(house.id),
