@@ -272,3 +272,14 @@ export const housePhotos = pgTable(
   },
   (t) => [index("house_photos_next_attempt_idx").on(t.nextAttemptAt)],
 );
+
+/** Addresses the organiser invited to register; one row per address (compared case-insensitively). */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invitations_email_lower_idx").on(sql`lower(${t.email})`)],
+);

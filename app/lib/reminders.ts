@@ -33,8 +33,15 @@ function escapeHtml(text: string) {
 }
 
 /** The reminder mail: it names the deadline and links to the survey on the app's public address. */
-export function reminderMail(input: { name: string; deadline: string; appUrl: string; shortName?: string }) {
-  const link = `${input.appUrl.replace(/\/+$/, "")}/survey`;
+export function reminderMail(input: {
+  name: string;
+  deadline: string;
+  appUrl: string;
+  shortName?: string;
+  /** Where the mail sends the reader; the survey unless given (an invitee's register link). */
+  link?: string;
+}) {
+  const link = input.link ?? `${input.appUrl.replace(/\/+$/, "")}/survey`;
   const event = input.shortName ?? "SGW25";
   const greeting = `Hi ${mailName(input.name)},`;
   const body = `The ${event} survey closes on ${input.deadline}, and we have not seen your answers yet.`;

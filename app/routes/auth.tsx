@@ -71,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       redirectTo: safeRedirect(params.get("redirect")),
       flash,
       reason: loginReasonMessage(params.get("reason")),
+      // An invitation's link fills in the invited address.
+      prefill: /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(params.get("email") ?? "") ? params.get("email") : null,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -156,12 +158,12 @@ function EmailField({ defaultValue }: { defaultValue?: string }) {
 }
 
 export default function Auth() {
-  const { mode, token, redirectTo, flash, reason } = useLoaderData<typeof loader>();
+  const { mode, token, redirectTo, flash, reason, prefill } = useLoaderData<typeof loader>();
   const data = useActionResult<typeof action>();
   const navigation = useNavigation();
   const failure = failureFor<FormFailure>(data, mode);
   const error = failure?.error;
-  const email = failure?.values?.email || flash?.email || undefined;
+  const email = failure?.values?.email || flash?.email || prefill || undefined;
   return (
     <section className="card auth-card">
       <h1>{TITLES[mode]}</h1>

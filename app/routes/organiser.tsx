@@ -12,6 +12,7 @@ import { AnnouncePanel } from "~/components/organiser/announce-panel";
 import { DecisionPanel } from "~/components/organiser/decision-panel";
 import { EventPanel } from "~/components/organiser/event-panel";
 import { HeadcountPanel } from "~/components/organiser/headcount-panel";
+import { InvitePanel } from "~/components/organiser/invite-panel";
 import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
@@ -83,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Panel = "event" | "decision" | "announce" | "deadline" | "reminder" | "houses";
+type Panel = "event" | "decision" | "announce" | "invite" | "deadline" | "reminder" | "houses";
 
 const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
@@ -141,6 +142,7 @@ export default function Organiser() {
     decision,
     announce,
     headcount,
+    invite,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorFor = (panel: Panel) => failureFor<FormFailure>(actionData, panel)?.error;
@@ -165,6 +167,7 @@ export default function Organiser() {
       <SurveyStatus members={members} />
       <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
       <ReminderPanel reminder={reminder} error={errorFor("reminder")} />
+      <InvitePanel invite={invite} error={errorFor("invite")} />
       {errorFor("houses") ? (
         <p role="alert" className="alert alert-error">
           {errorFor("houses")}

@@ -9,20 +9,25 @@ import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.serve
 import { headcount, headcountRows } from "~/lib/headcount";
 import { getWeekendCounts, listHeadcountRecords } from "~/models/plan.server";
 import type { AnnouncePanelData } from "~/components/organiser/announce-panel";
+import type { InvitePanelData } from "~/components/organiser/invite-panel";
+import { formatShortTime } from "~/lib/deadline";
+import { listPendingInvitations } from "~/models/invitation.server";
 import type { HeadcountPanelData } from "~/components/organiser/headcount-panel";
 import type { DecisionPanelData } from "~/components/organiser/decision-panel";
 import type { EventFactsData } from "~/components/organiser/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/services/announce.server";
+import { inviteAddresses } from "~/services/invite.server";
 import { getEventPlan } from "~/services/event.server";
 import { setFlash } from "~/services/flash.server";
 
 /** The organiser's event form, decision and announcement panels, from the settings and the survey. */
 export async function getOrganiserEvent(now = new Date()) {
-  const [{ event, location, house }, weekends, announce, records] = await Promise.all([
+  const [{ event, location, house }, weekends, announce, records, pending] = await Promise.all([
     getEventPlan(),
     getWeekendCounts(),
     getAnnounceStatus(now),
     listHeadcountRecords(),
+    listPendingInvitations(),
   ]);
   const count = headcount(records);
   const { top } = bestWeekends(weekends.counts, weekends.respondents, event.plannedWeekend);
@@ -31,7 +36,14 @@ export async function getOrganiserEvent(now = new Date()) {
     decision: DecisionPanelData;
     announce: AnnouncePanelData;
     headcount: HeadcountPanelData;
+    invite: InvitePanelData;
   } = {
+    invite: {
+      pending: pending.map((entry) => ({
+        ...entry,
+        invitedAt: formatShortTime(entry.invitedAt, env().eventTimeZone),
+      })),
+    },
     announce,
     headcount: {
       count,
@@ -100,6 +112,17 @@ export async function eventAction(form: Record<string, FormDataEntryValue>): Pro
       `The decision went to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`,
       "#announce-heading",
     );
+  }
+  if (form.intent === "invite") {
+    const outcome = await inviteAddresses(String(form.addresses ?? "").slice(0, 20000));
+    if (!outcome.ok) return json<FormFailure>({ error: outcome.error, form: "invite" }, { status: 400 });
+    const parts = [
+      `Invited ${outcome.invited.length}: ${outcome.invited.join(", ") || "nobody"}.`,
+      outcome.registered.length ? `Already registered: ${outcome.registered.join(", ")}.` : "",
+      outcome.invalid.length ? `Not an e-mail address: ${outcome.invalid.join(", ")}.` : "",
+      outcome.failed.length ? `Could not be sent: ${outcome.failed.join(", ")} (try again).` : "",
+    ];
+    return done(parts.filter(Boolean).join(" "), "#invite-heading");
   }
   if (form.intent === "clear-weekend") {
     await setPlannedWeekend(null);

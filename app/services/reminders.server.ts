@@ -9,6 +9,8 @@ import {
   releaseReminderRound,
 } from "~/models/event-settings.server";
 import { listMemberSurveyStatus } from "~/models/plan.server";
+import { registerLink } from "~/lib/invitations";
+import { listPendingInvitations } from "~/models/invitation.server";
 import { sendMail } from "~/services/mail.server";
 
 export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
@@ -18,15 +20,33 @@ const CLOSED = "The survey has closed; reminders are over.";
 const NOBODY = "Everyone has submitted the survey.";
 const TOO_SOON = "A reminder already went out in the last 24 hours.";
 
+/**
+ * Members without a submitted survey, then the invited addresses that have not registered (their
+ * mail links to the register form): ids of invitations are negative, so keys never collide.
+ */
+async function reminderList() {
+  const [members, invited] = await Promise.all([listMemberSurveyStatus(), listPendingInvitations()]);
+  return [
+    ...reminderRecipients(members).map((member) => ({ ...member, invited: false })),
+    ...invited.map((entry) => ({
+      id: -entry.id,
+      name: "Invited",
+      email: entry.email,
+      submitted: false,
+      invited: true,
+    })),
+  ];
+}
+
 /** What the organiser page shows before sending: the recipients, the last round and the next. */
 export async function getReminderStatus(now = new Date()) {
-  const [deadline, lastSent, members] = await Promise.all([
+  const [deadline, lastSent, everyone] = await Promise.all([
     getSurveyDeadline(),
     getLastReminderAt(),
-    listMemberSurveyStatus(),
+    reminderList(),
   ]);
   const zone = env().eventTimeZone;
-  const recipients = reminderRecipients(members).map(({ id, name, email }) => ({ id, name, email }));
+  const recipients = everyone.map(({ id, name, email }) => ({ id, name, email }));
   const next = nextReminderAt(lastSent);
   const blocked = !deadline
     ? NO_DEADLINE
@@ -52,7 +72,7 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   const deadline = await getSurveyDeadline();
   if (!deadline) return { ok: false, error: NO_DEADLINE };
   if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
-  const recipients = reminderRecipients(await listMemberSurveyStatus());
+  const recipients = await reminderList();
   if (recipients.length === 0) return { ok: false, error: NOBODY };
   const previous = await getLastReminderAt();
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
@@ -63,7 +83,13 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
     recipients.map((member) =>
       sendMail({
         to: member.email,
-        ...reminderMail({ name: member.name, deadline: text, appUrl: config.appUrl, shortName }),
+        ...reminderMail({
+          name: member.invited ? "" : member.name,
+          deadline: text,
+          appUrl: config.appUrl,
+          shortName,
+          link: member.invited ? registerLink(config.appUrl, member.email) : undefined,
+        }),
       }),
     ),
   );

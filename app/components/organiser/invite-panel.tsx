@@ -1,0 +1,46 @@
+import { Form } from "@remix-run/react";
+
+export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
+
+/** Paste addresses to invite; lists who was invited and has not registered yet. */
+export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?: string }) {
+  return (
+    <section className="card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite</h2>
+      {error ? (
+        <p role="alert" className="alert alert-error" id="invite-error">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" className="event-form">
+        <label htmlFor="invite-addresses">
+          E-mail addresses (separated by commas, spaces or lines): each gets a link to register
+        </label>
+        <textarea
+          id="invite-addresses"
+          name="addresses"
+          rows={3}
+          required
+          maxLength={20000}
+          aria-describedby={error ? "invite-error" : undefined}
+        />
+        <button type="submit" name="intent" value="invite" className="button">
+          Send the invitations
+        </button>
+      </Form>
+      <h3 id="invited-heading">Invited, not registered yet ({invite.pending.length})</h3>
+      {invite.pending.length ? (
+        <ul aria-labelledby="invited-heading" className="recipient-list">
+          {invite.pending.map((entry) => (
+            <li key={entry.id}>
+              <span className="user-text">{entry.email}</span>{" "}
+              <span className="muted">(invited {entry.invitedAt})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nobody is waiting: every invited address has registered.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/env.server";
+import { setSurveyDeadline } from "~/models/event-settings.server";
+import { createUser, getUserByEmail } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { useFreshDatabase } from "../../tests/support/database";
+import * as authPage from "./auth";
+import * as organiserPage from "./organiser";
+
+type SentMail = { to: string; subject: string; text: string };
+type Fake = { server: { close(): void }; mails: SentMail[]; url: string };
+
+useFreshDatabase();
+const saved = { ...process.env };
+let cookie: string;
+let fake: Fake;
+
+beforeAll(async () => {
+  const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
+  fake = (await startFakeResend(0)) as Fake;
+  Object.assign(process.env, {
+    ADMIN_EMAILS: "boss@example.com",
+    RESEND_API_KEY: "re_test",
+    RESEND_BASE_URL: fake.url,
+    APP_URL: ORIGIN,
+  });
+  resetEnvCache();
+  const boss = await createUser({ email: "boss@example.com", password: "secret1" });
+  await createUser({ email: "ana@example.com", password: "secret1" });
+  cookie = cookieFrom(await createUserSession(boss!.id, "/"));
+});
+
+afterAll(async () => {
+  fake.server.close();
+  for (const name of ["ADMIN_EMAILS", "RESEND_API_KEY", "RESEND_BASE_URL", "APP_URL"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvCache();
+  await setSurveyDeadline(null);
+});
+
+const post = (form: Record<string, string>) =>
+  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));
+const page = async () =>
+  (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))).json();
+
+describe("invitations", () => {
+  it("mail each new address a register link with its address filled in, list them, and remind them", async () => {
+    expect((await post({ intent: "invite", addresses: "not-an-address" })).status).toBe(400);
+    const answer = await post({
+      intent: "invite",
+      addresses: "Cy <cy@example.com>, ANA@example.com\nbo@example.com",
+    });
+    expect(answer.status).toBe(302);
+    expect(fake.mails.map((mail) => mail.to).sort()).toEqual(["bo@example.com", "cy@example.com"]);
+    const link = /Register here: (\S+)/.exec(
+      fake.mails.find((mail) => mail.to === "cy@example.com")!.text,
+    )![1];
+    expect(link).toBe(`${ORIGIN}/auth?mode=register&email=cy%40example.com`);
+    expect((await page()).invite.pending.map((entry: { email: string }) => entry.email)).toEqual([
+      "bo@example.com",
+      "cy@example.com",
+    ]);
+
+    const form = await (
+      await callRoute(authPage.loader, makeRequest(new URL(link).pathname + new URL(link).search))
+    ).json();
+    expect(form).toMatchObject({ mode: "register", prefill: "cy@example.com" });
+    await createUser({ email: "Cy@example.com", password: "secret1" });
+    expect((await page()).invite.pending.map((entry: { email: string }) => entry.email)).toEqual([
+      "bo@example.com",
+    ]);
+
+    await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
+    fake.mails.length = 0;
+    expect((await post({ intent: "send-reminder" })).status).toBe(302);
+    const reminded = fake.mails.map((mail) => mail.to).sort();
+    expect(reminded).toEqual(["ana@example.com", "bo@example.com", "boss@example.com", "cy@example.com"]);
+    const invitee = fake.mails.find((mail) => mail.to === "bo@example.com")!;
+    expect(invitee.text).toContain("Hi there,");
+    expect(invitee.text).toContain("/auth?mode=register&email=bo%40example.com");
+    expect(await getUserByEmail("bo@example.com")).toBeUndefined();
+  });
+});
