@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from "~/lib/auth-limits";
+import { PASSWORDS_DIFFER } from "~/lib/auth-limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { Banner } from "./banner";
 
 /**

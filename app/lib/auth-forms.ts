@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from "./auth-limits";
+import { PASSWORDS_DIFFER } from "./auth-limits";
 export { NO_TOKEN } from "./auth-limits";
-
-export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
-
-const EMAIL_MAX = 254;
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, tooLong } from "./limits";
 
 const requiredString = (message: string) =>
   z.string({ required_error: message, invalid_type_error: message });
@@ -18,7 +15,7 @@ const email = requiredString("Email is required")
 const newPassword = requiredString("Password is required")
   .min(1, "Password is required")
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX));
 
 /** Login: both fields required; whether they match is the server's business, not the schema's. */
 export const loginSchema = z.object({
@@ -34,7 +31,7 @@ export const registerSchema = z.object({
   name: z
     .string()
     .trim()
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .max(NAME_MAX, tooLong("Name", NAME_MAX))
     .optional()
     .transform((name) => name || undefined),
 });

@@ -1,6 +1,4 @@
-// Kept apart from the zod schemas in auth-forms: the browser needs these numbers and words, not zod.
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
+// Kept apart from the zod schemas in auth-forms: the browser needs these words, not zod. The
+// password and name limits live with every other field's, in limits.ts.
 export const PASSWORDS_DIFFER = "Passwords do not match";
 export const NO_TOKEN = "No token provided in URL";

@@ -7,6 +7,7 @@ import {
   voteChoiceSchema,
   VOTE_TYPE_ERROR,
 } from "./house-schema";
+import { HOUSE_LIMITS } from "./limits";
 
 // eslint-disable-next-line no-script-url -- the very input these rules must refuse
 const SCRIPT_URL = "javascript:alert(1)";
@@ -29,6 +30,22 @@ function firstError(input: Record<string, unknown>) {
 }
 
 describe("house input", () => {
+  it("takes each text field up to its one limit, and says the limit past it", () => {
+    const fields = [
+      ["title", "Title"],
+      ["city", "City"],
+      ["country", "Country"],
+    ] as const;
+    for (const [field, label] of fields) {
+      const max = HOUSE_LIMITS[field];
+      const atLimit = { ...valid, country: "Portugal", state: "", [field]: "x".repeat(max) };
+      expect(houseInputSchema.safeParse(atLimit).success, field).toBe(true);
+      expect(firstError({ ...atLimit, [field]: "x".repeat(max + 1) })).toBe(
+        `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+      );
+    }
+  });
+
   it("normalises and coerces a good suggestion", () => {
     expect(houseInputSchema.parse(valid)).toEqual({
       url: "https://www.airbnb.com/rooms/1",

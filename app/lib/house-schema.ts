@@ -11,6 +11,7 @@ import {
   type SliderName,
 } from "./house-rules";
 import { priceFields } from "./money-schema";
+import { HOUSE_LIMITS, tooLong } from "./limits";
 import { countryChoiceOf, isStateOf } from "./states";
 
 const text = (label: string, max: number) =>
@@ -18,15 +19,15 @@ const text = (label: string, max: number) =>
     .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
+    .max(max, tooLong(label, max));
 
-const listingUrl = text("Listing URL", 2000).transform((value, ctx) => {
+const listingUrl = text("Listing URL", HOUSE_LIMITS.url).transform((value, ctx) => {
   const url = normaliseListingUrl(value);
   if (!url) ctx.addIssue({ code: z.ZodIssueCode.custom, message: LISTING_URL_ERROR });
   return url ?? z.NEVER;
 });
 
-const imageUrl = text("Image URL", 2000).transform((value, ctx) => {
+const imageUrl = text("Image URL", HOUSE_LIMITS.listing_img).transform((value, ctx) => {
   const error = imageUrlError(value);
   const url = normaliseImageUrl(value);
   if (error || !url) {
@@ -64,10 +65,10 @@ export function stateError(country: string, state: string): string | undefined {
 
 const fields = {
   url: listingUrl,
-  title: text("Title", 200),
-  city: text("City", 120),
-  state: z.string().trim().max(40).default(""),
-  country: text("Country", 80),
+  title: text("Title", HOUSE_LIMITS.title),
+  city: text("City", HOUSE_LIMITS.city),
+  state: z.string().trim().max(HOUSE_LIMITS.state).default(""),
+  country: text("Country", HOUSE_LIMITS.country),
   num_bedrooms: slider("num_bedrooms"),
   num_beds: slider("num_beds"),
   num_baths: slider("num_baths"),
@@ -125,7 +126,7 @@ export const housePatchSchema = z.object({
   url: fields.url.optional(),
   title: fields.title.optional(),
   city: fields.city.optional(),
-  state: z.string().trim().max(40).optional(),
+  state: z.string().trim().max(HOUSE_LIMITS.state).optional(),
   country: fields.country.transform(normaliseCountry).optional(),
   num_bedrooms: fields.num_bedrooms.optional(),
   num_beds: fields.num_beds.optional(),

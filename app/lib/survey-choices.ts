@@ -7,4 +7,3 @@ export const SHIRT_SIZES = ["xs", "s", "m", "l", "xl", "2xl", "3xl", "4xl"] as c
 export const COUNTRIES = ["usa", "canada", "mexico"] as const;
 export const EXTRA_GUESTS = ["boo", "child"] as const;
 export const SHIRT_HOLDERS = ["self", "boo", "child"] as const;
-export const TEXT_LIMIT = 2000;

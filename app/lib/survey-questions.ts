@@ -1,6 +1,9 @@
-import type { SurveyInput } from "~/lib/survey-schema";
+import type { SurveyAnswers } from "./survey-fields";
 
-/** What each answer is called on the form and on the review page. */
+/** The spec's words before the reason a survey could not be submitted. */
+export const SUBMIT_ERROR_PREFIX = "Error submitting survey: ";
+
+/** What each answer is called on the form, on the review page and in its error messages. */
 export const QUESTIONS = {
   name: "Your name",
   attending: "Are you coming to SGW25?",
@@ -17,7 +20,7 @@ export const QUESTIONS = {
   sgw24_concerns: "Any concerns from SGW24?",
   sgw25_suggestions: "Suggestions for SGW25?",
   sgw25_dont_wanna_see: "Anyone you don't want to see?",
-} satisfies Record<keyof SurveyInput, string>;
+} satisfies Record<keyof SurveyAnswers, string>;
 
 export const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
 export const EXTENSION_LABELS = {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { registerSchema } from "./auth-forms";
+import { NAME_MAX } from "./limits";
 import { emptySurvey } from "./survey-fields";
 import { parseSectionForm, parseSurvey, readSectionForm } from "./survey-schema";
 
@@ -53,9 +55,9 @@ describe("surveySchema", () => {
     expect(result.success && result.data.availability["Apr 3 - Apr 7"]).toBe(true);
   });
 
-  it("refuses values outside the spec's enums", () => {
+  it("refuses values outside the spec's enums, naming the question and its answers as the form shows them", () => {
     expect(errorsOf({ attending: "perhaps" })).toEqual([
-      "attending: attending must be one of: yes, no, maybe",
+      "attending: “Are you coming to SGW25?”: choose one of “Yes”, “No” or “Maybe”",
     ]);
     expect(errorsOf({ sgw_extension: "sometimes" })[0]).toMatch(/^sgw_extension:/);
     expect(errorsOf({ fate_change: "yes" })[0]).toMatch(/^fate_change:/);
@@ -64,17 +66,17 @@ describe("surveySchema", () => {
 
   it("refuses an unknown availability window and a non-boolean flag", () => {
     expect(errorsOf({ availability: { "Feb 30 - Mar 3": true } })).toEqual([
-      "availability.Feb 30 - Mar 3: Unknown availability window: Feb 30 - Mar 3",
+      "availability.Feb 30 - Mar 3: “Which weekends work for you?”: there is no weekend “Feb 30 - Mar 3”",
     ]);
     expect(errorsOf({ availability: ["Apr 3 - Apr 7"] })[0]).toMatch(/^availability:/);
     expect(errorsOf({ countries: { usa: "yes" } })).toEqual([
-      "countries.usa: countries.usa must be true or false",
+      "countries.usa: “Which countries are you cool with?”: each box is ticked (true) or not (false)",
     ]);
   });
 
   it("refuses shirt sizes outside xs..4xl", () => {
     expect(errorsOf({ shirt_size: { self: "xxl" } })).toEqual([
-      "shirt_size.self: shirt_size.self must be one of: xs, s, m, l, xl, 2xl, 3xl, 4xl",
+      "shirt_size.self: “Your size”: choose one of “XS”, “S”, “M”, “L”, “XL”, “2XL”, “3XL” or “4XL”",
     ]);
     expect(errorsOf({ shirt_size: { self: "m", child: "5xl" } })[0]).toMatch(/^shirt_size.child:/);
   });
@@ -82,8 +84,39 @@ describe("surveySchema", () => {
   it("refuses text over 2,000 characters but takes exactly 2,000", () => {
     expect(parseSurvey({ sgw25_suggestions: "x".repeat(2000) }).success).toBe(true);
     expect(errorsOf({ sgw25_suggestions: "x".repeat(2001) })).toEqual([
-      "sgw25_suggestions: sgw25_suggestions must be at most 2,000 characters",
+      "sgw25_suggestions: “Suggestions for SGW25?” must be at most 2,000 characters",
     ]);
+  });
+
+  it("takes a name as long as registration does, and no longer", () => {
+    expect(parseSurvey({ name: "x".repeat(NAME_MAX) }).success).toBe(true);
+    expect(errorsOf({ name: "x".repeat(NAME_MAX + 1) })).toEqual([
+      `name: “Your name” must be at most ${NAME_MAX} characters`,
+    ]);
+    expect(
+      registerSchema.safeParse({ email: "a@b.co", password: "secret1", name: "x".repeat(NAME_MAX + 1) }).error
+        ?.issues[0].message,
+    ).toBe(`Name must be at most ${NAME_MAX} characters`);
+  });
+
+  it("never names a question by its field name", () => {
+    const bad = {
+      name: "x".repeat(NAME_MAX + 1),
+      attending: "?",
+      sgw_extension: "?",
+      previous_locale: "?",
+      sober: "?",
+      share_room: "?",
+      fate_change: "?",
+      sgw24_attendee: "?",
+      shirt_size: { self: "?", boo: "?", child: "?" },
+      sgw24_concerns: "x".repeat(2001),
+      sgw25_suggestions: "x".repeat(2001),
+      sgw25_dont_wanna_see: "x".repeat(2001),
+    };
+    const messages = errorsOf(bad).map((line) => line.slice(line.indexOf(": ") + 2));
+    expect(messages).toHaveLength(14);
+    for (const message of messages) expect(message).not.toMatch(/[a-z]+_[a-z0-9_]+|shirt_size|attending/);
   });
 });
 
@@ -145,8 +178,8 @@ describe("section forms", () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fieldErrors).toEqual({
-      "availability.Nope": "Unknown availability window: Nope",
-      "shirt_size.self": "shirt_size.self must be one of: xs, s, m, l, xl, 2xl, 3xl, 4xl",
+      "availability.Nope": "“Which weekends work for you?”: there is no weekend “Nope”",
+      "shirt_size.self": "“Your size”: choose one of “XS”, “S”, “M”, “L”, “XL”, “2XL”, “3XL” or “4XL”",
     });
     expect(result.values.sober).toBe("no");
     expect(result.values.availability!["Apr 3 - Apr 7"]).toBe(true);

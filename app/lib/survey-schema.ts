@@ -4,6 +4,7 @@ import { emptySurvey, type SurveyAnswers } from "./survey-fields";
 import type { Section } from "./survey-flow";
 import { WINDOWS } from "./weekends";
 
+import { NAME_MAX, SURVEY_TEXT_MAX, tooLong } from "./limits";
 import {
   ATTENDING,
   AYE_NAY,
@@ -12,9 +13,16 @@ import {
   EXTRA_GUESTS,
   SHIRT_HOLDERS,
   SHIRT_SIZES,
-  TEXT_LIMIT,
   YES_NO,
 } from "./survey-choices";
+import {
+  ATTENDING_LABELS,
+  AYE_NAY_LABELS,
+  EXTENSION_LABELS,
+  QUESTIONS,
+  SHIRT_HOLDER_LABELS,
+  YES_NO_LABELS,
+} from "./survey-questions";
 
 const KNOWN_WINDOWS = new Set(WINDOWS);
 
@@ -35,35 +43,50 @@ function object(value: unknown) {
   }
 }
 
-function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
-  const message = `${field} must be one of: ${values.join(", ")}`;
+/** A question as the member sees it, quoted, so every message names it in the form's words. */
+const quoted = (question: string) => `“${question}”`;
+
+/** “Yes”, “No” or “Maybe”: the options as the form labels them. */
+function optionList(labels: readonly string[]) {
+  const each = labels.map(quoted);
+  return each.length > 1 ? `${each.slice(0, -1).join(", ")} or ${each[each.length - 1]}` : each[0];
+}
+
+function choice<const T extends readonly [string, ...string[]]>(
+  question: string,
+  values: T,
+  labels: Record<T[number], string>,
+) {
+  const message = `${quoted(question)}: choose one of ${optionList(values.map((value: T[number]) => labels[value]))}`;
   // z.enum wants a mutable tuple; the spread keeps the literal types, "" being "unanswered".
   const options = ["", ...values] as ["", ...T];
   return z.preprocess(text, z.enum(options, { errorMap: () => ({ message }) }));
 }
 
-function freeText(field: string) {
+function freeText(question: string, max = SURVEY_TEXT_MAX) {
   return z.preprocess(
     text,
     z
-      .string({ errorMap: () => ({ message: `${field} must be text` }) })
-      .max(TEXT_LIMIT, `${field} must be at most 2,000 characters`),
+      .string({ errorMap: () => ({ message: `${quoted(question)} must be text` }) })
+      .max(max, tooLong(quoted(question), max)),
   );
 }
 
-function flag(field: string) {
+function flag(question: string) {
   return z.preprocess(
     (value) => value ?? false,
-    z.boolean({ errorMap: () => ({ message: `${field} must be true or false` }) }),
+    z.boolean({
+      errorMap: () => ({ message: `${quoted(question)}: each box is ticked (true) or not (false)` }),
+    }),
   );
 }
 
-function flags<const T extends readonly string[]>(field: string, keys: T) {
-  const shape = Object.fromEntries(keys.map((key) => [key, flag(`${field}.${key}`)]));
+function flags<const T extends readonly string[]>(question: string, keys: T) {
+  const shape = Object.fromEntries(keys.map((key) => [key, flag(question)]));
   return z.preprocess(
     object,
     z.object(shape as Record<T[number], ReturnType<typeof flag>>, {
-      errorMap: () => ({ message: `${field} must be an object` }),
+      errorMap: () => ({ message: `${quoted(question)}: send the ticked boxes as an object` }),
     }),
   );
 }
@@ -71,48 +94,57 @@ function flags<const T extends readonly string[]>(field: string, keys: T) {
 const availability = z
   .preprocess(
     object,
-    z.record(z.string(), flag("availability"), {
-      errorMap: () => ({ message: "availability must be an object keyed by window" }),
+    z.record(z.string(), flag(QUESTIONS.availability), {
+      errorMap: () => ({ message: `${quoted(QUESTIONS.availability)}: send the weekends as an object` }),
     }),
   )
   .superRefine((map, ctx) => {
     for (const label of Object.keys(map)) {
       if (!KNOWN_WINDOWS.has(label)) {
-        ctx.addIssue({ code: "custom", path: [label], message: `Unknown availability window: ${label}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [label],
+          message: `${quoted(QUESTIONS.availability)}: there is no weekend “${label}”`,
+        });
       }
     }
   })
   // Stored with every window present, so readers never meet a missing key.
   .transform((map) => Object.fromEntries(WINDOWS.map((label) => [label, map[label] === true])));
 
-const shirtSize = (holder: string) => choice(`shirt_size.${holder}`, SHIRT_SIZES);
+const SIZE_LABELS = Object.fromEntries(SHIRT_SIZES.map((size) => [size, size.toUpperCase()])) as Record<
+  (typeof SHIRT_SIZES)[number],
+  string
+>;
+const shirtSize = (holder: (typeof SHIRT_HOLDERS)[number]) =>
+  choice(SHIRT_HOLDER_LABELS[holder], SHIRT_SIZES, SIZE_LABELS);
 
 /**
  * The whole survey (spec section 3), shared by the survey form and POST /api/survey. Every answer
  * may be missing (the spec lets Next through unanswered); a present one must be valid.
  */
 export const surveySchema = z.object({
-  name: freeText("name"),
-  attending: choice("attending", ATTENDING),
+  name: freeText(QUESTIONS.name, NAME_MAX),
+  attending: choice(QUESTIONS.attending, ATTENDING, ATTENDING_LABELS),
   availability,
-  sgw_extension: choice("sgw_extension", EXTENSIONS),
-  countries: flags("countries", COUNTRIES),
-  previous_locale: choice("previous_locale", YES_NO),
-  sober: choice("sober", YES_NO),
-  extra_guests: flags("extra_guests", EXTRA_GUESTS),
-  share_room: choice("share_room", YES_NO),
+  sgw_extension: choice(QUESTIONS.sgw_extension, EXTENSIONS, EXTENSION_LABELS),
+  countries: flags(QUESTIONS.countries, COUNTRIES),
+  previous_locale: choice(QUESTIONS.previous_locale, YES_NO, YES_NO_LABELS),
+  sober: choice(QUESTIONS.sober, YES_NO, YES_NO_LABELS),
+  extra_guests: flags(QUESTIONS.extra_guests, EXTRA_GUESTS),
+  share_room: choice(QUESTIONS.share_room, YES_NO, YES_NO_LABELS),
   shirt_size: z.preprocess(
     object,
     z.object(
       { self: shirtSize("self"), boo: shirtSize("boo"), child: shirtSize("child") },
-      { errorMap: () => ({ message: "shirt_size must be an object" }) },
+      { errorMap: () => ({ message: `${quoted(QUESTIONS.shirt_size)}: send the sizes as an object` }) },
     ),
   ),
-  fate_change: choice("fate_change", AYE_NAY),
-  sgw24_attendee: choice("sgw24_attendee", YES_NO),
-  sgw24_concerns: freeText("sgw24_concerns"),
-  sgw25_suggestions: freeText("sgw25_suggestions"),
-  sgw25_dont_wanna_see: freeText("sgw25_dont_wanna_see"),
+  fate_change: choice(QUESTIONS.fate_change, AYE_NAY, AYE_NAY_LABELS),
+  sgw24_attendee: choice(QUESTIONS.sgw24_attendee, YES_NO, YES_NO_LABELS),
+  sgw24_concerns: freeText(QUESTIONS.sgw24_concerns),
+  sgw25_suggestions: freeText(QUESTIONS.sgw25_suggestions),
+  sgw25_dont_wanna_see: freeText(QUESTIONS.sgw25_dont_wanna_see),
 });
 
 type Field = keyof SurveyAnswers;

@@ -10,7 +10,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -152,7 +152,15 @@ function EmailField({ defaultValue }: { defaultValue?: string }) {
   return (
     <div className="field">
       <label htmlFor="email">Email</label>
-      <input id="email" name="email" type="email" autoComplete="email" required defaultValue={defaultValue} />
+      <input
+        id="email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        defaultValue={defaultValue}
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { HOUSE_LIMITS } from "~/lib/limits";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
@@ -111,7 +112,7 @@ function SuggestForm({
           onChange={(event) => set(field)(event.target.value)}
           onBlur={extra.onBlur}
           required
-          maxLength={2000}
+          maxLength={HOUSE_LIMITS[field]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${field}-error` : undefined}
         />
@@ -157,7 +158,7 @@ function SuggestForm({
               type="text"
               value={values.otherCountry}
               onChange={(event) => set("otherCountry")(event.target.value)}
-              maxLength={80}
+              maxLength={HOUSE_LIMITS.country}
               aria-invalid={errors.country ? true : undefined}
               aria-describedby={errors.country ? "otherCountry-error" : undefined}
             />

@@ -1,6 +1,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginPrompt } from "~/components/login-prompt";
+import { SEARCH_MAX } from "~/lib/limits";
 import { LOGIN_REASONS } from "~/lib/login-url";
 import { RespondentCard } from "~/components/respondent-card";
 import { SummaryFilter } from "~/components/summary-filter";
@@ -13,10 +14,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "SGW25 — Complete Survey Results" }];
 
-const MAX_SEARCH = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_SEARCH);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
   // No route guard (spec section 6): a visitor gets the page with a login prompt instead of the data.
   const user = await getUser(request);
   if (!user) return { member: false, q, cards: [] };
@@ -29,7 +28,7 @@ function SearchForm({ q }: { q: string }) {
     <Form method="get" role="search" className="summary-search">
       <div className="field">
         <label htmlFor="q">Search by name or e-mail</label>
-        <input id="q" name="q" type="search" defaultValue={q} maxLength={MAX_SEARCH} autoComplete="off" />
+        <input id="q" name="q" type="search" defaultValue={q} maxLength={SEARCH_MAX} autoComplete="off" />
       </div>
       <button type="submit" className="button button-secondary">
         Search

@@ -135,7 +135,7 @@ describe("/survey pages", () => {
     expect(page.member).toMatchObject({
       restored: true,
       answers: { name: "x".repeat(2001) },
-      restoredErrors: { name: "name must be at most 2,000 characters" },
+      restoredErrors: { name: "“Your name” must be at most 100 characters" },
     });
   });
 
@@ -213,7 +213,9 @@ describe("/survey pages", () => {
     ]);
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.fieldErrors).toEqual({ attending: "attending must be one of: yes, no, maybe" });
+    expect(body.fieldErrors).toEqual({
+      attending: "“Are you coming to SGW25?”: choose one of “Yes”, “No” or “Maybe”",
+    });
     expect(body.values).toMatchObject({ name: "Kim", attending: "perhaps" });
 
     const details = await post(cookie, "2", [
@@ -260,7 +262,7 @@ describe("/survey pages", () => {
     const response = await post(cookie, "6", [["intent", "next"]]);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: "Error submitting survey: attending must be one of: yes, no, maybe",
+      error: "Error submitting survey: “Are you coming to SGW25?”: choose one of “Yes”, “No” or “Maybe”",
     });
     expect(await getSurvey(id)).toMatchObject({ name: "Lee", attending: "perhaps" });
 

@@ -1,6 +1,7 @@
 import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Section } from "~/lib/survey-flow";
 import { fieldErrorsOf, parseSectionForm, parseSurvey, type SurveyInput } from "~/lib/survey-schema";
 import type { FormFailure } from "~/lib/form-failure";
+import { SUBMIT_ERROR_PREFIX } from "~/lib/survey-questions";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { isDatabaseUnavailable } from "~/db/availability";
 import { surveyClosedReason } from "./survey-deadline.server";
@@ -30,7 +31,7 @@ export async function submitSection(
     const survey = parseSurvey(answers);
     if (!survey.success) {
       const reason = Object.values(fieldErrorsOf(survey.error))[0];
-      return { saved: false, status: 400, error: `Error submitting survey: ${reason}` };
+      return { saved: false, status: 400, error: `${SUBMIT_ERROR_PREFIX}${reason}` };
     }
     try {
       await saveSurvey(userId, survey.data);
@@ -41,7 +42,7 @@ export async function submitSection(
       return {
         saved: false,
         status: 500,
-        error: "Error submitting survey: the server could not save it, please try again.",
+        error: `${SUBMIT_ERROR_PREFIX}the server could not save it, please try again.`,
       };
     }
     return { saved: true, to: sectionPath(DONE_SECTION) };

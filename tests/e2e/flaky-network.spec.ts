@@ -108,6 +108,26 @@ for (const how of ["offline", "503"] as const) {
       await expect(page.getByLabel("Any concerns from SGW24?")).toHaveValue(concerns);
     });
 
+    test("a Submit Survey that fails says so in the spec's words and submits on the next press", async ({
+      page,
+      context,
+    }) => {
+      await newMember(page);
+      await page.goto("/survey/1");
+      await fillBasicInfo(page, "Flaky", "No");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.goto("/survey/6");
+      await hydrated(page);
+      const restore = await failNextPost(page, context, how);
+      await page.getByRole("button", { name: "Submit Survey" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: KEPT });
+      await expect(alert).toBeVisible();
+      await expect(alert).toHaveText(/^Error submitting survey: /);
+      await restore();
+      await page.getByRole("button", { name: "Submit Survey" }).click();
+      await expect(page).toHaveURL(/\/survey\/7$/);
+    });
+
     test("the suggest form keeps every field and submits on the next press", async ({ page, context }) => {
       await newMember(page);
       const title = await fillSuggestion(page);

@@ -81,7 +81,7 @@ test("a survey section that cannot be saved after the login comes back with its 
   await expect(page).toHaveURL(/\/survey\/1\?/);
   await expect(page.getByLabel("Your name")).toHaveValue(name);
   await expect(page.getByText("They are not saved yet")).toBeVisible();
-  await expect(page.locator(".field-error")).toHaveText("name must be at most 2,000 characters");
+  await expect(page.locator(".field-error")).toHaveText("“Your name” must be at most 100 characters");
 });
 
 test("a vote sent after logging out elsewhere is offered again after the login", async ({

@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
+import { SURVEY_TEXT_MAX } from "~/lib/limits";
 import { SHIRT_SIZES } from "~/lib/survey-choices";
 import type { FieldErrors } from "~/lib/survey-schema";
 
@@ -115,7 +116,7 @@ export function LongText({
         id={name}
         name={name}
         rows={4}
-        maxLength={2000}
+        maxLength={SURVEY_TEXT_MAX}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${name}-error` : undefined}

@@ -10,6 +10,7 @@ import {
   GUEST_LABELS,
   QUESTIONS,
   SHIRT_HOLDER_LABELS,
+  SUBMIT_ERROR_PREFIX,
   YES_NO_LABELS,
   labelOf,
 } from "~/lib/survey-questions";
@@ -65,10 +66,12 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
       (holder) =>
         `${SHIRT_HOLDER_LABELS[holder]}: ${values.shirt_size[holder] ? values.shirt_size[holder].toUpperCase() : "Not answered"}`,
     );
+  // Whatever stopped the submit (a refusal, the network, a closed survey), the spec's words come first.
+  const submitError = error && !error.startsWith(SUBMIT_ERROR_PREFIX) ? SUBMIT_ERROR_PREFIX + error : error;
   return (
     <SectionForm
       section={6}
-      error={error}
+      error={submitError}
       nextLabel="Submit Survey"
       pendingLabel="Submitting..."
       title="Review"

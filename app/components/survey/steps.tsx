@@ -1,3 +1,4 @@
+import { NAME_MAX } from "~/lib/limits";
 import type { FieldErrors, SurveyInput } from "~/lib/survey-schema";
 import { Choice, LongText, errorFor } from "./fields";
 import { ATTENDING_LABELS, QUESTIONS, YES_NO_LABELS } from "~/lib/survey-questions";
@@ -16,7 +17,7 @@ export function BasicInfo({ values, fieldErrors, error }: StepProps) {
           name="name"
           type="text"
           autoComplete="name"
-          maxLength={2000}
+          maxLength={NAME_MAX}
           defaultValue={values.name}
           aria-invalid={nameError ? true : undefined}
         />

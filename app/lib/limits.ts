@@ -1,0 +1,22 @@
+// One limit per field, read by the input's maxlength, the server's check and the message alike.
+// Kept apart from the zod schemas: the browser needs these numbers, not zod.
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+/** A member's name, at registration and as the survey's first answer (it becomes the display name). */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const SURVEY_TEXT_MAX = 2000;
+export const SEARCH_MAX = 100;
+export const HOUSE_LIMITS = {
+  url: 2000,
+  title: 200,
+  listing_img: 2000,
+  city: 120,
+  state: 40,
+  country: 80,
+} as const;
+
+/** The one wording for a value over its limit: "Title must be at most 200 characters". */
+export function tooLong(label: string, max: number) {
+  return `${label} must be at most ${max.toLocaleString("en-US")} characters`;
+}
