@@ -52,6 +52,8 @@ export function Slider({
   );
 }
 
+const REGION_COUNTRIES = Object.keys(REGIONS) as Array<keyof typeof REGIONS>;
+
 const COUNTRY_LABELS: Record<CountryChoice, string> = {
   USA: "USA",
   Canada: "Canada",
@@ -87,7 +89,9 @@ export function CountrySelect({
 
 /**
  * With JS: only the chosen country's states. Without JS the country can change without a round
- * trip, so every state is listed, grouped by country, and the server checks the pair.
+ * trip, so every state is listed, grouped by country; CSS (houses.css) shows only the chosen
+ * country's group, hides the field for Other, and says at once when the state chosen belongs to
+ * another country. The server checks the pair either way.
  */
 export function StateSelect({
   country,
@@ -103,12 +107,12 @@ export function StateSelect({
   error?: string;
 }) {
   if (enhanced && country === "Other") return null;
-  const groups =
-    enhanced && country !== "Other" ? [country] : (Object.keys(REGIONS) as Array<keyof typeof REGIONS>);
+  const groups = enhanced && country !== "Other" ? [country] : REGION_COUNTRIES;
   return (
-    <div className="field">
+    <div className="field state-field">
       <label htmlFor="state">
-        {enhanced ? "State / Province" : "State / Province (not needed for Other)"}
+        State / Province
+        {enhanced ? null : <span className="when-no-has"> (not needed for Other)</span>}
       </label>
       <select
         id="state"
@@ -136,6 +140,13 @@ export function StateSelect({
             ))}
       </select>
       <FieldError id="state-error" message={error} />
+      {enhanced
+        ? null
+        : REGION_COUNTRIES.map((other) => (
+            <p key={other} className={`field-error state-mismatch state-mismatch-${other}`}>
+              That state or province is not in {other}: choose one of {other}&apos;s.
+            </p>
+          ))}
     </div>
   );
 }

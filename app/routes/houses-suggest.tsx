@@ -134,7 +134,13 @@ function SuggestForm({
           {failure.error || SUBMIT_FAILED}
         </p>
       ) : null}
-      <Form ref={formRef} method="post" action="/houses-suggest" noValidate={hydrated}>
+      <Form
+        ref={formRef}
+        method="post"
+        action="/houses-suggest"
+        noValidate={hydrated}
+        className="suggest-form"
+      >
         {text("url", "Listing URL")}
         {text("title", "Title")}
         {text("listing_img", "Image URL", {
@@ -148,9 +154,10 @@ function SuggestForm({
           }
         />
         {!hydrated || values.countryChoice === "Other" ? (
-          <div className="field">
+          <div className="field other-country-field">
             <label htmlFor="otherCountry">
-              {hydrated ? "Country name" : "Country name (only for Other)"}
+              Country name
+              {hydrated ? null : <span className="when-no-has"> (only for Other)</span>}
             </label>
             <input
               id="otherCountry"

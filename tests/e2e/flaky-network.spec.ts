@@ -76,7 +76,7 @@ for (const how of ["offline", "503"] as const) {
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page).toHaveURL(/\/survey\/2$/);
       await hydrated(page);
-      await fillDetails(page, RILEY, true);
+      await fillDetails(page, RILEY);
 
       const restore = await failNextPost(page, context, how);
       await page.getByRole("button", { name: "Next" }).click();

@@ -87,7 +87,7 @@ export async function fillBasicInfo(page: Page, name: string, attending: string)
   await choose(page, "Are you coming to SGW25?", attending);
 }
 
-export async function fillDetails(page: Page, member: MemberAnswers, javaScriptEnabled: boolean) {
+export async function fillDetails(page: Page, member: MemberAnswers) {
   await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
   const weekends = question(page, "Which weekends work for you?");
   await expect(weekends.getByRole("checkbox")).toHaveCount(39);
@@ -105,15 +105,11 @@ export async function fillDetails(page: Page, member: MemberAnswers, javaScriptE
   await choose(page, "Are you okay staying sober?", member.sober);
   const guests = question(page, "Bringing anyone along?");
   const booSize = page.getByLabel("Your boo's size");
-  if (javaScriptEnabled) {
-    // With JavaScript a guest's size appears only once that guest is ticked.
-    await guests.getByRole("checkbox", { name: "My boo" }).setChecked(false);
-    await expect(booSize).toBeHidden();
-    await guests.getByRole("checkbox", { name: "My boo" }).setChecked(true);
-    await expect(booSize).toBeVisible();
-  } else {
-    await expect(page.getByText("(only if bringing)")).toHaveCount(2);
-  }
+  // A guest's size appears only once that guest is ticked (through CSS when JavaScript is off).
+  await guests.getByRole("checkbox", { name: "My boo" }).setChecked(false);
+  await expect(booSize).toBeHidden();
+  await guests.getByRole("checkbox", { name: "My boo" }).setChecked(true);
+  await expect(booSize).toBeVisible();
   await guests.getByRole("checkbox", { name: "My boo" }).setChecked(member.guests.boo);
   await guests.getByRole("checkbox", { name: "My child" }).setChecked(member.guests.child);
   await choose(page, "Are you cool with sharing a room?", member.shareRoom);

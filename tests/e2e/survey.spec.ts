@@ -20,7 +20,6 @@ test.describe("survey", () => {
 
   test("attending yes: all seven sections, a reload mid-way, and a review of what was entered", async ({
     page,
-    javaScriptEnabled,
   }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
     await login(page, member.email);
@@ -29,7 +28,7 @@ test.describe("survey", () => {
     await fillBasicInfo(page, member.name, member.attending);
     await next(page, 2);
 
-    await fillDetails(page, member, javaScriptEnabled);
+    await fillDetails(page, member);
     await next(page, 4);
 
     // The section lives in the URL and the answers on the server, so a reload loses neither.

@@ -96,7 +96,8 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
           required
           error={error("shirt_size.self")}
         />
-        {/* Without JavaScript both guest sizes show with a note; with it, only for a ticked guest. */}
+        {/* Without JavaScript both guest sizes are sent, and CSS shows a size only for a ticked guest
+            (a browser without :has() shows both, with a note). */}
         {(["boo", "child"] as const).map((holder) =>
           !hydrated || guests[holder] ? (
             <ShirtSize

@@ -131,7 +131,7 @@ export function LongText({
 }
 
 type SizeProps = {
-  holder: string;
+  holder: "self" | "boo" | "child";
   label: string;
   value: string;
   required?: boolean;
@@ -141,11 +141,12 @@ type SizeProps = {
 
 export function ShirtSize({ holder, label, value, required, note, error }: SizeProps) {
   const id = `shirt_size-${holder}`;
+  // A guest's size is shown only while that guest is ticked: by React, or by CSS (survey.css) without it.
   return (
-    <div className="field">
+    <div className={holder === "self" ? "field" : `field guest-size guest-size-${holder}`}>
       <label htmlFor={id}>
         {label}
-        {note ? <span className="muted"> ({note})</span> : null}
+        {note ? <span className="muted when-no-has"> ({note})</span> : null}
       </label>
       <select
         id={id}
