@@ -50,8 +50,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * every loader without this export, even after a fetcher's failed vote, and over a dead connection
  * that read would replace the page with the error boundary (docs/decisions/003-js-off-first.md).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
+  // Except a post refused because the session had ended: the header and footer must say so.
+  if (actionResult && typeof actionResult === "object" && "expired" in actionResult) return true;
+  return actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
+};
 
 const NAV = [
   { to: "/", label: "Home", end: true },

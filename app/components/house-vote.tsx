@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { loginUrl, notRecordedPath } from "~/lib/login-url";
 import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
@@ -79,7 +79,6 @@ export function HouseVote({
   serverError?: string;
 }) {
   const fetcher = useFetcher<VoteReply>();
-  const navigate = useNavigate();
   const pending = fetcher.formData?.get("vote") as VoteChoice | null | undefined;
   // The choice the member last pressed, so an expired session can offer it again after the login.
   const lastVote = useRef<VoteChoice | null>(null);
@@ -90,15 +89,11 @@ export function HouseVote({
   // The page's message (e.g. a vote the login interrupted) stands until this card's next answer.
   const error = reply ? ("error" in reply ? reply.error : undefined) : serverError;
   const expired = Boolean(reply && "error" in reply && reply.expired);
-
-  useEffect(() => {
-    if (!expired) return;
-    // Long enough to read the message before the login screen replaces it.
-    const vote = fetcher.formData?.get("vote") ?? lastVote.current;
-    const back = vote ? notRecordedPath({ houseId, vote: vote as VoteChoice }) : "/houses";
-    const timer = setTimeout(() => navigate(loginUrl(back, "expired")), 2000);
-    return () => clearTimeout(timer);
-  }, [expired, navigate, fetcher.formData, houseId]);
+  // The root re-reads the session (root.tsx), so the header and footer show the member logged out;
+  // the login offered here comes back to this card, which offers the vote again.
+  const loginAgain = expired
+    ? loginUrl(lastVote.current ? notRecordedPath({ houseId, vote: lastVote.current }) : "/houses", "expired")
+    : null;
 
   return (
     <>
@@ -127,6 +122,12 @@ export function HouseVote({
       {error ? (
         <p role="alert" className="alert alert-error">
           {error}
+          {loginAgain ? (
+            <>
+              {" "}
+              <Link to={loginAgain}>Log in to vote again</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
     </>

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { PASSWORDS_DIFFER } from "~/lib/auth-limits";
+import { INVALID_RESET_TOKEN, PASSWORDS_DIFFER } from "~/lib/auth-limits";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { Banner } from "./banner";
 
@@ -32,6 +32,12 @@ export function ResetPasswordForm({
       ) : (
         <Banner kind="error" message={error} source={source} />
       )}
+      {/* Stays after the banner fades: a used or expired link can only be replaced by a new one. */}
+      {error?.endsWith(INVALID_RESET_TOKEN) ? (
+        <p>
+          This link has been used or has expired. <Link to="/auth?mode=forgot">Request a new link</Link>
+        </p>
+      ) : null}
       <Form method="post" onSubmit={checkMatch}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />

@@ -1,18 +1,29 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
+
+/** Where Back and Next lead on a closed survey: links instead of buttons, since nothing is saved. */
+export type ClosedNav = { back: string | null; next: string | null };
+
+const ClosedSurvey = createContext<ClosedNav | null>(null);
+
+/** The closed survey's links for the section's Back and Next, or null while it is open. */
+export const useClosedNav = () => useContext(ClosedSurvey);
 
 export type DeadlineView = { text: string; closed: boolean; message: string | null } | null;
 
 /**
- * The survey's deadline above its sections. Once it has passed, the sections stay readable but sit
- * in a disabled fieldset, so no field or button can be used (the server refuses the posts anyway).
+ * The survey's deadline above its sections. Once it has passed, every section stays readable: its
+ * fields sit in a disabled fieldset (the server refuses the posts anyway), and Back and Next are
+ * links to the sections the member's answers lead to (see SectionForm).
  */
 export function SurveyDeadlineGate({
   deadline,
   done,
+  nav,
   children,
 }: {
   deadline: DeadlineView;
   done: boolean;
+  nav: ClosedNav;
   children: ReactNode;
 }) {
   if (!deadline) return <>{children}</>;
@@ -27,14 +38,11 @@ export function SurveyDeadlineGate({
     );
   }
   return (
-    <>
+    <ClosedSurvey.Provider value={nav}>
       <p role="alert" className="alert alert-error survey-closed-message">
         {deadline.message} {done ? "" : "Your answers are shown below but can no longer be changed."}
       </p>
-      <fieldset disabled className="survey-closed" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <legend className="visually-hidden">Your answers (read-only)</legend>
-        {children}
-      </fieldset>
-    </>
+      {children}
+    </ClosedSurvey.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORDS_DIFFER } from "./auth-limits";
+import { INVALID_RESET_TOKEN, PASSWORDS_DIFFER } from "./auth-limits";
 export { NO_TOKEN } from "./auth-limits";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, tooLong } from "./limits";
 
@@ -40,7 +40,7 @@ export const forgotPasswordSchema = z.object({ email });
 
 /** The API's reset payload (the spec's "Password reset payload": token, newPassword). */
 export const resetPasswordSchema = z.object({
-  token: requiredString("Invalid or expired token").trim().min(1, "Invalid or expired token"),
+  token: requiredString(INVALID_RESET_TOKEN).trim().min(1, INVALID_RESET_TOKEN),
   newPassword,
 });
 

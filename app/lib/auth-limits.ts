@@ -2,3 +2,5 @@
 // password and name limits live with every other field's, in limits.ts.
 export const PASSWORDS_DIFFER = "Passwords do not match";
 export const NO_TOKEN = "No token provided in URL";
+/** A reset token that is unknown, used or past its 30 minutes: the page then offers a new link. */
+export const INVALID_RESET_TOKEN = "Invalid or expired token";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   deadlineFromInput,
+  deadlineRefusal,
   deadlineInputValues,
   formatDeadline,
   formatShortTime,
@@ -81,5 +82,35 @@ describe("formatShortTime", () => {
     expect(formatShortTime(new Date("2025-07-01T22:00:00Z"), "America/New_York")).toBe(
       "Jul 1, 2025, 6:00 PM",
     );
+  });
+});
+
+describe("deadlineRefusal", () => {
+  const now = new Date("2025-06-01T12:00:00Z");
+  const weekend = { start: new Date("2025-08-21T04:00:00Z"), text: "Thursday Aug 21 to Monday Aug 25" };
+
+  it("takes a deadline ahead of now and before the weekend starts", () => {
+    expect(deadlineRefusal(new Date("2025-08-01T22:00:00Z"), now, weekend)).toBeNull();
+  });
+
+  it("refuses a deadline at or before now, pointing to the close-now button", () => {
+    for (const past of [now, new Date("2020-01-01T17:00:00Z")]) {
+      expect(deadlineRefusal(past, now, weekend)).toBe(
+        "That time has already passed. To close the survey at once, use “Close the survey now”.",
+      );
+    }
+  });
+
+  it("refuses a deadline once the weekend has started, or after it", () => {
+    for (const late of [weekend.start, new Date("2025-08-23T12:00:00Z"), new Date("2099-07-01T22:00:00Z")]) {
+      expect(deadlineRefusal(late, now, weekend)).toBe(
+        "The deadline must be before the weekend starts (Thursday Aug 21 to Monday Aug 25).",
+      );
+    }
+  });
+
+  it("takes any future deadline once the weekend is over (the next edition's survey)", () => {
+    const later = new Date("2026-11-25T10:00:00Z");
+    expect(deadlineRefusal(new Date("2027-06-01T22:00:00Z"), later, weekend)).toBeNull();
   });
 });

@@ -98,3 +98,26 @@ export function formatShortTime(instant: Date, zone: string): string {
     .format(instant)
     .replace(/\u202f/g, " ");
 }
+
+/** The button that closes the survey at once, since a deadline in the past is refused. */
+export const CLOSE_NOW = "Close the survey now";
+
+/**
+ * Why a deadline the organiser entered cannot be set, or null. It must lie ahead (closing at once
+ * has its own button), and before the planned weekend starts when that weekend is still ahead: a
+ * survey about the weekend that closes after it began helps nobody. Between editions (the weekend
+ * is over) any future deadline is taken, for the next one's survey.
+ */
+export function deadlineRefusal(
+  deadline: Date,
+  now: Date,
+  weekend: { start: Date; text: string } | null,
+): string | null {
+  if (deadline.getTime() <= now.getTime()) {
+    return `That time has already passed. To close the survey at once, use “${CLOSE_NOW}”.`;
+  }
+  if (weekend && weekend.start.getTime() > now.getTime() && deadline.getTime() >= weekend.start.getTime()) {
+    return `The deadline must be before the weekend starts (${weekend.text}).`;
+  }
+  return null;
+}

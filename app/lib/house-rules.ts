@@ -210,3 +210,22 @@ export function applyVote(counts: VoteCounts, from: VoteChoice | undefined, to: 
   if (from) next[from] = Math.max(0, next[from] - 1);
   return next;
 }
+
+/** A listing URL as compared for duplicates: no fragment, no trailing slash, any case. */
+export function listingKey(url: string): string {
+  return url.replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
+}
+
+/** The word for a listing that is already on the list, naming the house it belongs to. */
+export function duplicateListingMessage(house: { title: string; in_play: boolean }) {
+  return house.in_play
+    ? `That listing is already on the list as “${house.title}”.`
+    : `That listing was suggested before as “${house.title}”, which the organisers took out of play.`;
+}
+
+/** Why the chosen house keeps its place: /sgw25 and the calendar file name it. */
+export const chosenOutOfPlayMessage = (title: string) =>
+  `${title} is the chosen house for SGW25: unchoose it on the organiser page before taking it out of play.`;
+
+export const chooseOutOfPlayMessage = (title: string) =>
+  `${title} is out of play: bring it back into play before choosing it.`;

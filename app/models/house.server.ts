@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses } from "~/db/schema";
-import type { HouseRecord } from "~/lib/house-rules";
+import { listingKey, type HouseRecord } from "~/lib/house-rules";
 import type { HouseInput, HousePatch } from "~/lib/house-schema";
 import { cachedByTables } from "~/models/table-cache.server";
 
@@ -40,6 +40,19 @@ export function listHouses(): Promise<readonly HouseRecord[]> {
 export async function getHouse(id: number): Promise<HouseRecord | undefined> {
   const db = await getDb();
   const [house] = await db.select(columns).from(houses).where(eq(houses.id, id)).limit(1);
+  return house;
+}
+
+/** A house already listed under this (normalised) listing URL, if any; see listingKey. */
+export async function findHouseByListing(url: string): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  const key = sql`lower(regexp_replace(regexp_replace(${houses.url}, '#.*$', ''), '/+$', ''))`;
+  const [house] = await db
+    .select(columns)
+    .from(houses)
+    .where(sql`${key} = ${listingKey(url)}`)
+    .orderBy(asc(houses.id))
+    .limit(1);
   return house;
 }
 

@@ -132,19 +132,22 @@ export async function listMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
 /** The houses the organiser marked as previous SGW houses, newest year first (for /past-events). */
 export async function listPreviousHouses() {
   const db = await getDb();
-  return db
-    .select({
-      id: houses.id,
-      title: houses.title,
-      city: houses.city,
-      state: houses.state,
-      country: houses.country,
-      listing_img: houses.listing_img,
-      year: houses.previous_house_year,
-    })
-    .from(houses)
-    .where(eq(houses.previous_house, true))
-    .orderBy(sql`${houses.previous_house_year} desc nulls last`, desc(houses.id));
+  return (
+    db
+      .select({
+        id: houses.id,
+        title: houses.title,
+        city: houses.city,
+        state: houses.state,
+        country: houses.country,
+        listing_img: houses.listing_img,
+        year: houses.previous_house_year,
+      })
+      .from(houses)
+      // The spec's old-houses rule: in play and a previous house.
+      .where(and(eq(houses.previous_house, true), eq(houses.in_play, true)))
+      .orderBy(sql`${houses.previous_house_year} desc nulls last`, desc(houses.id))
+  );
 }
 
 /** What the headcount reads from each survey of a member attending yes or maybe. */

@@ -1,6 +1,7 @@
 import { housePatchSchema, parseId, stateError } from "~/lib/house-schema";
 import { getHouse, updateHouse } from "~/models/house.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { houseChangeRefusal } from "~/services/event.server";
 import { requestHousePhotos } from "~/services/house-photos.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { requireApiUser } from "~/services/session.server";
@@ -15,6 +16,8 @@ export const { loader, action } = apiRoute({
     const parsed = housePatchSchema.safeParse(await readApiBody(request));
     if (!parsed.success) return validationError(parsed.error);
     const patch = parsed.data;
+    const refusal = await houseChangeRefusal(house, patch);
+    if (refusal) return apiError(409, refusal);
     if (patch.country !== undefined || patch.state !== undefined) {
       const message = stateError(patch.country ?? house.country, patch.state ?? house.state);
       if (message) return apiError(400, message, { fieldErrors: { state: message } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
+import { setChosenHouseId } from "~/models/event-settings.server";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
@@ -93,6 +94,7 @@ describe("GET/POST /api/houses", () => {
       makeRequest("/api/houses", {
         form: {
           ...suggestion,
+          url: "airbnb.com/rooms/2",
           num_bedrooms: "9",
           num_beds: "12",
           num_baths: "3.5",
@@ -139,9 +141,39 @@ describe("GET/POST /api/houses", () => {
   });
 });
 
+describe("the same listing twice", () => {
+  it("is refused with 409 and the name of the house it already is, however the URL is spelled", async () => {
+    const first = await post({ ...suggestion, url: "airbnb.com/rooms/55", title: "First Lodge" });
+    expect(first.status).toBe(201);
+    for (const url of ["https://www.airbnb.com/rooms/55/?adults=2", "AIRBNB.com/rooms/55#photos"]) {
+      const again = await post({ ...suggestion, url, title: "Second Lodge" });
+      expect(again.status).toBe(409);
+      const message = "That listing is already on the list as “First Lodge”.";
+      expect(await again.json()).toEqual({ error: message, fieldErrors: { url: message } });
+    }
+  });
+});
+
+describe("the chosen house", () => {
+  it("stays in play while it is chosen", async () => {
+    const house = await (
+      await post({ ...suggestion, url: "airbnb.com/rooms/56", title: "Chosen Lodge" })
+    ).json();
+    await setChosenHouseId(house.id);
+    const out = await patch(house.id, { in_play: false });
+    expect(out.status).toBe(409);
+    expect(await out.json()).toEqual({
+      error:
+        "Chosen Lodge is the chosen house for SGW25: unchoose it on the organiser page before taking it out of play.",
+    });
+    await setChosenHouseId(null);
+    expect((await patch(house.id, { in_play: false })).status).toBe(200);
+  });
+});
+
 describe("PATCH /api/houses/:id (organisers)", () => {
   it("lets an organiser take a house out of play and mark it as a previous house", async () => {
-    const house = await (await post({ ...suggestion, title: "Patched" })).json();
+    const house = await (await post({ ...suggestion, url: "airbnb.com/rooms/3", title: "Patched" })).json();
     const out = await patch(house.id, { in_play: false });
     expect(out.status).toBe(200);
     expect(await out.json()).toMatchObject({ id: house.id, in_play: false });
@@ -162,7 +194,7 @@ describe("PATCH /api/houses/:id (organisers)", () => {
   });
 
   it("refuses other members, unknown houses and bad values", async () => {
-    const house = await (await post(suggestion)).json();
+    const house = await (await post({ ...suggestion, url: "airbnb.com/rooms/4" })).json();
     const forbidden = await patch(house.id, { in_play: false }, member.token);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toHaveProperty("error");

@@ -1,6 +1,7 @@
 import { houseInputSchema } from "~/lib/house-schema";
-import { createHouse, listHouses } from "~/models/house.server";
-import { apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
+import { duplicateListingMessage } from "~/lib/house-rules";
+import { createHouse, findHouseByListing, listHouses } from "~/models/house.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
 import { requestHousePhotos } from "~/services/house-photos.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -13,6 +14,11 @@ export const { loader, action } = apiRoute({
     const user = await requireApiUser(request);
     const parsed = houseInputSchema.safeParse(await readApiBody(request));
     if (!parsed.success) return validationError(parsed.error);
+    const listed = await findHouseByListing(parsed.data.url);
+    if (listed) {
+      const message = duplicateListingMessage(listed);
+      return apiError(409, message, { fieldErrors: { url: message } });
+    }
     const house = await createHouse(parsed.data, user);
     void requestHousePhotos();
     return apiJson(house, { status: 201 });

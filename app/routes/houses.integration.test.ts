@@ -98,7 +98,10 @@ describe("/houses-suggest", () => {
     const before = (await listHouses()).length;
     // Late logged out (the session cookie is gone); the browser still knows it was Late's.
     const late = await signedIn("late@example.com", "Late");
-    const response = await suggest({ ...suggestion, title: "Kept Cabin" }, late.lastMember);
+    const response = await suggest(
+      { ...suggestion, url: "airbnb.com/rooms/6", title: "Kept Cabin" },
+      late.lastMember,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest&reason=house");
     expect((await listHouses()).length).toBe(before);

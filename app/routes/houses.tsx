@@ -17,12 +17,13 @@ import { OrganiserControls } from "~/components/organiser-controls";
 import { LOGIN_REASONS, loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
-import { listHouses, updateHouse } from "~/models/house.server";
+import { getHouse, listHouses, updateHouse } from "~/models/house.server";
 import { groupOrExpected } from "~/lib/house-fit";
 import { getEventSettings } from "~/models/event-settings.server";
 import { listPhotoVersions } from "~/models/house-photo.server";
 import { getExpectedGroup } from "~/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/models/vote.server";
+import { houseChangeRefusal } from "~/services/event.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import houseImageStyles from "~/styles/house-image.css";
@@ -105,6 +106,12 @@ export async function action({ request }: ActionFunctionArgs) {
       { error: "Only organisers can change houses", form: houseForm(houseId) },
       { status: 403 },
     );
+  }
+  if (intent === "out-of-play") {
+    // The chosen house stays in play while /sgw25 and the calendar name it.
+    const house = await getHouse(houseId);
+    const refusal = house ? await houseChangeRefusal(house, { in_play: false }) : null;
+    if (refusal) return data<ActionReply>({ error: refusal, form: houseForm(houseId) }, { status: 409 });
   }
   const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
   if (!patch.success)

@@ -94,12 +94,31 @@ describe("the deadline", () => {
     const bad = await setDeadline("2025-02-30", "12:00");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "Enter the deadline as a date and a time." });
-    const good = await setDeadline("2020-01-01", "12:00");
+    const past = await setDeadline("2020-01-01", "12:00");
+    expect(past.status).toBe(400);
+    expect(await past.json()).toMatchObject({
+      error: "That time has already passed. To close the survey at once, use “Close the survey now”.",
+    });
+    // The spec's weekend (2025) is over, so any deadline ahead is taken, for the next edition.
+    const good = await setDeadline("2099-01-01", "12:00");
     expect(good.status).toBe(302);
-    expect((await getSurveyDeadline())?.toISOString()).toBe("2020-01-01T17:00:00.000Z");
+    expect((await getSurveyDeadline())?.toISOString()).toBe("2099-01-01T17:00:00.000Z");
+  });
+
+  it("closes the survey at once with its own button", async () => {
+    const before = Date.now();
+    const closed = await callRoute(
+      organiserPage.action,
+      makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "close-now" } }),
+    );
+    expect(closed.status).toBe(302);
+    const deadline = (await getSurveyDeadline())!.getTime();
+    expect(deadline).toBeGreaterThanOrEqual(before - 1000);
+    expect(deadline).toBeLessThanOrEqual(Date.now());
   });
 
   it("after it, page posts and POST /api/survey are refused and nothing changes", async () => {
+    await setSurveyDeadline(new Date("2020-01-01T17:00:00Z"));
     const message = "The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST.";
     const user = await getUserByEmail("jordan@example.com");
     const before = await getSurveyProgress(user!.id);

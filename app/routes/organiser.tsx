@@ -17,13 +17,7 @@ import { HouseTable } from "~/components/organiser/house-table";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
 import { env } from "~/env.server";
-import {
-  deadlineFromInput,
-  deadlineInputValues,
-  formatDeadline,
-  formatShortTime,
-  isSurveyClosed,
-} from "~/lib/deadline";
+import { deadlineInputValues, formatDeadline, formatShortTime, isSurveyClosed } from "~/lib/deadline";
 import { houseControlPatch, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
 import { ORGANISERS_ONLY } from "~/lib/login-url";
 import {
@@ -37,7 +31,9 @@ import { listMemberSurveyStatus } from "~/models/plan.server";
 import { getVoteCounts } from "~/models/vote.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
+import { houseChangeRefusal } from "~/services/event.server";
 import { requireOrganiser } from "~/services/organiser.server";
+import { closeSurveyNow, setDeadlineFromForm } from "~/services/survey-deadline.server";
 import { eventAction, getOrganiserEvent } from "~/services/organiser-event.server";
 import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
 import styles from "~/styles/features.css";
@@ -98,11 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
     data<FormFailure>({ error, form: panel }, { status });
 
   if (form.intent === "set-deadline") {
-    const deadline = deadlineFromInput(String(form.date ?? ""), String(form.time ?? ""), env().eventTimeZone);
-    if (!deadline) return refuse("deadline", "Enter the deadline as a date and a time.");
-    await setSurveyDeadline(deadline);
-    return done(`Deadline set: ${formatDeadline(deadline, env().eventTimeZone)}.`);
+    const outcome = await setDeadlineFromForm(String(form.date ?? ""), String(form.time ?? ""));
+    if ("error" in outcome) return refuse("deadline", outcome.error);
+    return done(`Deadline set: ${outcome.text}.`);
   }
+  if (form.intent === "close-now") return done(await closeSurveyNow());
   if (form.intent === "clear-deadline") {
     await setSurveyDeadline(null);
     return done("The deadline is cleared: the survey is open.");
@@ -119,6 +115,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { houseId, intent } = parsed.data;
   const house = await getHouse(houseId);
   if (!house) return refuse("houses", "House not found", 404);
+  const refusal = await houseChangeRefusal(house, {
+    choose: intent === "choose",
+    in_play: intent === "out-of-play" ? false : undefined,
+  });
+  if (refusal) return refuse("houses", refusal, 409);
   if (intent === "choose" || intent === "unchoose") {
     await setChosenHouseId(intent === "choose" ? houseId : null);
     return done(intent === "choose" ? `${house.title} is the chosen house.` : "No house is chosen.");

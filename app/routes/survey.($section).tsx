@@ -17,7 +17,15 @@ import { env } from "~/env.server";
 import { isWebLink } from "~/lib/event-settings";
 import { getEventSettings } from "~/models/event-settings.server";
 import { loginUrl } from "~/lib/login-url";
-import { DONE_SECTION, REVIEW_SECTION, parseSection, type Section } from "~/lib/survey-flow";
+import {
+  DONE_SECTION,
+  FIRST_SECTION,
+  REVIEW_SECTION,
+  nextSection,
+  parseSection,
+  previousSection,
+  type Section,
+} from "~/lib/survey-flow";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { parseSectionForm, type SurveyInput } from "~/lib/survey-schema";
 import { getSurveyProgress } from "~/models/survey.server";
@@ -58,6 +66,15 @@ async function chatLink() {
   return isWebLink(url) ? url : null;
 }
 
+/** Back and Next of a closed survey follow the saved answers, as the buttons would have. */
+function closedNav(section: Section, answers: SurveyInput) {
+  const flow = answers as Parameters<typeof nextSection>[1];
+  return {
+    back: section > FIRST_SECTION ? sectionPath(previousSection(section, flow)) : null,
+    next: section < REVIEW_SECTION ? sectionPath(nextSection(section, flow)) : null,
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { member: null };
@@ -81,6 +98,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         chatUrl: await chatLink(),
         submitted: progress.submitted,
         deadline,
+        closedNav: closedNav(section, answers),
       },
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
@@ -131,7 +149,8 @@ export default function SurveyPage() {
   return (
     <div className="survey">
       <p className="muted survey-progress">Section {member.section} of 7</p>
-      {member.submitted ? <SubmittedNotice /> : null}
+      {/* Saving updates the submitted survey only while it is open. */}
+      {member.submitted && !member.deadline?.closed ? <SubmittedNotice /> : null}
       {member.notice && !actionData ? (
         <p role="status" className="alert alert-success">
           {member.notice}
@@ -143,7 +162,7 @@ export default function SurveyPage() {
           Next.
         </p>
       ) : null}
-      <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7}>
+      <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7} nav={member.closedNav}>
         {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
         {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
         {member.section === 3 ? <SadMessage error={error} /> : null}

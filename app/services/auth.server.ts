@@ -14,7 +14,7 @@ import {
   resetPasswordSchema,
   tooManyAttempts,
 } from "~/lib/auth-forms";
-import { PASSWORDS_DIFFER } from "~/lib/auth-limits";
+import { INVALID_RESET_TOKEN, PASSWORDS_DIFFER } from "~/lib/auth-limits";
 import {
   createPasswordReset,
   isResetTokenLive,
@@ -168,7 +168,7 @@ export async function resetPassword(input: unknown, ip: string): Promise<void> {
     const attempt = await countAttempt(limit, subject);
     if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
   }
-  const expired = new AuthFailure("Invalid or expired token", 400);
+  const expired = new AuthFailure(INVALID_RESET_TOKEN, 400);
   if (!(await isResetTokenLive(token))) throw expired;
   const userId = await resetPasswordWithToken(token, await hashPassword(newPassword));
   if (userId === undefined) throw expired;

@@ -1,4 +1,9 @@
-import { placeLabel, type HouseRecord } from "~/lib/house-rules";
+import {
+  chooseOutOfPlayMessage,
+  chosenOutOfPlayMessage,
+  placeLabel,
+  type HouseRecord,
+} from "~/lib/house-rules";
 import type { EventSettings } from "~/lib/event-settings";
 import { getChosenHouseId, getEventSettings } from "~/models/event-settings.server";
 import { getHouse } from "~/models/house.server";
@@ -14,6 +19,23 @@ export type EventPlan = {
 /** The event's settings with the chosen house: what the pages, the calendar file and the mails say. */
 export async function getEventPlan(): Promise<EventPlan> {
   const [event, chosenId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
-  const house = (chosenId ? await getHouse(chosenId) : undefined) ?? null;
+  const chosen = chosenId ? await getHouse(chosenId) : undefined;
+  // A house out of play is never named as the place, whatever an older version let through.
+  const house = chosen?.in_play ? chosen : null;
   return { event, house, location: house ? `${house.title}, ${placeLabel(house, false)}` : null };
+}
+
+/**
+ * Why a house change must wait, or null: the chosen house stays in play while it is chosen (the
+ * pages and the calendar file name it), and a house out of play cannot be chosen.
+ */
+export async function houseChangeRefusal(
+  house: { id: number; title: string; in_play: boolean },
+  change: { in_play?: boolean; choose?: boolean },
+): Promise<string | null> {
+  if (change.choose && !house.in_play) return chooseOutOfPlayMessage(house.title);
+  if (change.in_play === false && (await getChosenHouseId()) === house.id) {
+    return chosenOutOfPlayMessage(house.title);
+  }
+  return null;
 }

@@ -7,7 +7,8 @@ import {
   toHouseInput,
   type SuggestFormValues,
 } from "~/lib/suggest-form";
-import { createHouse } from "~/models/house.server";
+import { duplicateListingMessage } from "~/lib/house-rules";
+import { createHouse, findHouseByListing } from "~/models/house.server";
 import { requestHousePhotos } from "./house-photos.server";
 
 /** What became of a suggestion: the page to go to, or the form's errors with what was sent. */
@@ -33,6 +34,11 @@ export async function suggestHouse(
       status: 400,
       failure: { error: parsed.error.issues[0].message, fieldErrors, values },
     };
+  }
+  const listed = await findHouseByListing(parsed.data.url);
+  if (listed) {
+    const message = duplicateListingMessage(listed);
+    return { saved: false, status: 409, failure: { error: message, fieldErrors: { url: message }, values } };
   }
   try {
     const house = await createHouse(parsed.data, member);

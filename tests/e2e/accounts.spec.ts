@@ -168,6 +168,11 @@ test.describe("accounts", () => {
     await phone.getByLabel("Confirm Password").fill("third-password");
     await phone.getByRole("button", { name: "Reset Password" }).click();
     await expect(phone.getByRole("alert")).toHaveText("Error resetting password: Invalid or expired token");
+    // A used link says what to do next, as the page without a token does.
+    await expect(phone.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+      "href",
+      "/auth?mode=forgot",
+    );
     await other.close();
   });
 
@@ -184,6 +189,10 @@ test.describe("accounts", () => {
     await page.getByLabel("Confirm Password").fill("abcdef");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("alert")).toHaveText("Error resetting password: Invalid or expired token");
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+      "href",
+      "/auth?mode=forgot",
+    );
     await page.getByRole("link", { name: "Back to Login" }).click();
     await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
+import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing } from "./support";
 import { fillBasicInfo, fillDetails, RILEY } from "./survey-support";
 
 /**
@@ -49,7 +49,7 @@ async function fillSuggestion(page: Page) {
   const title = `Flaky Lodge ${randomBytes(4).toString("hex")}`;
   await page.goto("/houses-suggest");
   await hydrated(page);
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/778");
+  await page.getByLabel("Listing URL").fill(uniqueListing());
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill("https://127.0.0.1:9/flaky.jpg");
   await page.getByLabel("City").fill("Boulder");

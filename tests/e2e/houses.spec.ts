@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { login } from "./support";
+import { login, uniqueListing } from "./support";
 
 const IMAGE_ERROR = "Image URL must end with .png, .jpg, or .jpeg";
 // Passes the spec's check but cannot load (nothing listens there): the card must cope.
@@ -9,13 +9,16 @@ const GOOD_IMAGE = "https://127.0.0.1:9/IMG.JPG?w=1";
 // Both projects run against one server: every house a test makes gets a title of its own.
 const uniqueTitle = (prefix: string) => `${prefix} ${randomBytes(4).toString("hex")}`;
 
+/** Fills the suggest form with a listing of its own; returns that listing as stored. */
 async function fillSuggestion(page: Page, title: string, image: string) {
+  const listing = uniqueListing();
   await page.goto("/houses-suggest");
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/777?adults=8");
+  await page.getByLabel("Listing URL").fill(`${listing}?adults=8`);
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill(image);
   await page.getByLabel("City").fill("Boulder");
   await page.getByLabel("State / Province").selectOption("CO");
+  return `https://www.${listing}`;
 }
 
 async function suggest(page: Page, title: string) {
@@ -45,7 +48,7 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
 }) => {
   const title = uniqueTitle("Foothills Lodge");
   await login(page, "sam@example.com");
-  await fillSuggestion(page, title, "https://example.com/photo.gif");
+  const stored = await fillSuggestion(page, title, "https://example.com/photo.gif");
   if (javaScriptEnabled) {
     // With JS the image is checked as soon as the field is left.
     await page.getByLabel("Image URL").focus();
@@ -82,7 +85,7 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
   await expect(house).not.toContainText("USA");
   await expect(house).toContainText("9 bedrooms · 10 beds · 4 baths");
   const listing = house.getByRole("link", { name: /View listing/ });
-  await expect(listing).toHaveAttribute("href", "https://www.airbnb.com/rooms/777");
+  await expect(listing).toHaveAttribute("href", stored);
   await expect(listing).toHaveAttribute("target", "_blank");
   await expect(listing).toHaveAttribute("rel", "noopener noreferrer");
   const photo = house.locator("img");
@@ -188,7 +191,7 @@ test("vote love, then like: the highlight and the counts follow", async ({
   await expect(page.getByRole("button", { name: "Mark as previous house" })).toHaveCount(0);
 });
 
-test("a vote after the session ended says so and goes to the login", async ({
+test("a vote after the session ended says so, shows the member logged out and offers the login", async ({
   page,
   context,
   javaScriptEnabled,
@@ -202,10 +205,15 @@ test("a vote after the session ended says so and goes to the login", async ({
   await context.clearCookies();
   await love.click();
   if (javaScriptEnabled) {
-    await expect(house.getByRole("alert")).toHaveText("Your session has expired. Please log in again.");
-    // The optimistic vote is rolled back.
+    await expect(house.getByRole("alert")).toContainText("Your session has expired. Please log in again.");
+    // The optimistic vote is rolled back, and the header and footer say the member is logged out.
     await expect(love).toHaveAttribute("aria-pressed", "false");
     await expect(house.locator(".house-counts")).toHaveText("Loves: 1 · Likes: 0 · Hates: 0");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+    await expect(page.getByText("You are not logged in.")).toBeVisible();
+    await house.getByRole("link", { name: "Log in to vote again" }).click();
   }
   await expect(page).toHaveURL(
     /\/auth\?redirect=%2Fhouses%3FhouseId%3D\d+%26vote%3Dlove%23house-\d+&reason=(vote|expired)$/,
@@ -280,7 +288,7 @@ test("without JS the bedrooms shown are the bedrooms posted, and one submit show
   await expect(bedrooms).toHaveValue("12");
 
   // Everything wrong at once: a bad image and no state, both reported on the first submit.
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/781");
+  await page.getByLabel("Listing URL").fill(uniqueListing());
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill("https://example.com/photo.gif");
   await page.getByLabel("City").fill("Boulder");
@@ -298,4 +306,41 @@ test("without JS the bedrooms shown are the bedrooms posted, and one submit show
   await expect(page.getByRole("status").filter({ hasText: "House submitted successfully!" })).toBeVisible();
   await page.goto("/houses");
   await expect(card(page, title)).toContainText("12 bedrooms");
+});
+
+test("a listing suggested twice is refused with the name of the house it already is", async ({ page }) => {
+  await login(page, "riley@example.com");
+  const title = uniqueTitle("Twice Lodge");
+  const stored = await fillSuggestion(page, title, GOOD_IMAGE);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "House submitted successfully!" })).toBeVisible();
+
+  await page.getByLabel("Listing URL").fill(`${stored}/?check_in=2025-08-21`);
+  await page.getByLabel("Title").fill(uniqueTitle("Twice Again"));
+  await page.getByLabel("Image URL").fill(GOOD_IMAGE);
+  await page.getByLabel("City").fill("Boulder");
+  await page.getByRole("button", { name: "Submit" }).click();
+  const message = `That listing is already on the list as “${title}”.`;
+  await expect(page.locator("#url-error")).toHaveText(message);
+  await expect(page.getByLabel("Listing URL")).toHaveValue(`${stored}/?check_in=2025-08-21`);
+
+  const { token } = await (
+    await page.request.post("/api/login", { data: { email: "riley@example.com", password: "sgw25-demo" } })
+  ).json();
+  const api = await page.request.post("/api/houses", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      url: stored,
+      title: "Same again",
+      city: "Boulder",
+      state: "CO",
+      country: "USA",
+      num_bedrooms: 8,
+      num_beds: 10,
+      num_baths: 4,
+      listing_img: GOOD_IMAGE,
+    },
+  });
+  expect(api.status()).toBe(409);
+  expect(await api.json()).toEqual({ error: message, fieldErrors: { url: message } });
 });

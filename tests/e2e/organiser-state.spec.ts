@@ -44,7 +44,7 @@ test.afterAll(async ({ browser }) => {
   await page.context().close();
 });
 
-test("a deadline in the past closes the survey: a section post is refused and the answer stays", async ({
+test("closing the survey: a past deadline is refused, Close now closes it, posts are refused, every section reads", async ({
   browser,
   page,
   javaScriptEnabled,
@@ -54,11 +54,21 @@ test("a deadline in the past closes the survey: a section post is refused and th
   await login(page, "jordan@example.com", undefined, "/survey/1");
   await expect(page.locator("#name")).toHaveValue("Jordan");
 
-  await setDeadline(organiser, "2020-01-01", "12:00");
-  const message = "The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST.";
+  // A deadline in the past is refused with a word; closing at once has its own button.
+  await organiser.getByLabel("Date", { exact: true }).fill("2020-01-01");
+  await organiser.getByLabel(/^Time/).fill("12:00");
+  await organiser.getByRole("button", { name: "Set deadline" }).click();
   await expect(
-    organiser.getByText("The survey closed on Wednesday, January 1, 2020 at 12:00 PM EST."),
+    organiser.getByRole("alert").filter({
+      hasText: "That time has already passed. To close the survey at once, use “Close the survey now”.",
+    }),
   ).toBeVisible();
+  await expect(organiser.getByText("No deadline is set: the survey stays open.")).toBeVisible();
+  await organiser.getByRole("button", { name: "Close the survey now" }).click();
+  const status = organiser.getByRole("status").filter({ hasText: /^The survey closed on / });
+  await expect(status).toBeVisible();
+  const message = (await status.textContent())!.trim();
+  expect(message).toMatch(/^The survey closed on \w+day, .+ at \d+:\d\d [AP]M E[SD]T\.$/);
 
   // The member's page was loaded before the deadline passed: its post must be refused.
   await page.locator("#name").fill("Jordan Changed");
@@ -73,6 +83,20 @@ test("a deadline in the past closes the survey: a section post is refused and th
   await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
   await expect(page.locator("#name")).toHaveValue("Jordan");
   await expect(page.locator("#name")).toBeDisabled();
+  // Every section can still be read: Next and Back follow the saved answers, read-only.
+  await expect(page.getByText("Every section you save updates it straight away")).toHaveCount(0);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/survey\/2$/);
+  await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+  await expect(page.getByLabel("Your size", { exact: true })).toBeDisabled();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/survey\/4$/);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/survey\/2$/);
+  await page.goto("/survey/6");
+  await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);
+  await expect(page.getByText("Every section you save updates it straight away")).toHaveCount(0);
 
   const apiLogin = await request.post("/api/login", {
     data: { email: "jordan@example.com", password: "sgw25-demo" },
@@ -110,6 +134,7 @@ test("a reminder goes to exactly the members without a survey, at most once per 
 
   const listed = (
     await page
+      .getByRole("region", { name: "Reminder e-mail" })
       .getByRole("list", { name: /It goes to/ })
       .getByRole("listitem")
       .allTextContents()
@@ -186,6 +211,42 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
   ).toBeVisible();
   const ics = await (await page.request.get("/sgw25.ics")).text();
   expect(ics).toContain("LOCATION:Lakeside Lodge\\, Lake Placid\\, NY\\, USA\r\n");
+
+  // The chosen house stays in play while /sgw25 and the calendar name it.
+  await organiser
+    .getByRole("row", { name: /^Lakeside Lodge/ })
+    .getByRole("button", { name: "Take out of play" })
+    .click();
+  await expect(
+    organiser.getByRole("alert").filter({
+      hasText:
+        "Lakeside Lodge is the chosen house for SGW25: unchoose it on the organiser page before taking it out of play.",
+    }),
+  ).toBeVisible();
+  await expect(organiser.getByRole("row", { name: /^Lakeside Lodge/ })).toContainText("In play");
+  await page.goto("/sgw25");
+  await expect(page.getByText(/Lakeside Lodge, Lake Placid/)).toBeVisible();
+
+  // A previous house out of play is not an old house (in play and previous).
+  await organiser.goto("/organiser");
+  await organiser
+    .getByRole("row", { name: /^Cabin by the Falls/ })
+    .getByRole("button", { name: "Take out of play" })
+    .click();
+  await expect(
+    organiser.getByRole("status").filter({ hasText: "Cabin by the Falls is updated." }),
+  ).toBeVisible();
+  await page.goto("/past-events");
+  await expect(page.getByText("Cabin by the Falls — Muskoka, ON, Canada")).toHaveCount(0);
+  await organiser
+    .getByRole("row", { name: /^Cabin by the Falls/ })
+    .getByRole("button", { name: "Back into play" })
+    .click();
+  await expect(
+    organiser.getByRole("status").filter({ hasText: "Cabin by the Falls is updated." }),
+  ).toBeVisible();
+  await page.goto("/past-events");
+  await expect(page.getByText("Cabin by the Falls — Muskoka, ON, Canada")).toBeVisible();
 
   // Put everything back for the next project.
   await organiser

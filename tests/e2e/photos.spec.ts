@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { IMAGE_SERVER, login } from "./support";
+import { IMAGE_SERVER, login, uniqueListing } from "./support";
 
 // Bytes and attributes, not time: /houses paints its first card's photo at once, and every photo
 // comes from this site (the stored copy), never from the listing site.
@@ -11,7 +11,7 @@ test("a suggested house's photo is stored and served small from this site; the f
   const title = `Photo Lodge ${randomBytes(4).toString("hex")}`;
   await login(page, "riley@example.com");
   await page.goto("/houses-suggest");
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/4242");
+  await page.getByLabel("Listing URL").fill(uniqueListing());
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill(`${IMAGE_SERVER}/photo.jpg?w=2000`);
   await page.getByLabel("City").fill("Aspen");

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
+import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing } from "./support";
 import { choose } from "./survey-support";
 
 /**
@@ -92,7 +92,7 @@ test("a vote sent after logging out elsewhere is offered again after the login",
   const email = await newMember(page);
   const title = `Session Lodge ${randomBytes(4).toString("hex")}`;
   await page.goto("/houses-suggest");
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/779");
+  await page.getByLabel("Listing URL").fill(uniqueListing());
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill("https://127.0.0.1:9/session.jpg");
   await page.getByLabel("City").fill("Boulder");
@@ -106,7 +106,17 @@ test("a vote sent after logging out elsewhere is offered again after the login",
   await logOutElsewhere(context);
   await card().getByRole("button", { name: "Love" }).click();
   if (javaScriptEnabled) {
-    await expect(card().getByRole("alert")).toHaveText("Your session has expired. Please log in again.");
+    // The page shows the member logged out and offers the login that comes back to this card.
+    await expect(card().getByRole("alert")).toHaveText(
+      "Your session has expired. Please log in again. Log in to vote again",
+    );
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    await expect(page.getByText("You are not logged in.")).toBeVisible();
+    await expect(page.getByText("You are logged in as")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/houses$/);
+    await card().getByRole("link", { name: "Log in to vote again" }).click();
   }
   await expect(page).toHaveURL(/\/auth\?/);
   await expect(page.getByRole("alert")).toHaveText(
@@ -130,7 +140,7 @@ test("a house suggested after logging out elsewhere is saved by the login", asyn
   const email = await newMember(page);
   const title = `Kept Lodge ${randomBytes(4).toString("hex")}`;
   await page.goto("/houses-suggest");
-  await page.getByLabel("Listing URL").fill("airbnb.com/rooms/780");
+  await page.getByLabel("Listing URL").fill(uniqueListing());
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Image URL").fill("https://127.0.0.1:9/kept.jpg");
   await page.getByLabel("City").fill("Boulder");

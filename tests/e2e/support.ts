@@ -19,3 +19,8 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email.toLowerCase()}`)).toBeVisible();
 }
+
+/** A listing URL no other test (or project, or rerun) suggests: the same listing is refused twice. */
+export function uniqueListing() {
+  return `airbnb.com/rooms/${randomBytes(5).readUIntBE(0, 5)}`;
+}

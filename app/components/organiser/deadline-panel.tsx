@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { CLOSE_NOW } from "~/lib/deadline";
 
 export type DeadlinePanelData = {
   zone: string;
@@ -40,13 +41,18 @@ export function DeadlinePanel({ deadline, error }: { deadline: DeadlinePanelData
           Set deadline
         </button>
       </Form>
-      {deadline.text ? (
-        <Form method="post">
+      <Form method="post" className="deadline-form">
+        {deadline.closed ? null : (
+          <button type="submit" name="intent" value="close-now" className="button button-secondary">
+            {CLOSE_NOW}
+          </button>
+        )}
+        {deadline.text ? (
           <button type="submit" name="intent" value="clear-deadline" className="button button-secondary">
             Clear the deadline
           </button>
-        </Form>
-      ) : null}
+        ) : null}
+      </Form>
     </section>
   );
 }

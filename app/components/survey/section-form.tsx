@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useClosedNav } from "~/components/survey-deadline";
 import type { ReactNode } from "react";
 import type { Section } from "~/lib/survey-flow";
 import type { FieldErrors } from "~/lib/survey-schema";
@@ -33,6 +34,30 @@ export function SectionForm({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const goingBack = busy && navigation.formData?.get("intent") === "back";
   const messages = Object.values(fieldErrors ?? {});
+  const closed = useClosedNav();
+  if (closed) {
+    return (
+      <div className="survey-form">
+        <h1>{title}</h1>
+        <fieldset disabled className="survey-closed">
+          <legend className="visually-hidden">Your answers (read-only)</legend>
+          {children}
+        </fieldset>
+        <nav className="survey-actions" aria-label="Survey sections">
+          {closed.next ? (
+            <Link to={closed.next} className="button">
+              Next
+            </Link>
+          ) : null}
+          {back && closed.back ? (
+            <Link to={closed.back} className="button button-secondary">
+              Back
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+    );
+  }
   return (
     <Form method="post" action={action} noValidate className="survey-form">
       <h1>{title}</h1>
