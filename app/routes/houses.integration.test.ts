@@ -120,7 +120,10 @@ describe("/houses-suggest", () => {
 
   it("saves a kept suggestion once when 30 logins carry its token at the same time", async () => {
     const racer = await signedIn("racer@example.com", "Racer");
-    const response = await suggest({ ...suggestion, title: "Raced Cabin" }, racer.lastMember);
+    const response = await suggest(
+      { ...suggestion, url: "airbnb.com/rooms/7", title: "Raced Cabin" },
+      racer.lastMember,
+    );
     const cookie = `${cookieFrom(response)}; ${racer.lastMember}`;
     const logins = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
