@@ -58,7 +58,11 @@ export function requestHousePhotos(): Promise<void> {
       try {
         await runOnce();
       } catch (error) {
-        console.error("House photos could not be processed:", error);
+        // One line, no stack: a database outage is expected now and then and is logged elsewhere too.
+        console.error(
+          "House photos could not be processed:",
+          error instanceof Error ? error.message : String(error),
+        );
       }
     } while (again);
   })().finally(() => {
