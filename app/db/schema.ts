@@ -84,7 +84,7 @@ export const emailConfirmations = pgTable(
 
 /**
  * Addresses a member has logged in from with the right password: the per-e-mail ceiling on failed
- * logins never refuses them (docs/decisions), so guessing from elsewhere cannot lock the owner out.
+ * logins never refuses them (docs/decisions/011-login-limits.md), so guessing from elsewhere cannot lock the owner out.
  */
 export const trustedLogins = pgTable(
   "trusted_logins",

@@ -60,7 +60,7 @@ function rateLimited(retryAfter: number) {
  * the password is checked (so concurrent guesses cannot slip past the limit) and a correct login
  * takes its attempt back: what remains are failures. An address the member logged in from before
  * is trusted: the per-e-mail ceiling (guesses from everywhere together) neither counts nor refuses
- * it, so nobody elsewhere can lock the owner out (docs/decisions/002-login-limits.md).
+ * it, so nobody elsewhere can lock the owner out (docs/decisions/011-login-limits.md).
  */
 export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
   const parsed = loginSchema.safeParse(input);
