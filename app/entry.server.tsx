@@ -13,7 +13,7 @@ import {
 } from "~/db/availability";
 import { env } from "~/env.server";
 import { needsHydration } from "~/lib/hydration";
-import { installClientIpTracking } from "~/services/client-ip.server";
+import { installRequestPath } from "~/services/request-path.server";
 import { requestHousePhotos } from "~/services/house-photos.server";
 import { PAGE_CACHE_MARK } from "~/services/page-cache.server";
 import { readBuiltCss } from "~/services/inline-css.server";
@@ -21,7 +21,7 @@ import { securityHeaders } from "~/services/security-headers.server";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
 env();
-installClientIpTracking();
+installRequestPath();
 
 const ABORT_DELAY = 5_000;
 let photosStarted = false;

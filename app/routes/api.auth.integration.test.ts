@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResets, sessions, surveys, users } from "~/db/schema";
 import { resetEnvCache } from "~/env.server";
-import { runAsClient } from "~/services/client-ip.server";
+import { runAsClient } from "~/services/request-path.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { createUserSession } from "~/services/session.server";
 import { useFreshDatabase } from "../../tests/support/database";

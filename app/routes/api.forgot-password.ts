@@ -1,5 +1,5 @@
 import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
-import { clientIp } from "~/services/client-ip.server";
+import { clientIp } from "~/services/request-path.server";
 import { answerAuthFailures, requestPasswordReset } from "~/services/auth.server";
 
 export const { loader, action } = apiRoute({

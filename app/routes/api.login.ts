@@ -2,7 +2,7 @@ import { createSession } from "~/models/session.server";
 import { getSurvey } from "~/models/survey.server";
 import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
 import { answerAuthFailures, apiUser, verifyCredentials } from "~/services/auth.server";
-import { clientIp } from "~/services/client-ip.server";
+import { clientIp } from "~/services/request-path.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>

@@ -1,6 +1,6 @@
 import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
 import { answerAuthFailures, apiUser, registerMember } from "~/services/auth.server";
-import { clientIp } from "~/services/client-ip.server";
+import { clientIp } from "~/services/request-path.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createPasswordReset } from "~/models/password-reset.server";
 import { createUser } from "~/models/user.server";
-import { runAsClient } from "~/services/client-ip.server";
+import { runAsClient } from "~/services/request-path.server";
 import { createUserSession, getUser } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";

@@ -21,7 +21,7 @@ import {
   requestPasswordReset,
   resetPasswordFromForm,
 } from "~/services/auth.server";
-import { clientIp } from "~/services/client-ip.server";
+import { clientIp } from "~/services/request-path.server";
 import { readFlash, setFlash } from "~/services/flash.server";
 import { applyKeptSubmission } from "~/services/after-login.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";

@@ -1,4 +1,4 @@
-import { runAsClient } from "~/services/client-ip.server";
+import { runAsClient } from "~/services/request-path.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { getHouse, listHouses } from "~/models/house.server";

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import type { ZodError } from "zod";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/availability";
 import { firstErrorPerField } from "~/lib/field-errors";
+import { MAX_BODY_BYTES } from "./request-path.server";
 
 const API_HEADERS = {
   "Cache-Control": "no-store",
@@ -10,9 +11,7 @@ const API_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-export { MAX_BODY_BYTES } from "./http-guard.server";
 export { RETRY_AFTER_SECONDS };
-import { MAX_BODY_BYTES } from "./http-guard.server";
 
 /** A JSON answer with the headers every /api response carries. */
 export function apiJson(data: unknown, init: ResponseInit = {}) {

@@ -23,7 +23,7 @@ import {
 import { hashToken } from "~/models/session.server";
 import { createUser, getUserByEmail, getUserById, normaliseEmail, verifyLogin } from "~/models/user.server";
 import { apiError } from "./api.server";
-import { clientIp } from "./client-ip.server";
+import { clientIp } from "./request-path.server";
 import { setFlash } from "./flash.server";
 import { sendMail } from "./mail.server";
 import { hashPassword } from "~/models/password.server";

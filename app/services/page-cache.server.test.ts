@@ -2,24 +2,28 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TableChanges } from "~/db/table-changes";
-import { PAGE_CACHE_MARK, clearPageCache, servePageCached } from "./page-cache.server";
+import { PAGE_CACHE_MARK, clearPageCache } from "./page-cache.server";
+import { answerFromPageCache, keepVisitorsPage } from "./request-path.server";
 
-/** A server whose "app" renders a numbered page, marked as cacheable unless told otherwise. */
+/**
+ * The request path's two page-cache steps in front of an "app" that renders a numbered page, marked
+ * as cacheable unless told otherwise.
+ */
 let renders = 0;
 let duringRender: (() => void) | undefined;
-const server = http.createServer((req, res) =>
-  servePageCached(req, res, "http", () => {
-    renders += 1;
-    duringRender?.();
-    const url = new URL(req.url!, "http://localhost");
-    if (url.searchParams.get("mark") !== "no" && !url.pathname.includes("plain"))
-      res.setHeader(PAGE_CACHE_MARK, "1");
-    res.setHeader("Content-Type", "text/html");
-    res.setHeader("Content-Security-Policy", `script-src 'nonce-n${renders}'`);
-    res.write(`<p>render ${renders}</p>`);
-    res.end(Buffer.from(` of ${req.url}`));
-  }),
-);
+const server = http.createServer((req, res) => {
+  if (answerFromPageCache(req, res, "http")) return;
+  keepVisitorsPage(req, res, "http");
+  renders += 1;
+  duringRender?.();
+  const url = new URL(req.url!, "http://localhost");
+  if (url.searchParams.get("mark") !== "no" && !url.pathname.includes("plain"))
+    res.setHeader(PAGE_CACHE_MARK, "1");
+  res.setHeader("Content-Type", "text/html");
+  res.setHeader("Content-Security-Policy", `script-src 'nonce-n${renders}'`);
+  res.write(`<p>render ${renders}</p>`);
+  res.end(Buffer.from(` of ${req.url}`));
+});
 let base = "";
 
 beforeAll(async () => {

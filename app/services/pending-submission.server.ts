@@ -7,7 +7,7 @@ import {
   keepPendingSubmission,
   releasePendingSubmission,
 } from "~/models/pending-submission.server";
-import { clientIp } from "./client-ip.server";
+import { clientIp } from "./request-path.server";
 import { appCookie } from "./secret.server";
 import { isSameOriginPost, lastMemberOf } from "./session.server";
 

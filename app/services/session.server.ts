@@ -5,7 +5,7 @@ import { env } from "~/env.server";
 import { SESSION_TTL_MS, createSession, deleteSession, getUserBySessionToken } from "~/models/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiError } from "./api.server";
-import { isOwnOrigin } from "./http-guard.server";
+import { isOwnOrigin } from "./request-path.server";
 import { appCookie } from "./secret.server";
 
 const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
