@@ -3,7 +3,7 @@ import { createHouse, listHouses } from "~/models/house.server";
 import { createUser } from "~/models/user.server";
 import { freshDatabase } from "../../tests/support/processes";
 import { migrateDatabase, openDatabase, useDatabaseForTests, type Connection } from "./client.server";
-import { tablesWrittenBy } from "./table-changes";
+import { DELETE_REACH, tablesWrittenBy } from "./table-changes";
 
 describe("which tables a statement writes", () => {
   it("reads Drizzle's insert, update and delete, also inside a CTE, and nothing from a read", () => {
@@ -17,6 +17,25 @@ describe("which tables a statement writes", () => {
       tablesWrittenBy('with x as (delete from "sessions" returning 1) insert into "surveys" select 1'),
     ).toEqual(["sessions", "surveys"]);
     expect(tablesWrittenBy('select "id" from "surveys" for update')).toEqual([]);
+  });
+
+  it("counts the tables a delete reaches through its foreign keys", () => {
+    // An account takes its sessions, votes and survey; the houses it suggested keep no suggester.
+    const account = tablesWrittenBy('delete from "users" where "users"."id" = $1 returning "id"');
+    expect(account).toEqual(
+      expect.arrayContaining(["users", "sessions", "votes", "surveys", "survey_drafts"]),
+    );
+    expect(account).toContain("houses");
+    // A house takes its votes and its photos; a set-null step does not delete the houses' votes.
+    expect(tablesWrittenBy('delete from "houses" where "houses"."id" = $1')).toEqual([
+      "houses",
+      "house_photos",
+      "votes",
+    ]);
+    expect(DELETE_REACH.get("users")).not.toContain("house_photos");
+    // Only a delete reaches further: an update or insert writes its own table.
+    expect(tablesWrittenBy('update "users" set "name" = $1')).toEqual(["users"]);
+    expect(tablesWrittenBy('delete from "votes" where "user_id" = $1')).toEqual(["votes"]);
   });
 });
 

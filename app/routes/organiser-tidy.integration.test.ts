@@ -4,8 +4,10 @@ import { houses, sessions, surveys, users, votes } from "~/db/schema";
 import { resetEnvCache } from "~/env.server";
 import { getChosenHouseId, setChosenHouseId } from "~/models/event-settings.server";
 import { getHouse, listHouses } from "~/models/house.server";
+import { getResultsOverview } from "~/models/results.server";
 import { seedDemoData } from "~/models/seed.server";
 import { createUser, getUserByEmail } from "~/models/user.server";
+import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -89,12 +91,22 @@ describe("tidying up", () => {
     await setChosenHouseId(house.id);
     const voteCount = (await database.db.select().from(votes).where(eq(votes.houseId, house.id))).length;
     expect(voteCount).toBeGreaterThan(0);
+    // The cached counts and a voter's cached votes must not outlive the delete's cascade.
+    const [{ userId: voter }] = await database.db
+      .select({ userId: votes.userId })
+      .from(votes)
+      .where(eq(votes.houseId, house.id))
+      .limit(1);
+    expect((await getMemberVotes(voter)).map((vote) => vote.house_id)).toContain(house.id);
+    expect(await getVoteCounts()).toHaveProperty(String(house.id));
     const page = await (await get(deleteHousePage as never, "/d", house.id)).json();
     expect(page.house).toMatchObject({ title: house.title, votes: voteCount, chosen: true });
     expect((await post(deleteHousePage as never, "/d", house.id)).status).toBe(302);
     expect(await getHouse(house.id)).toBeUndefined();
     expect(await database.db.select().from(votes).where(eq(votes.houseId, house.id))).toHaveLength(0);
     expect(await getChosenHouseId()).toBeNull();
+    expect((await getMemberVotes(voter)).map((vote) => vote.house_id)).not.toContain(house.id);
+    expect(await getVoteCounts()).not.toHaveProperty(String(house.id));
     expect((await get(deleteHousePage as never, "/d", house.id)).status).toBe(404);
   });
 
@@ -110,6 +122,8 @@ describe("tidying up", () => {
     const [{ userId }] = await database.db.select({ userId: votes.userId }).from(votes).limit(1);
     const alex = { id: userId };
     await createUserSession(alex.id, "/");
+    const countsBefore = await getVoteCounts();
+    const attendanceBefore = (await getResultsOverview()).attendance;
     const confirm = await (await get(deleteAccountPage as never, "/a", alex.id)).json();
     expect(confirm.member.sessions).toBeGreaterThan(0);
     expect(confirm.member.votes).toBeGreaterThan(0);
@@ -118,6 +132,12 @@ describe("tidying up", () => {
     for (const table of [sessions, votes, surveys]) {
       expect(await database.db.select().from(table).where(eq(table.userId, alex.id))).toHaveLength(0);
     }
+    // The cached vote counts and attendance lists follow at once.
+    const total = (counts: Record<number, { love: number; like: number; dislike: number }>) =>
+      Object.values(counts).reduce((sum, count) => sum + count.love + count.like + count.dislike, 0);
+    expect(total(await getVoteCounts())).toBe(total(countsBefore) - confirm.member.votes);
+    const attendanceAfter = (await getResultsOverview()).attendance;
+    expect(JSON.stringify(attendanceAfter)).not.toBe(JSON.stringify(attendanceBefore));
     // Houses Alex suggested stay.
     expect((await database.db.select().from(houses)).length).toBeGreaterThan(0);
 
