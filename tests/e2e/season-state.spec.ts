@@ -1,9 +1,30 @@
 import { expect, test } from "@playwright/test";
-import { attachedEvent, calendarEvent, expectStatus, organiserPage, sentMails } from "./season-support";
+import { randomBytes } from "node:crypto";
+import { FIXTURE } from "../../app/lib/headcount.fixture";
+import { unbroken } from "./long-data";
+import {
+  apiHouse,
+  apiMember,
+  apiVote,
+  attachedEvent,
+  bearer,
+  calendarEvent,
+  confirmTidyUp,
+  deleteAccount,
+  expectStatus,
+  headcountFromCsv,
+  headcountOnPage,
+  organiserPage,
+  sentMails,
+  type ApiMember,
+} from "./season-support";
+import { DEMO_PASSWORD, uniqueEmail } from "./support";
 
 // These tests change the decision, the announcement rounds and the data every page shows; the
 // playwright config runs this file after every other spec, one project after the other.
-test.describe.configure({ mode: "serial" });
+// Each test walks many pages and posts (two rounds of mail, eight members' surveys): more than
+// the default 30 s on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const ANNOUNCEMENT = /^SGW25 (is decided|has changed): /;
 
@@ -87,5 +108,314 @@ test("decide the weekend and the house, announce it, change it and announce agai
   await expectStatus(organiser, "No house is chosen.");
   await page.goto("/");
   await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
+  await organiser.context().close();
+});
+
+test("invite two addresses, register through one invitation, the other stays listed", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const joining = uniqueEmail("invited");
+  const waiting = uniqueEmail("invited");
+  const invite = organiser
+    .getByRole("region", { name: "Invite", exact: true })
+    .filter({ has: organiser.getByRole("heading", { name: "Invite", level: 2 }) });
+  await invite.getByLabel(/^E-mail addresses/).fill(`Joining Person <${joining}>,\n${waiting}`);
+  await invite.getByRole("button", { name: "Send the invitations" }).click();
+  await expectStatus(organiser, `Invited 2: ${joining}, ${waiting}.`);
+  const pending = invite.getByRole("list", { name: /^Invited, not registered yet/ });
+  await expect(pending.getByRole("listitem").filter({ hasText: joining })).toHaveCount(1);
+  await expect(pending.getByRole("listitem").filter({ hasText: waiting })).toHaveCount(1);
+
+  // Each address gets one mail with its own link to the register form.
+  const [mail] = await sentMails(joining);
+  expect(await sentMails(joining)).toHaveLength(1);
+  expect(await sentMails(waiting)).toHaveLength(1);
+  expect(mail.subject).toBe("You are invited to SGW25");
+  const link = /Register here: (\S+)/.exec(mail.text)?.[1] ?? "";
+  expect(mail.html).toContain(`href="${link.replaceAll("&", "&#38;")}"`);
+  expect(new URL(link).pathname).toBe("/auth");
+  expect(new URL(link).searchParams.get("email")).toBe(joining);
+
+  // The invited person follows the link: the register form, their address filled in.
+  const context = await browser.newContext({ javaScriptEnabled });
+  const guest = await context.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
+  await expect(guest.getByLabel("Email")).toHaveValue(joining);
+  await guest.getByLabel("Name (optional)").fill("Joining Person");
+  await guest.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await guest.getByRole("button", { name: "Register" }).click();
+  await expect(guest.getByText("Registration successful! You can now log in.")).toBeVisible();
+  await context.close();
+
+  // Only the one who did not register is still waiting.
+  await organiser.goto("/organiser");
+  await expect(pending.getByRole("listitem").filter({ hasText: waiting })).toHaveCount(1);
+  await expect(pending.getByRole("listitem").filter({ hasText: joining })).toHaveCount(0);
+  await expect(
+    organiser.getByRole("list", { name: /^Not submitted/ }).getByText(`Joining Person <${joining}>`),
+  ).toBeVisible();
+  await organiser.context().close();
+});
+
+test("tidy up: edit a house, remove a survey, delete an account and a house, each through its own page", async ({
+  browser,
+  javaScriptEnabled,
+  request,
+}) => {
+  // Throwaway data of its own: the demo data other specs count on stays as it is.
+  const tag = randomBytes(3).toString("hex");
+  const keeps = await apiMember(request, `Tidy Keeps ${tag}`, { attending: "yes" });
+  const leaves = await apiMember(request, `Tidy Leaves ${tag}`, { attending: "maybe" });
+  const house = await apiHouse(request, keeps, `Tidy House ${tag}`);
+  await apiVote(request, keeps, house.id, "love");
+  await apiVote(request, leaves, house.id, "like");
+  const votesOf = async (member: ApiMember) =>
+    (await (await request.get("/api/user/votes", { headers: bearer(member) })).json()) as unknown[];
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+
+  // Edit: every field of the suggest form, the same checks and messages; a bad value keeps the rest.
+  const renamed = `Renamed Tidy House ${tag}`;
+  await organiser.getByRole("link", { name: `Edit ${house.title}`, exact: true }).click();
+  await expect(
+    organiser.getByRole("heading", { level: 1, name: `Edit the house “${house.title}”` }),
+  ).toBeVisible();
+  await expect(organiser.getByLabel("Title", { exact: true })).toHaveValue(house.title);
+  await expect(organiser.getByLabel("City", { exact: true })).toHaveValue("Breckenridge");
+  await organiser.getByLabel("Title", { exact: true }).fill(renamed);
+  await organiser.getByLabel("Image URL", { exact: true }).fill("https://127.0.0.1:9/season.gif");
+  await organiser.getByRole("button", { name: "Save the house" }).click();
+  await expect(organiser.getByText("Image URL must end with .png, .jpg, or .jpeg")).toBeVisible();
+  await expect(organiser.getByLabel("Image URL", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(organiser.getByLabel("Title", { exact: true })).toHaveValue(renamed);
+  await organiser.getByLabel("Image URL", { exact: true }).fill("https://127.0.0.1:9/season.jpg");
+  await organiser.getByLabel(/^Price for the whole stay/).fill("900");
+  await organiser.getByLabel(/^Currency/).fill("USD");
+  await organiser.getByRole("button", { name: "Save the house" }).click();
+  await expectStatus(organiser, `${renamed} is updated.`);
+  const row = organiser.getByRole("row", { name: new RegExp(`^${renamed}`) });
+  await expect(row).toContainText("Breckenridge, CO");
+  await expect(row).toContainText("$900 for the stay");
+  await expect(organiser.getByRole("row", { name: new RegExp(`^${house.title} `) })).toHaveCount(0);
+
+  // Remove a survey: the account, its sessions and votes stay.
+  await confirmTidyUp(organiser, {
+    link: `Remove survey of ${keeps.email}`,
+    heading: `Remove the survey of ${keeps.name} <${keeps.email}>?`,
+    goes: [
+      "Their submitted survey (attending: yes), from every table, chart and CSV",
+      "Their account, sessions and votes stay",
+    ],
+    button: "Remove the survey",
+    done: `The survey of ${keeps.email} is removed.`,
+  });
+  await expect(organiser.getByRole("list", { name: /^Not submitted/ })).toContainText(keeps.email);
+  await expect(organiser.getByRole("table", { name: /^Submitted/ })).not.toContainText(keeps.email);
+  expect(await (await request.get("/api/survey", { headers: bearer(keeps) })).json()).toEqual({});
+  expect(await votesOf(keeps)).toHaveLength(1);
+
+  // Delete an account: its session, its vote and its survey go with it.
+  await confirmTidyUp(organiser, {
+    link: `Delete account of ${leaves.email}`,
+    heading: `Delete the account of ${leaves.name} <${leaves.email}>?`,
+    goes: [
+      `The account ${leaves.email}: it can no longer log in`,
+      "Its 1 session (logged out everywhere)",
+      "Its 1 vote on houses",
+      "Its submitted survey",
+      "Houses it suggested stay",
+    ],
+    button: "Delete the account",
+    done: `The account of ${leaves.email} is deleted.`,
+  });
+  await expect(organiser.getByRole("region", { name: "Who has answered" })).not.toContainText(leaves.email);
+  expect((await request.get("/api/user", { headers: bearer(leaves) })).status()).toBe(401);
+  const login = await request.post("/api/login", { data: { email: leaves.email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(401);
+  const summary = await (await request.get("/api/houses/votes/summary", { headers: bearer(keeps) })).json();
+  expect(summary[house.id]).toEqual({ love: 1, like: 0, dislike: 0 });
+
+  // Delete a house: "Keep it" changes nothing; confirming takes the house and its votes.
+  await organiser.getByRole("link", { name: `Delete ${renamed}`, exact: true }).click();
+  await organiser.getByRole("link", { name: "Keep it: back to the organiser page" }).click();
+  await expect(organiser.getByRole("row", { name: new RegExp(`^${renamed}`) })).toHaveCount(1);
+  await confirmTidyUp(organiser, {
+    link: `Delete ${renamed}`,
+    heading: `Delete the house “${renamed}”?`,
+    goes: [`The house ${renamed}, from the houses page and the CSV`, "Its 1 vote, and its photo"],
+    button: "Delete the house and its votes",
+    done: `${renamed} is deleted, with its 1 vote.`,
+  });
+  await expect(organiser.getByRole("row", { name: new RegExp(`^${renamed}`) })).toHaveCount(0);
+  expect(await votesOf(keeps)).toEqual([]);
+  const houses = (await (await request.get("/api/houses", { headers: bearer(keeps) })).json()) as Array<{
+    id: number;
+  }>;
+  expect(houses.map((entry) => entry.id)).not.toContain(house.id);
+
+  // The member who stayed goes too, so the next project starts from the same data.
+  await confirmTidyUp(organiser, {
+    link: `Delete account of ${keeps.email}`,
+    heading: `Delete the account of ${keeps.name} <${keeps.email}>?`,
+    goes: ["Its 0 votes on houses", "It has no submitted survey"],
+    button: "Delete the account",
+    done: `The account of ${keeps.email} is deleted.`,
+  });
+  await organiser.context().close();
+});
+
+/**
+ * The FIXTURE of the headcount unit test (six members, one a "no"), plus two more who will share a
+ * room so that sharers pair up exactly (one "yes", one "maybe"): the counts then add to whatever the
+ * other members answered, whatever their number.
+ */
+const HEADCOUNT_MEMBERS = [
+  ...FIXTURE,
+  {
+    name: "Gus",
+    attending: "yes",
+    extra_guests: { boo: false, child: false },
+    share_room: "yes",
+    sober: "no",
+    shirt_size: { self: "xl", boo: "", child: "" },
+  },
+  {
+    name: "Hal",
+    attending: "maybe",
+    extra_guests: { boo: false, child: false },
+    share_room: "yes",
+    sober: "yes",
+    shirt_size: { self: "s", boo: "", child: "" },
+  },
+];
+
+/**
+ * Counted by hand from HEADCOUNT_MEMBERS, [yes, yes + maybe]; Fay says "no" and counts nowhere.
+ * Members: yes Ana, Bo, Cy, Gus; maybe Di, Ed, Hal. Guests: Ana's boo and child, Di's boo (maybe).
+ * People: Ana 3 + Bo, Cy, Gus 1 each = 6; + Di 2 + Ed 1 + Hal 1 = 10.
+ * Bedrooms: Ana's family 1, Cy alone 1, Bo and Gus share 1 = 3; + Di's couple 1, Ed and Hal share 1 = 5.
+ * Sober yes: Ana, Cy; + Hal. Sober no: Bo, Gus; + Ed. (Di did not answer.)
+ * Shirts, self: m Ana, Bo; s Cy (+ Hal); xl Gus; l Di; 2xl Ed. Boo: l Ana (+ Di); Bo's xl has no boo.
+ * Child: xs Ana; Di's s has no child.
+ */
+const HAND_COUNT: Record<string, [number, number]> = {
+  "Members coming": [4, 7],
+  "Boo guests": [1, 2],
+  "Child guests": [1, 1],
+  "People (beds needed)": [6, 10],
+  "Bedrooms needed": [3, 5],
+  "Sober: yes": [2, 3],
+  "Sober: no": [2, 3],
+  "Shirts, self, m": [2, 2],
+  "Shirts, self, s": [1, 2],
+  "Shirts, self, xl": [1, 1],
+  "Shirts, self, l": [0, 1],
+  "Shirts, self, 2xl": [0, 1],
+  "Shirts, boo, l": [1, 2],
+  "Shirts, child, xs": [1, 1],
+};
+const HAND_COUNT_SHARING = ["Ana", "Bo", "Ed", "Gus", "Hal"];
+
+/** after - before for every row either side has (a shirt size nobody wears is not on the page). */
+function added(before: Map<string, [number, number]>, after: Map<string, [number, number]>) {
+  const labels = new Set([...before.keys(), ...after.keys()]);
+  const difference: Record<string, [number, number]> = {};
+  for (const label of labels) {
+    const [yesBefore, allBefore] = before.get(label) ?? [0, 0];
+    const [yesAfter, allAfter] = after.get(label) ?? [0, 0];
+    if (yesAfter !== yesBefore || allAfter !== allBefore) {
+      difference[label] = [yesAfter - yesBefore, allAfter - allBefore];
+    }
+  }
+  return difference;
+}
+
+/** The page and the CSV say the same; the page leaves out the shirt sizes nobody wears. */
+function expectSameNumbers(page: Map<string, [number, number]>, csv: Map<string, [number, number]>) {
+  for (const label of page.keys()) expect(csv.has(label), label).toBe(true);
+  for (const [label, numbers] of csv) expect(page.get(label) ?? [0, 0], label).toEqual(numbers);
+}
+
+test("the headcount and its CSV add up to the hand count of eight members' surveys", async ({
+  browser,
+  javaScriptEnabled,
+  request,
+}) => {
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const pageBefore = await headcountOnPage(organiser);
+  const csvBefore = await headcountFromCsv(organiser);
+  expectSameNumbers(pageBefore.numbers, csvBefore.numbers);
+
+  const tag = randomBytes(3).toString("hex");
+  const members: ApiMember[] = [];
+  for (const { name, ...survey } of HEADCOUNT_MEMBERS) {
+    members.push(await apiMember(request, `${name} ${tag}`, survey));
+  }
+  await organiser.goto("/organiser");
+  const pageAfter = await headcountOnPage(organiser);
+  const csvAfter = await headcountFromCsv(organiser);
+  expectSameNumbers(pageAfter.numbers, csvAfter.numbers);
+  expect(added(pageBefore.numbers, pageAfter.numbers)).toEqual(HAND_COUNT);
+  expect(added(csvBefore.numbers, csvAfter.numbers)).toEqual(HAND_COUNT);
+  const sharers = HAND_COUNT_SHARING.map((name) => `${name} ${tag}`);
+  for (const sharing of [pageAfter.sharing, csvAfter.sharing]) {
+    expect(sharing.filter((name) => name.endsWith(` ${tag}`))).toEqual(sharers);
+  }
+
+  // Their accounts go again (the confirmation page's post; the tidy-up test walks the page itself),
+  // and so do their numbers.
+  for (const member of members) await deleteAccount(organiser, member);
+  await organiser.goto("/organiser");
+  expect((await headcountOnPage(organiser)).numbers).toEqual(pageBefore.numbers);
+  expect((await headcountFromCsv(organiser)).numbers).toEqual(csvBefore.numbers);
+  await organiser.context().close();
+});
+
+test("/organiser fits a 390 px phone with a 200-character house title, and a 1280 px screen", async ({
+  browser,
+  javaScriptEnabled,
+  request,
+}) => {
+  const tag = randomBytes(3).toString("hex");
+  const member = await apiMember(request, `Long Title ${tag}`, { attending: "yes" });
+  const title = unbroken(`Lakeview🏡Chalet${tag}`, 200);
+  const house = await apiHouse(request, member, title);
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const shots = process.env.E2E_SHOTS;
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await organiser.setViewportSize(viewport);
+    await organiser.goto("/organiser");
+    await expect(organiser.getByRole("row", { name: new RegExp(`^${title.slice(0, 40)}`) })).toBeVisible();
+    const width = await organiser.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(width, `/organiser at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    // The long title wraps inside its cell instead of widening the table beyond its box.
+    const cell = organiser.getByRole("rowheader", { name: new RegExp(`^${title.slice(0, 40)}`) });
+    const box = await cell.boundingBox();
+    expect(box!.width, `the title's cell at ${viewport.width} px`).toBeLessThan(viewport.width);
+    if (shots) {
+      const mode = javaScriptEnabled ? "js" : "no-js";
+      await organiser.screenshot({
+        path: `${shots}/organiser-${viewport.width}-${mode}.png`,
+        fullPage: true,
+      });
+    }
+  }
+
+  // Restore: the house and the member go, through their confirmation pages.
+  await organiser.setViewportSize({ width: 390, height: 844 });
+  await confirmTidyUp(organiser, {
+    link: `Delete ${title}`,
+    heading: `Delete the house “${title}”?`,
+    goes: ["Its 0 votes, and its photo"],
+    button: "Delete the house and its votes",
+    done: `${title} is deleted, with its 0 votes.`,
+  });
+  await deleteAccount(organiser, member);
+  expect(house.title).toBe(title);
   await organiser.context().close();
 });
