@@ -47,16 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * A refused or failed submit (status >= 400) changed nothing the layout shows. Single fetch re-reads
- * every loader without this export, even after a fetcher's failed vote, and over a dead connection
+ * every loader without this export, even after a refused survey section, and over a dead connection
  * that read would replace the page with the error boundary (docs/decisions/003-js-off-first.md).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionStatus,
-  actionResult,
-  defaultShouldRevalidate,
-}) => {
-  // Except a post refused because the session had ended: the header and footer must say so.
-  if (actionResult && typeof actionResult === "object" && "expired" in actionResult) return true;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => {
   return actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
 };
 

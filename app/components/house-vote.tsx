@@ -1,7 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { loginUrl, notRecordedPath } from "~/lib/login-url";
-import { applyVote, type VoteChoice, type VoteCounts } from "~/lib/house-rules";
+import type { VoteChoice, VoteCounts } from "~/lib/house-rules";
 
 // Drawn here rather than as emoji: not every device has an emoji font. The shapes are drawn once
 // per page (VoteIconShapes) and each button refers to them, instead of 150 copies on /houses.
@@ -40,30 +37,15 @@ function VoteIcon({ vote }: { vote: VoteChoice }) {
   );
 }
 
-/**
- * Enables the vote forms' script-only fields once the page runs, in one pass over the page rather
- * than a second render of every card. React leaves the attribute alone afterwards (its own value
- * never changes), and it runs again after each render for cards that came in later.
- */
-export function useScriptOnlyFields() {
-  useEffect(() => {
-    for (const input of document.querySelectorAll<HTMLInputElement>("input[data-script-only]"))
-      input.disabled = false;
-  });
-}
-
 const CHOICES: Array<{ vote: VoteChoice; label: string }> = [
   { vote: "love", label: "Love" },
   { vote: "like", label: "Like" },
   { vote: "dislike", label: "Dislike" },
 ];
 
-type VoteReply = { ok: true } | { error: string; expired?: boolean };
-
 /**
- * The love/like/dislike buttons and the counts. Without JS they are a plain POST form that comes
- * back to this card; with JS a fetcher shows the new choice and counts at once, and falls back to
- * the stored vote when the server says no.
+ * The love/like/dislike buttons and the counts: a plain POST form that comes back to this card.
+ * The page's script (HouseVotesScript) sends it without a reload when JavaScript runs.
  */
 export function HouseVote({
   houseId,
@@ -78,56 +60,33 @@ export function HouseVote({
   counts: VoteCounts;
   serverError?: string;
 }) {
-  const fetcher = useFetcher<VoteReply>();
-  const pending = fetcher.formData?.get("vote") as VoteChoice | null | undefined;
-  // The choice the member last pressed, so an expired session can offer it again after the login.
-  const lastVote = useRef<VoteChoice | null>(null);
-  if (pending) lastVote.current = pending;
-  const shown = pending ?? current;
-  const shownCounts = pending ? applyVote(counts, current, pending) : counts;
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  // The page's message (e.g. a vote the login interrupted) stands until this card's next answer.
-  const error = reply ? ("error" in reply ? reply.error : undefined) : serverError;
-  const expired = Boolean(reply && "error" in reply && reply.expired);
-  // The root re-reads the session (root.tsx), so the header and footer show the member logged out;
-  // the login offered here comes back to this card, which offers the vote again.
-  const loginAgain = expired
-    ? loginUrl(lastVote.current ? notRecordedPath({ houseId, vote: lastVote.current }) : "/houses", "expired")
-    : null;
-
   return (
     <>
       <p className="house-counts" aria-live="polite">
-        <span>Loves: {shownCounts.love}</span> · <span>Likes: {shownCounts.like}</span> ·{" "}
-        <span>Hates: {shownCounts.dislike}</span>
+        <span>Loves: {counts.love}</span> · <span>Likes: {counts.like}</span> ·{" "}
+        <span>Hates: {counts.dislike}</span>
       </p>
-      <fetcher.Form method="post" action="/houses" className="vote-form" aria-label={`Vote on ${title}`}>
+      <form method="post" action="/houses" className="vote-form" aria-label={`Vote on ${title}`}>
         <input type="hidden" name="intent" value="vote" />
         <input type="hidden" name="houseId" value={houseId} />
-        {/* Tells the action to answer with JSON instead of redirecting; enabled once JS runs. */}
-        <input type="hidden" name="via" value="fetcher" disabled data-script-only="" />
+        {/* Enabled by the page's script once it sends the votes itself (a sign that it runs). */}
+        <input type="hidden" name="via" value="script" disabled data-script-only="" />
         {CHOICES.map((choice) => (
           <button
             key={choice.vote}
             type="submit"
             name="vote"
             value={choice.vote}
-            className={shown === choice.vote ? "vote-button vote-chosen" : "vote-button"}
-            aria-pressed={shown === choice.vote}
+            className={current === choice.vote ? "vote-button vote-chosen" : "vote-button"}
+            aria-pressed={current === choice.vote}
           >
             <VoteIcon vote={choice.vote} /> {choice.label}
           </button>
         ))}
-      </fetcher.Form>
-      {error ? (
-        <p role="alert" className="alert alert-error">
-          {error}
-          {loginAgain ? (
-            <>
-              {" "}
-              <Link to={loginAgain}>Log in to vote again</Link>
-            </>
-          ) : null}
+      </form>
+      {serverError ? (
+        <p role="alert" className="alert alert-error vote-alert">
+          {serverError}
         </p>
       ) : null}
     </>

@@ -1,9 +1,17 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
+import { cachedByTables } from "~/models/table-cache.server";
 
-/** The stored value of an app-wide setting, or undefined when it was never set. */
-export async function getSetting(key: string): Promise<string | undefined> {
+/**
+ * The stored value of an app-wide setting, or undefined when it was never set; read once per change
+ * of the settings table (pages ask for the event's facts and the deadline on every request).
+ */
+export function getSetting(key: string): Promise<string | undefined> {
+  return cachedByTables(`setting:${key}`, ["settings"], () => readSetting(key));
+}
+
+async function readSetting(key: string): Promise<string | undefined> {
   const db = await getDb();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;

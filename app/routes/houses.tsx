@@ -6,15 +6,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/components/house-card";
 import { firstPhotoPreload } from "~/components/house-photo";
-import { useScriptOnlyFields, VoteIconShapes } from "~/components/house-vote";
+import { VoteIconShapes } from "~/components/house-vote";
+import { HouseVotesScript } from "~/components/house-votes-script";
 import { HouseFitNote } from "~/components/house-fit-note";
 import { PriceNote } from "~/components/price-note";
 import { OrganiserControls } from "~/components/organiser-controls";
-import { LOGIN_REASONS, loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
+import { loginUrl, notRecordedMessage, notRecordedPath } from "~/lib/login-url";
 import { NO_VOTES, splitHouses, type VoteChoice } from "~/lib/house-rules";
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/models/house.server";
@@ -28,12 +28,8 @@ import { isOrganiser } from "~/services/organiser.server";
 import { getUser, requireUser } from "~/services/session.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/houses.css";
-import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { useActionResult } from "~/components/submit-failure";
 import { failureFor, houseForm, type FormFailure } from "~/lib/form-failure";
-
-/** Forms here are enhanced in the browser (see lib/hydration). */
-export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
@@ -68,20 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A refusal (on a card: `form` is the card's), or the fetcher's plain OK; `expired` tells the fetcher to log in. */
-type ActionReply = (FormFailure & { expired?: boolean }) | { ok: true };
-
-/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
-export const clientAction = keepInputOnFailure;
+/** A refusal; on a card, `form` is the card's. */
+type ActionReply = FormFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
-  // The vote fetcher sends via=fetcher: it wants JSON; a plain form post wants post/redirect/get.
-  const viaFetcher = form.via === "fetcher";
   const user = await getUser(request);
   if (!user) {
-    if (viaFetcher)
-      return data<ActionReply>({ error: LOGIN_REASONS.expired, expired: true }, { status: 401 });
     const vote = voteFormSchema.safeParse(form);
     // The vote was not recorded: after the login its card says so, one click from voting again.
     return redirect(loginUrl(vote.success ? notRecordedPath(vote.data) : "/houses", "vote"));
@@ -95,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await castVote({ houseId, userId: user.id, vote });
     if (!result)
       return data<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
-    return viaFetcher ? data<ActionReply>({ ok: true }) : backToCard(houseId);
+    return backToCard(houseId);
   }
 
   const parsed = organiserFormSchema.safeParse(form);
@@ -126,15 +115,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return backToCard(houseId);
 }
 
-/**
- * A refused vote or change altered nothing, so there is nothing to re-read; and after an expired
- * session the loader's redirect would otherwise hide the message before anyone could read it.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && "error" in actionResult) return false;
-  return defaultShouldRevalidate;
-};
-
 function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
   if (children.length === 0) return <p className="muted">{empty}</p>;
   return <div className="house-grid">{children}</div>;
@@ -144,12 +124,6 @@ export default function Houses() {
   const { houses, photos, counts, votes, organiser, group, expected, notRecorded } =
     useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
-  useScriptOnlyFields();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const loading =
-    revalidator.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === "/houses");
   const { newHouses, oldHouses } = splitHouses(houses);
   const outOfPlay = organiser ? houses.filter((house) => !house.in_play) : [];
   const failure = failureFor<FormFailure>(actionData);
@@ -188,7 +162,6 @@ export default function Houses() {
           Suggest a house
         </Link>
       </div>
-      {loading ? <p role="status">Loading houses...</p> : null}
       {pageError ? (
         <p role="alert" className="alert alert-error">
           {pageError}
@@ -208,6 +181,7 @@ export default function Houses() {
           <Grid empty="Every house is in play.">{outOfPlay.map((house) => card(house, "out"))}</Grid>
         </section>
       ) : null}
+      <HouseVotesScript />
     </>
   );
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { createSession, deleteUserSessions } from "~/models/session.server";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "~/db/client.server";
+import { createPasswordReset, resetPasswordWithToken } from "~/models/password-reset.server";
+import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -15,6 +17,49 @@ describe("sessions", () => {
     expect((await getUser(makeRequest("/api/user", { bearer: token })))?.id).toBe(user!.id);
     await deleteUserSessions(user!.id);
     expect(await getUser(makeRequest("/api/user", { bearer: token }))).toBeUndefined();
+  });
+
+  it("read a session once until the sessions or users change: logout, revocation and a reset refuse it at once", async () => {
+    const user = await createUser({ email: "cached@example.com", password: "secret1" });
+    const reads = vi.spyOn(await getDb(), "select");
+    const signedIn = async (token: string) =>
+      (await getUser(makeRequest("/houses", { bearer: token })))?.id === user!.id;
+
+    const first = (await createSession(user!.id)).token;
+    expect(await signedIn(first)).toBe(true);
+    const afterFirst = reads.mock.calls.length;
+    expect(await signedIn(first)).toBe(true);
+    expect(await signedIn(first)).toBe(true);
+    expect(reads.mock.calls.length).toBe(afterFirst);
+
+    // Logout.
+    await deleteSession(first);
+    expect(await signedIn(first)).toBe(false);
+
+    // Revocation of every session of the member.
+    const second = (await createSession(user!.id)).token;
+    expect(await signedIn(second)).toBe(true);
+    await deleteUserSessions(user!.id);
+    expect(await signedIn(second)).toBe(false);
+
+    // A password reset, in a transaction of its own.
+    const third = (await createSession(user!.id)).token;
+    expect(await signedIn(third)).toBe(true);
+    const { token: reset } = await createPasswordReset(user!.id);
+    expect(await resetPasswordWithToken(reset, "new-hash")).toBe(user!.id);
+    expect(await signedIn(third)).toBe(false);
+
+    // A kept session still ends when it expires.
+    const fourth = (await createSession(user!.id)).token;
+    expect(await signedIn(fourth)).toBe(true);
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + SESSION_TTL_MS + 1000);
+    try {
+      expect(await signedIn(fourth)).toBe(false);
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+      reads.mockRestore();
+    }
   });
 
   it("answers the API with 401 and pages with a redirect to login", async () => {

@@ -19,8 +19,9 @@ async function failNextPost(page: Page, context: BrowserContext, how: Failure) {
     await context.setOffline(true);
     return () => context.setOffline(false);
   }
+  // Remix's data requests, and the /houses page's votes (its script posts to /api/votes).
   await page.route(
-    (url) => url.pathname.endsWith(".data"),
+    (url) => url.pathname.endsWith(".data") || url.pathname === "/api/votes",
     async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });

@@ -29,7 +29,7 @@ async function suggest(page: Page, title: string) {
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
-/** The vote form carries its JS-only field once React has hydrated the page. */
+/** The vote form carries its JS-only field once the page's script runs. */
 async function waitForHydration(house: Locator) {
   await expect(house.locator('input[name="via"]:enabled')).toHaveCount(1);
 }
