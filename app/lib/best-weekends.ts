@@ -28,7 +28,7 @@ export function tieRule(planned = PLANNED_WEEKEND) {
  * the share; windows missing from `counts` count as nobody free.
  */
 export function rankWeekends(
-  counts: WindowCounts[],
+  counts: readonly WindowCounts[],
   respondents: number,
   planned = PLANNED_WEEKEND,
 ): RankedWeekend[] {
@@ -57,7 +57,7 @@ export function rankWeekends(
 
 /** The top `limit` weekends, and the planned one separately when it did not make the cut. */
 export function bestWeekends(
-  counts: WindowCounts[],
+  counts: readonly WindowCounts[],
   respondents: number,
   planned = PLANNED_WEEKEND,
   limit = 5,

@@ -10,10 +10,18 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+// Making a DateTimeFormat costs far more than using one (the organiser's table formats 200 times).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone })));
+  return format;
+}
+
 /** Minutes `zone` is ahead of UTC at `instant` (negative west of Greenwich). */
 function offsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
+  const parts = dateFormat(zone, {
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -55,8 +63,7 @@ export function deadlineInputValues(instant: Date, zone: string): { date: string
 
 /** "Friday, August 1, 2025 at 6:00 PM EDT": the deadline as every page shows it. */
 export function formatDeadline(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
+  return dateFormat(zone, {
     weekday: "long",
     year: "numeric",
     month: "long",
@@ -87,8 +94,7 @@ export function parseStoredDeadline(value: string | undefined): Date | null {
 
 /** A short timestamp for tables ("Jul 1, 2025, 6:00 PM"): it fits a phone's column on one line. */
 export function formatShortTime(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
+  return dateFormat(zone, {
     year: "numeric",
     month: "short",
     day: "numeric",

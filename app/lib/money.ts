@@ -1,11 +1,17 @@
 /** The most a whole stay may cost: a typo guard, not a budget. */
 export const PRICE_MAX = 10_000_000;
 
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** "$850" or "CA$1,200": whole units, the currency's own sign. */
 export function formatPrice(price: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 }).format(
-    price,
-  );
+  let format = formats.get(currency);
+  if (!format) {
+    // Made once per currency: making one costs far more than using it.
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 });
+    formats.set(currency, format);
+  }
+  return format.format(price);
 }
 
 /**

@@ -15,7 +15,7 @@ export function canSendReminder(lastSent: Date | null, now: Date): boolean {
 export type MemberStatus = { id: number; email: string; name: string; submitted: boolean };
 
 /** Every member without a submitted survey, each e-mail once, in alphabetical order of e-mail. */
-export function reminderRecipients(members: MemberStatus[]): MemberStatus[] {
+export function reminderRecipients(members: readonly MemberStatus[]): MemberStatus[] {
   const seen = new Set<string>();
   return members
     .filter((member) => !member.submitted)

@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { invitations, users } from "~/db/schema";
+import { cachedByTables } from "~/models/table-cache.server";
 
 /** Records an invitation (again: the time is renewed). */
 export async function recordInvitation(email: string): Promise<void> {
@@ -11,10 +12,14 @@ export async function recordInvitation(email: string): Promise<void> {
   );
 }
 
-/** Invited addresses with no account yet, alphabetical. */
-export async function listPendingInvitations(): Promise<
-  Array<{ id: number; email: string; invitedAt: Date }>
+/** Invited addresses with no account yet, alphabetical; read once per change of either table. */
+export function listPendingInvitations(): Promise<
+  ReadonlyArray<{ id: number; email: string; invitedAt: Date }>
 > {
+  return cachedByTables("pending-invitations", ["invitations", "users"], readPendingInvitations);
+}
+
+async function readPendingInvitations() {
   const db = await getDb();
   return db
     .select({ id: invitations.id, email: invitations.email, invitedAt: invitations.invitedAt })

@@ -30,7 +30,11 @@ function oddAttendees(db: Db) {
     .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical)));
 }
 
-export async function getWeekendCounts(): Promise<{ counts: WindowCounts[]; respondents: number }> {
+export function getWeekendCounts(): Promise<{ counts: readonly WindowCounts[]; respondents: number }> {
+  return cachedByTables("weekend-counts", ["surveys"], countWeekends);
+}
+
+async function countWeekends(): Promise<{ counts: WindowCounts[]; respondents: number }> {
   const db = await getDb();
   const perWindow = WINDOWS.flatMap((label) => [
     countWhere(sql`${surveys.attending} = 'yes' and ${free(label)}`),
@@ -105,7 +109,12 @@ export type MemberSurveyStatus = {
 };
 
 /** Every registered member and whether (and when) they submitted the survey, by e-mail. */
-export async function listMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
+export function listMemberSurveyStatus(): Promise<readonly MemberSurveyStatus[]> {
+  // The organiser page asks three times per view (its table, the reminders, the announcement).
+  return cachedByTables("member-survey-status", ["users", "surveys"], readMemberSurveyStatus);
+}
+
+async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -151,7 +160,11 @@ export async function listPreviousHouses() {
 }
 
 /** What the headcount reads from each survey of a member attending yes or maybe. */
-export async function listHeadcountRecords() {
+export function listHeadcountRecords() {
+  return cachedByTables("headcount-records", ["surveys"], readHeadcountRecords);
+}
+
+async function readHeadcountRecords() {
   const db = await getDb();
   return db
     .select({

@@ -42,7 +42,15 @@ export type SurveyProgress = { answers: SurveyAnswers; section: Section; submitt
  * The member's answers in progress: the draft when there is one, else the submitted survey merged
  * over the empty defaults (spec: "on entering the survey, logged-in users load their saved data").
  */
-export async function getSurveyProgress(userId: number): Promise<SurveyProgress> {
+export function getSurveyProgress(userId: number): Promise<Readonly<SurveyProgress>> {
+  // Every survey section asks on every view; one small entry per member, read again after any change.
+  return cachedByTables(`survey-progress:${userId}`, ["survey_drafts", "surveys"], () =>
+    readSurveyProgress(userId),
+  );
+}
+
+/** The same read from the database itself, for a write that builds on it (another instance may have just saved). */
+export async function readSurveyProgress(userId: number): Promise<SurveyProgress> {
   const db = await getDb();
   const [draftRow] = await db
     .select({ data: surveyDrafts.data })

@@ -2,7 +2,7 @@ import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Sectio
 import { fieldErrorsOf, parseSectionForm, parseSurvey, type SurveyInput } from "~/lib/survey-schema";
 import type { FormFailure } from "~/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/lib/survey-questions";
-import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
+import { readSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { isDatabaseUnavailable } from "~/db/availability";
 import { surveyClosedReason } from "./survey-deadline.server";
 
@@ -24,7 +24,7 @@ export async function submitSection(
   form: FormData,
 ): Promise<SectionOutcome> {
   const back = form.get("intent") === "back";
-  const { answers } = await getSurveyProgress(userId);
+  const { answers } = await readSurveyProgress(userId);
 
   if (section === REVIEW_SECTION) {
     if (back) return { saved: true, to: sectionPath(previousSection(section, answers)) };
