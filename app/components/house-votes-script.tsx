@@ -57,7 +57,10 @@ function installHouseVotes(words: Words) {
     }
     const body = await reply.json().catch(() => ({}));
     if (reply.ok) {
-      show(vote, choices.map((choice) => body.counts[choice]));
+      show(
+        vote,
+        choices.map((choice) => body.counts[choice]),
+      );
       return say("");
     }
     show(before, counts);
@@ -66,7 +69,8 @@ function installHouseVotes(words: Words) {
     const back = `/houses?${new URLSearchParams({ houseId: id, vote })}#house-${id}`;
     say(words.expired, `/auth?${new URLSearchParams({ redirect: back, reason: "expired" })}`);
     const logout = document.querySelector("form[action='/logout']")?.parentElement;
-    if (logout) logout.innerHTML = `<a href="/auth?${new URLSearchParams({ redirect: location.pathname + location.search })}">Login</a>`;
+    if (logout)
+      logout.innerHTML = `<a href="/auth?${new URLSearchParams({ redirect: location.pathname + location.search })}">Login</a>`;
     const footer = document.querySelector(".site-footer p");
     if (footer) footer.textContent = "You are not logged in.";
   };
