@@ -1,12 +1,14 @@
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL, else the PGlite directory. */
 import { configuredTarget, openDatabase } from "~/db/client.server";
-import { seedDemoData } from "~/models/seed.server";
+import { isEmpty, seedDemoData } from "~/models/seed.server";
 const command = process.argv[2];
 const connection = openDatabase(configuredTarget());
 await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 if (command === "seed") {
-  await seedDemoData(connection.db);
+  // Only a fresh embedded demo database gets a confirmed demo organiser, never a real database.
+  const confirmOrganisers = connection.kind === "pglite" && (await isEmpty(connection.db));
+  await seedDemoData(connection.db, { confirmOrganisers });
   console.log("Demo data loaded (password for every demo member: sgw25-demo).");
 }
 await connection.close();

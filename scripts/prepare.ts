@@ -38,7 +38,8 @@ await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 await pruneExpired(connection.db);
 if (connection.kind === "pglite" && (await isEmpty(connection.db))) {
-  await seedDemoData(connection.db);
+  // A fresh embedded demo database: its demo organiser may use the organiser pages at once.
+  await seedDemoData(connection.db, { confirmOrganisers: true });
   console.log("Seeded demo data: log in as alex@example.com / sgw25-demo.");
 }
 await connection.close();

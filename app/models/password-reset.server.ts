@@ -56,7 +56,8 @@ export async function resetPasswordWithToken(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) return undefined;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    // The link reached the mailbox: that proves the address as a confirmation link would.
+    await tx.update(users).set({ passwordHash, emailConfirmedAt: now }).where(eq(users.id, reset.userId));
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     await tx
       .update(passwordResets)

@@ -155,7 +155,12 @@ const VOTES: Array<[string, string, VoteChoice]> = [
 ];
 
 /** Loads the demo members, surveys, houses and votes. Safe to run again: nothing is duplicated. */
-export async function seedDemoData(db: Db) {
+/**
+ * Loads the demo data. `confirmOrganisers` marks the demo organiser's address as confirmed: only for
+ * a fresh embedded demo database (npm start, the browser tests), never for a real one, where the
+ * organiser confirms their address through the mailed link.
+ */
+export async function seedDemoData(db: Db, { confirmOrganisers = false } = {}) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<string, number>();
   for (const member of MEMBERS) {
@@ -194,7 +199,7 @@ export async function seedDemoData(db: Db) {
   for (const organiser of ORGANISERS) {
     await db
       .insert(users)
-      .values({ ...organiser, passwordHash })
+      .values({ ...organiser, passwordHash, emailConfirmedAt: confirmOrganisers ? new Date() : null })
       .onConflictDoNothing();
   }
 

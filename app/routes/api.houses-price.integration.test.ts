@@ -1,3 +1,4 @@
+import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { createSession } from "~/models/session.server";
@@ -29,9 +30,9 @@ beforeAll(async () => {
   resetEnvCache();
   member = (await createSession((await createUser({ email: "ana@example.com", password: "secret1" }))!.id))
     .token;
-  organiser = (
-    await createSession((await createUser({ email: "boss@example.com", password: "secret1" }))!.id)
-  ).token;
+  const boss = await createUser({ email: "boss@example.com", password: "secret1" });
+  await markEmailConfirmed(boss!.id);
+  organiser = (await createSession(boss!.id)).token;
 });
 
 afterAll(() => {

@@ -1,3 +1,4 @@
+import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { setChosenHouseId } from "~/models/event-settings.server";
@@ -24,7 +25,7 @@ const suggestion = {
 };
 
 let member: { id: number; token: string };
-let organiser: { token: string };
+let organiser: { id: number; token: string };
 const adminEmails = process.env.ADMIN_EMAILS;
 
 async function memberWithToken(email: string, name: string | null) {
@@ -37,6 +38,7 @@ beforeAll(async () => {
   resetEnvCache();
   member = await memberWithToken("ana@example.com", "Ana");
   organiser = await memberWithToken("boss@example.com", "Boss");
+  await markEmailConfirmed(organiser.id);
 });
 
 afterAll(() => {

@@ -1,3 +1,4 @@
+import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { runAsClient } from "~/services/request-path.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
@@ -35,6 +36,7 @@ beforeAll(async () => {
   resetEnvCache();
   member = await signedIn("ana@example.com", "Ana");
   organiser = await signedIn("boss@example.com", "Boss");
+  await markEmailConfirmed(organiser.id);
 });
 
 afterAll(() => {

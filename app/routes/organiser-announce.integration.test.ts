@@ -34,7 +34,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
   });
   resetEnvCache();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { confirmOrganisers: true });
   cookie = cookieFrom(await createUserSession((await getUserByEmail("organiser@example.com"))!.id, "/"));
 });
 

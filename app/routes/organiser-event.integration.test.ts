@@ -20,7 +20,7 @@ let cookie: string;
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { confirmOrganisers: true });
   const user = await getUserByEmail("organiser@example.com");
   cookie = cookieFrom(await createUserSession(user!.id, "/"));
 });

@@ -1,3 +1,4 @@
+import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { surveys } from "~/db/schema";
@@ -18,6 +19,7 @@ beforeAll(async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";
   resetEnvCache();
   const boss = await createUser({ email: "boss@example.com", password: "secret1" });
+  await markEmailConfirmed(boss!.id);
   cookie = cookieFrom(await createUserSession(boss!.id, "/"));
   for (const [index, answers] of FIXTURE.entries()) {
     const user = await createUser({ email: `m${index}@example.com`, password: "secret1" });

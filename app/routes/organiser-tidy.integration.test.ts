@@ -24,7 +24,7 @@ let organiserId: number;
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { confirmOrganisers: true });
   organiserId = (await getUserByEmail("organiser@example.com"))!.id;
   cookie = cookieFrom(await createUserSession(organiserId, "/"));
 });

@@ -29,7 +29,7 @@ async function cookieFor(email: string) {
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { confirmOrganisers: true });
   organiserCookie = await cookieFor("organiser@example.com");
   memberCookie = await cookieFor("jordan@example.com");
   memberToken = (await createSession((await getUserByEmail("jordan@example.com"))!.id)).token;

@@ -1,3 +1,4 @@
+import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,7 @@ describe("house photos", () => {
     const adminEmails = process.env.ADMIN_EMAILS;
     process.env.ADMIN_EMAILS = "ana@example.com";
     resetEnvCache();
+    await markEmailConfirmed(member.id);
     try {
       const cookie = cookieFrom(await createUserSession(member.id, "/"));
       const form = {

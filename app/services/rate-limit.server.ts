@@ -18,6 +18,7 @@ export const LIMITS = {
   forgotIp: { prefix: "forgot:ip", max: 10, windowMs: 60 * MINUTE },
   resetIp: { prefix: "reset:ip", max: 20, windowMs: 15 * MINUTE },
   resetToken: { prefix: "reset:token", max: 5, windowMs: 15 * MINUTE },
+  confirmUser: { prefix: "confirm:user", max: 3, windowMs: 60 * MINUTE },
   registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
 } as const;
 

@@ -1,0 +1,123 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Banner } from "~/components/banner";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { env } from "~/env.server";
+import { failureFor, type FormFailure } from "~/lib/form-failure";
+import { HYDRATE } from "~/lib/hydration";
+import { ORGANISERS_ONLY } from "~/lib/login-url";
+import { confirmEmailWithToken, createEmailConfirmation } from "~/models/email-confirmation.server";
+import { readFlash, setFlash } from "~/services/flash.server";
+import { sendMail } from "~/services/mail.server";
+import { CONFIRM_PATH, isOrganiser, needsConfirmation } from "~/services/organiser.server";
+import { LIMITS, countAttempt } from "~/services/rate-limit.server";
+import { requireUser } from "~/services/session.server";
+import styles from "~/styles/auth.css";
+
+/** Forms here are enhanced in the browser (see lib/hydration). */
+export const handle = HYDRATE;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "SGW25 — Confirm your address" }];
+
+/**
+ * Organiser rights need a confirmed address (see services/organiser.server): a member listed in
+ * ADMIN_EMAILS asks for a link here, it is mailed to that address, and opening it while logged in
+ * as that member (and pressing Confirm: a mail scanner's visit confirms nothing) confirms it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (isOrganiser(user)) return redirect("/organiser");
+  if (!needsConfirmation(user)) throw new Response(ORGANISERS_ONLY, { status: 403 });
+  const token = new URL(request.url).searchParams.get("token");
+  const { flash, setCookie } = await readFlash(request);
+  return json(
+    { email: user.email, token, notice: flash?.message ?? null },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function confirmationMail(to: string, link: string) {
+  const lines = [
+    "Someone (hopefully you) asked to confirm this address as an organiser of the SGW25 planner.",
+    `Open this link while logged in to the planner as ${to}, then press Confirm: ${link}`,
+    "The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.",
+  ];
+  return {
+    to,
+    subject: "Confirm your address for the SGW25 planner",
+    text: lines.join("\n\n"),
+    html: `<p>${lines[0]}</p><p><a href="${link}">Confirm your address</a> (log in as ${to} first)</p><p>${lines[2]}</p>`,
+  };
+}
+
+/** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
+export const clientAction = keepInputOnFailure;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!needsConfirmation(user)) return redirect(isOrganiser(user) ? "/organiser" : "/");
+  const form = await request.formData();
+  const refuse = (error: string, status = 400) => json<FormFailure>({ error }, { status });
+  if (form.get("intent") === "confirm") {
+    const token = String(form.get("token") ?? "");
+    if (!token || !(await confirmEmailWithToken(token, user.id))) {
+      return refuse("This link is not valid, was used already or has expired. Send yourself a new one.");
+    }
+    return redirect("/organiser", {
+      headers: {
+        "Set-Cookie": await setFlash({ message: "Your address is confirmed: you are an organiser." }),
+      },
+    });
+  }
+  // Sending mails to the organiser's address is limited, so nobody can fill that inbox from here.
+  const attempt = await countAttempt(LIMITS.confirmUser, String(user.id));
+  if (attempt.retryAfter) return refuse("A link went out a moment ago. Please check your mailbox.", 429);
+  const { token } = await createEmailConfirmation(user.id, user.email);
+  const link = `${env().appUrl}${CONFIRM_PATH}?${new URLSearchParams({ token })}`;
+  await sendMail(confirmationMail(user.email, link));
+  return redirect(CONFIRM_PATH, {
+    headers: {
+      "Set-Cookie": await setFlash({ message: `A confirmation link is on its way to ${user.email}.` }),
+    },
+  });
+}
+
+export default function ConfirmOrganiser() {
+  const { email, token, notice } = useLoaderData<typeof loader>();
+  const failure = failureFor<FormFailure>(useActionResult<typeof action>());
+  return (
+    <section className="card auth-card">
+      <h1>Confirm your address</h1>
+      <Banner kind="success" message={failure ? undefined : (notice ?? undefined)} source={notice} />
+      <Banner kind="error" message={failure?.error} source={failure} />
+      {token ? (
+        <Form method="post">
+          <p>Confirm that {email} is your address, to get the organiser pages.</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" name="intent" value="confirm" className="button">
+            Confirm
+          </button>
+        </Form>
+      ) : (
+        <Form method="post">
+          <p>
+            {email} is listed as an organiser. Organiser rights need a confirmed address: we mail a link to
+            it, which you open while logged in here.
+          </p>
+          <button type="submit" name="intent" value="send" className="button">
+            Send the confirmation link
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
