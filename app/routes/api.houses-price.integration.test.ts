@@ -1,10 +1,10 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as houseRoute from "./api.houses.$id";
 import * as housesRoute from "./api.houses";
 
@@ -30,9 +30,7 @@ beforeAll(async () => {
   resetEnvCache();
   member = (await createSession((await createUser({ email: "ana@example.com", password: "secret1" }))!.id))
     .token;
-  const boss = await createUser({ email: "boss@example.com", password: "secret1" });
-  await markEmailConfirmed(boss!.id);
-  organiser = (await createSession(boss!.id)).token;
+  organiser = (await createSession((await createConfirmedOrganiser({ email: "boss@example.com" })).id)).token;
 });
 
 afterAll(() => {

@@ -1,4 +1,3 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { setChosenHouseId } from "~/models/event-settings.server";
@@ -6,6 +5,7 @@ import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as houseRoute from "./api.houses.$id";
 import * as housesRoute from "./api.houses";
 import * as summaryRoute from "./api.houses.votes.summary";
@@ -28,8 +28,10 @@ let member: { id: number; token: string };
 let organiser: { id: number; token: string };
 const adminEmails = process.env.ADMIN_EMAILS;
 
-async function memberWithToken(email: string, name: string | null) {
-  const user = await createUser({ email, password: "secret1", name });
+async function memberWithToken(email: string, name: string | null, { organiser = false } = {}) {
+  const user = organiser
+    ? await createConfirmedOrganiser({ email, name })
+    : await createUser({ email, password: "secret1", name });
   return { id: user!.id, token: (await createSession(user!.id)).token };
 }
 
@@ -37,8 +39,7 @@ beforeAll(async () => {
   process.env.ADMIN_EMAILS = "Boss@Example.com, other@example.com";
   resetEnvCache();
   member = await memberWithToken("ana@example.com", "Ana");
-  organiser = await memberWithToken("boss@example.com", "Boss");
-  await markEmailConfirmed(organiser.id);
+  organiser = await memberWithToken("boss@example.com", "Boss", { organiser: true });
 });
 
 afterAll(() => {

@@ -1,4 +1,3 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { runAsClient } from "~/services/request-path.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
@@ -14,6 +13,7 @@ import {
   makeRequest,
 } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as authRoute from "./auth";
 import * as housesRoute from "./houses";
 import * as suggestRoute from "./houses-suggest";
@@ -25,8 +25,10 @@ let member: { id: number; cookie: string; lastMember: string };
 let organiser: { id: number; cookie: string; lastMember: string };
 
 /** A member's session cookie, and the cookie that says they were the last one on the browser. */
-async function signedIn(email: string, name: string) {
-  const user = await createUser({ email, password: "secret1", name });
+async function signedIn(email: string, name: string, { organiser = false } = {}) {
+  const user = organiser
+    ? await createConfirmedOrganiser({ email, name })
+    : await createUser({ email, password: "secret1", name });
   const session = await createUserSession(user!.id, "/");
   return { id: user!.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
 }
@@ -35,8 +37,7 @@ beforeAll(async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";
   resetEnvCache();
   member = await signedIn("ana@example.com", "Ana");
-  organiser = await signedIn("boss@example.com", "Boss");
-  await markEmailConfirmed(organiser.id);
+  organiser = await signedIn("boss@example.com", "Boss", { organiser: true });
 });
 
 afterAll(() => {

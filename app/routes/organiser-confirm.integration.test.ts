@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/env.server";
-import { runAsClient } from "~/services/client-ip.server";
+import { runAsClient } from "~/services/request-path.server";
+import { confirmEmailWithToken, createEmailConfirmation } from "~/models/email-confirmation.server";
+import { getUserByEmail } from "~/models/user.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as confirmPage from "./organiser_.confirm";
 import * as houseRoute from "./api.houses.$id";
 import * as loginRoute from "./api.login";
+import * as forgotRoute from "./api.forgot-password";
+import * as resetRoute from "./api.reset-password";
 import * as organiserPage from "./organiser";
 import * as registerRoute from "./api.register";
 import * as surveysCsv from "./organiser_.surveys[.]csv";
+import * as housesCsv from "./organiser_.houses[.]csv";
+import * as headcountCsv from "./organiser_.headcount[.]csv";
+import * as memberSurveyPage from "./organiser_.members.$id.survey";
 import * as authPage from "./auth";
 
-type Fake = { server: { close(): void }; mails: Array<{ to: string; text: string }>; url: string };
+type Fake = { server: { close(): void }; mails: Array<{ to: string | string[]; text: string }>; url: string };
 
 useFreshDatabase();
 const saved = { ...process.env };
@@ -21,7 +28,7 @@ beforeAll(async () => {
   const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
   fake = (await startFakeResend(0)) as Fake;
   Object.assign(process.env, {
-    ADMIN_EMAILS: "chief@example.com",
+    ADMIN_EMAILS: "chief@example.com, deputy@example.com",
     RESEND_API_KEY: "re_test_key",
     RESEND_BASE_URL: fake.url,
   });
@@ -54,22 +61,36 @@ async function pageLogin(email: string, password: string) {
 
 describe("organiser rights need a confirmed address", () => {
   it("an account registered with the organiser's address is a plain member until confirmed", async () => {
+    // The attack: the address in ADMIN_EMAILS has not registered yet, so anyone may take it.
     const registered = await api(registerRoute, "/api/register", {
       email: "chief@example.com",
       password: "taken-over",
     });
     expect(registered.status).toBe(201);
     const cookie = await pageLogin("chief@example.com", "taken-over");
-    // The organiser page sends it to confirm the address; the CSVs too; house controls are refused.
-    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie }));
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/organiser/confirm");
-    const csv = await callRoute(
-      surveysCsv.loader as never,
-      makeRequest("/organiser/surveys.csv", { cookie }),
+    // The organiser page sends it to confirm the address, and so does every CSV (members' e-mails
+    // and answers); the organiser's posts and house controls are refused.
+    for (const path of ["/organiser", "/organiser/members/1/survey"]) {
+      const route = path === "/organiser" ? organiserPage : memberSurveyPage;
+      const page = await callRoute(route.loader as never, makeRequest(path, { cookie }), { id: "1" });
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get("Location"), path).toBe("/organiser/confirm");
+    }
+    for (const [path, route] of [
+      ["/organiser/surveys.csv", surveysCsv],
+      ["/organiser/houses.csv", housesCsv],
+      ["/organiser/headcount.csv", headcountCsv],
+    ] as const) {
+      const csv = await callRoute(route.loader as never, makeRequest(path, { cookie }));
+      expect(csv.status, path).toBe(302);
+      expect(csv.headers.get("Location"), path).toBe("/organiser/confirm");
+      expect(await csv.text(), path).not.toContain("@");
+    }
+    const post = await callRoute(
+      organiserPage.action as never,
+      makeRequest("/organiser", { cookie, form: { intent: "close-now" } }),
     );
-    expect(csv.status).toBe(302);
-    expect(csv.headers.get("Location")).toBe("/organiser/confirm");
+    expect(post.status).toBe(403);
     const login = await api(loginRoute, "/api/login", { email: "chief@example.com", password: "taken-over" });
     const { token } = (await login.json()) as { token: string };
     const patch = await runAsClient("10.40.0.1", () =>
@@ -80,29 +101,53 @@ describe("organiser rights need a confirmed address", () => {
       ),
     );
     expect(patch.status).toBe(403);
-  });
+    // The confirmation page only offers to mail the address: the link goes to its owner's mailbox.
+    const confirm = await callRoute(
+      confirmPage.loader as never,
+      makeRequest("/organiser/confirm", { cookie }),
+    );
+    expect(confirm.status).toBe(200);
+    expect(await confirm.json()).toMatchObject({ email: "chief@example.com", token: null });
+    // Three password hashes and every organiser route's first call: slow on a busy machine.
+  }, 60_000);
 
   it("the link mailed to the address confirms it once, for the member logged in as that address only", async () => {
-    const cookie = await pageLogin("chief@example.com", "taken-over");
+    expect(
+      (await api(registerRoute, "/api/register", { email: "deputy@example.com", password: "secret1" }))
+        .status,
+    ).toBe(201);
+    const cookie = await pageLogin("deputy@example.com", "secret1");
     const sent = await callRoute(
       confirmPage.action as never,
       makeRequest("/organiser/confirm", { cookie, form: { intent: "send" } }),
     );
     expect(sent.status).toBe(302);
-    const mail = await vi.waitFor(() => {
-      const found = fake.mails.find(
-        (item) => item.to === "chief@example.com" || [item.to].flat()[0] === "chief@example.com",
-      );
-      if (!found) throw new Error("no mail yet");
-      return found;
-    });
-    const token = mail.text.match(/\/organiser\/confirm\?token=([\w-]+)/)![1];
+    const token = await confirmationTokenMailedTo("deputy@example.com");
     // A wrong token changes nothing.
     const wrong = await callRoute(
       confirmPage.action as never,
       makeRequest("/organiser/confirm", { cookie, form: { intent: "confirm", token: `${token}x` } }),
     );
     expect(wrong.status).toBe(400);
+    // Another listed member who got hold of the link cannot confirm their own account with it.
+    const other = await pageLogin("chief@example.com", "taken-over");
+    const stolen = await callRoute(
+      confirmPage.action as never,
+      makeRequest("/organiser/confirm", { cookie: other, form: { intent: "confirm", token } }),
+    );
+    expect(stolen.status).toBe(400);
+    const otherPage = await callRoute(
+      organiserPage.loader as never,
+      makeRequest("/organiser", { cookie: other }),
+    );
+    expect(otherPage.status).toBe(302);
+    // A link past its half hour is refused.
+    const deputy = (await getUserByEmail("deputy@example.com"))!;
+    const late = await createEmailConfirmation(deputy.id, deputy.email);
+    expect(await confirmEmailWithToken(late.token, deputy.id, new Date(Date.now() + 31 * 60 * 1000))).toBe(
+      false,
+    );
+
     const confirmed = await callRoute(
       confirmPage.action as never,
       makeRequest("/organiser/confirm", { cookie, form: { intent: "confirm", token } }),
@@ -111,10 +156,43 @@ describe("organiser rights need a confirmed address", () => {
     const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie }));
     expect(page.status).toBe(200);
     // Spent: the same link does nothing a second time.
-    const again = await callRoute(
-      confirmPage.action as never,
-      makeRequest("/organiser/confirm", { cookie, form: { intent: "confirm", token } }),
-    );
-    expect(again.headers.get("Location")).toBe("/organiser");
+    expect(await confirmEmailWithToken(token, deputy.id)).toBe(false);
   });
+
+  it("the owner takes the address back with a reset link: it confirms the address and ends the taker's sessions", async () => {
+    const taker = await pageLogin("chief@example.com", "taken-over");
+    expect((await api(forgotRoute, "/api/forgot-password", { email: "chief@example.com" })).status).toBe(200);
+    const mail = await vi.waitFor(() => {
+      const found = fake.mails.find(
+        (item) => [item.to].flat()[0] === "chief@example.com" && /reset-password/.test(item.text),
+      );
+      if (!found) throw new Error("no mail yet");
+      return found;
+    });
+    const token = mail.text.match(/\/reset-password\?token=([\w-]+)/)![1];
+    expect(
+      (await api(resetRoute, "/api/reset-password", { token, newPassword: "owner-secret" })).status,
+    ).toBe(200);
+    const stale = await callRoute(
+      organiserPage.loader as never,
+      makeRequest("/organiser", { cookie: taker }),
+    );
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toMatch(/^\/auth/);
+    const owner = await pageLogin("chief@example.com", "owner-secret");
+    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: owner }));
+    expect(page.status).toBe(200);
+  }, 60_000);
 });
+
+/** Waits for the confirmation mail to reach the fake Resend server and returns its link's token. */
+async function confirmationTokenMailedTo(email: string) {
+  const mail = await vi.waitFor(() => {
+    const found = fake.mails.find(
+      (item) => [item.to].flat()[0] === email && /organiser\/confirm/.test(item.text),
+    );
+    if (!found) throw new Error("no mail yet");
+    return found;
+  });
+  return mail.text.match(/\/organiser\/confirm\?token=([\w-]+)/)![1];
+}

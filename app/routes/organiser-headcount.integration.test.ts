@@ -1,4 +1,3 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { surveys } from "~/db/schema";
@@ -8,6 +7,7 @@ import { createUser } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as headcountCsv from "./organiser_.headcount[.]csv";
 import * as organiserPage from "./organiser";
 
@@ -18,9 +18,8 @@ let cookie: string;
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";
   resetEnvCache();
-  const boss = await createUser({ email: "boss@example.com", password: "secret1" });
-  await markEmailConfirmed(boss!.id);
-  cookie = cookieFrom(await createUserSession(boss!.id, "/"));
+  const boss = await createConfirmedOrganiser({ email: "boss@example.com" });
+  cookie = cookieFrom(await createUserSession(boss.id, "/"));
   for (const [index, answers] of FIXTURE.entries()) {
     const user = await createUser({ email: `m${index}@example.com`, password: "secret1" });
     // Written as stored, including the one whose maps are JSON text (an older client's shape).

@@ -5,6 +5,7 @@ import { createUser, getUserByEmail } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as authPage from "./auth";
 import * as organiserPage from "./organiser";
 
@@ -26,9 +27,9 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
   });
   resetEnvCache();
-  const boss = await createUser({ email: "boss@example.com", password: "secret1" });
+  const boss = await createConfirmedOrganiser({ email: "boss@example.com" });
   await createUser({ email: "ana@example.com", password: "secret1" });
-  cookie = cookieFrom(await createUserSession(boss!.id, "/"));
+  cookie = cookieFrom(await createUserSession(boss.id, "/"));
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { loader as photoLoader } from "~/routes/photos.$name";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { confirmAddress } from "../../tests/support/organiser";
 import { startImageServer } from "../../tests/support/image-server.mjs";
 import { requestHousePhotos, setPhotoFetchOptions, stopHousePhotos } from "./house-photos.server";
 import { suggestHouse } from "./house-suggest.server";
@@ -108,7 +108,7 @@ describe("house photos", () => {
     const adminEmails = process.env.ADMIN_EMAILS;
     process.env.ADMIN_EMAILS = "ana@example.com";
     resetEnvCache();
-    await markEmailConfirmed(member.id);
+    await confirmAddress(member.id);
     try {
       const cookie = cookieFrom(await createUserSession(member.id, "/"));
       const form = {
