@@ -49,7 +49,9 @@ export function RespondentCard({ card }: { card: SummaryCard }) {
             <dt>Suggestion</dt>
             <dd className="user-text">{card.orlando.suggestions}</dd>
             <dt>Doesn&apos;t Want To See</dt>
-            <dd className="user-text">{card.orlando.dontWannaSee}</dd>
+            <dd className={card.orlando.dontWannaSeeHidden ? "muted" : "user-text"}>
+              {card.orlando.dontWannaSee}
+            </dd>
           </dl>
         ) : null}
       </section>

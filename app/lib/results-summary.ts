@@ -7,6 +7,7 @@ import {
   type Log,
   type ResponseRecord,
 } from "./results";
+import { PRIVATE_ANSWER_HIDDEN } from "./private-answer";
 import { WINDOWS } from "./weekends";
 
 /** One respondent's card on /results-summary, ready to print. */
@@ -17,8 +18,17 @@ export type SummaryCard = {
   rows: Array<[string, string]>;
   /** Available windows in chronological order. */
   availableDates: string[];
-  /** `attended` is "Yes", "No" or "Not answered". */
-  orlando: { attended: string; concerns: string; suggestions: string; dontWannaSee: string };
+  /**
+   * `attended` is "Yes", "No" or "Not answered". `dontWannaSeeHidden`: the reader may not read that
+   * answer (organisers and its author only), so `dontWannaSee` says so instead.
+   */
+  orlando: {
+    attended: string;
+    concerns: string;
+    suggestions: string;
+    dontWannaSee: string;
+    dontWannaSeeHidden?: true;
+  };
 };
 
 const NOT_ANSWERED = "Not answered";
@@ -71,7 +81,11 @@ const DETAILS_UNANSWERED = {
   fate_change: "",
 };
 
-export function summaryCard(answers: ResponseRecord, log?: Log): SummaryCard {
+export function summaryCard(
+  answers: ResponseRecord,
+  log?: Log,
+  { privateHidden = false }: { privateHidden?: boolean } = {},
+): SummaryCard {
   // The review hides the details block for a "no" (spec section 2); the summary does not count it.
   const record = isCounted(answers.attending) ? answers : { ...answers, ...DETAILS_UNANSWERED };
   const response = deriveResponse(record, log);
@@ -108,7 +122,9 @@ export function summaryCard(answers: ResponseRecord, log?: Log): SummaryCard {
       attended: answer(record.sgw24_attendee),
       concerns: text(record.sgw24_concerns),
       suggestions: text(record.sgw25_suggestions),
-      dontWannaSee: text(record.sgw25_dont_wanna_see),
+      ...(privateHidden
+        ? { dontWannaSee: PRIVATE_ANSWER_HIDDEN, dontWannaSeeHidden: true as const }
+        : { dontWannaSee: text(record.sgw25_dont_wanna_see) }),
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type Attendance,
   type Tally,
 } from "~/lib/results";
+import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/lib/private-answer";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
 import { cachedByTables } from "~/models/table-cache.server";
 import { WINDOWS } from "~/lib/weekends";
@@ -155,9 +156,10 @@ const fullColumns = {
 
 /**
  * Every response with its member's e-mail (members only), optionally narrowed to names or e-mails
- * containing `search`, case-insensitively.
+ * containing `search`, case-insensitively. 'People you don't want to see' is left empty in the
+ * records the reader may not read (see lib/private-answer), so it never leaves the server for them.
  */
-export async function listSurveyRecords(search = "") {
+export async function listSurveyRecords(reader: Reader, search = "") {
   const db = await getDb();
   const needle = search.trim();
   const pattern = `%${escapeLike(needle)}%`;
@@ -167,5 +169,9 @@ export async function listSurveyRecords(search = "") {
     .innerJoin(users, eq(users.id, surveys.userId))
     .where(needle ? or(ilike(surveys.name, pattern), ilike(users.email, pattern)) : undefined)
     .orderBy(asc(sql`lower(${surveys.name})`), asc(surveys.id));
-  return rows.map(withObjects);
+  return rows
+    .map(withObjects)
+    .map((record) =>
+      readsPrivateAnswer(reader, record) ? record : { ...record, [PRIVATE_ANSWER_FIELD]: "" },
+    );
 }

@@ -5,6 +5,7 @@ import { csvResponse } from "~/services/csv-response.server";
 import { requireOrganiser } from "~/services/organiser.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  return csvResponse(surveysCsv(await listSurveyRecords()), "sgw25-surveys.csv");
+  const organiser = await requireOrganiser(request);
+  const records = await listSurveyRecords({ email: organiser.email, organiser: true });
+  return csvResponse(surveysCsv(records), "sgw25-surveys.csv");
 }

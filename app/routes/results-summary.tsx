@@ -5,8 +5,10 @@ import { SEARCH_MAX } from "~/lib/limits";
 import { LOGIN_REASONS } from "~/lib/login-url";
 import { RespondentCard } from "~/components/respondent-card";
 import { SummaryFilter } from "~/components/summary-filter";
+import { readsPrivateAnswer } from "~/lib/private-answer";
 import { summaryCard } from "~/lib/results-summary";
 import { listSurveyRecords } from "~/models/results.server";
+import { isOrganiser } from "~/services/organiser.server";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/results.css";
 
@@ -19,8 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // No route guard (spec section 6): a visitor gets the page with a login prompt instead of the data.
   const user = await getUser(request);
   if (!user) return { member: false, q, cards: [] };
-  const records = await listSurveyRecords(q);
-  return { member: true, q, cards: records.map((record) => summaryCard(record)) };
+  const reader = { email: user.email, organiser: isOrganiser(user) };
+  const records = await listSurveyRecords(reader, q);
+  const cards = records.map((record) =>
+    summaryCard(record, undefined, { privateHidden: !readsPrivateAnswer(reader, record) }),
+  );
+  return { member: true, q, cards };
 }
 
 function SearchForm({ q }: { q: string }) {

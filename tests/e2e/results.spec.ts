@@ -128,6 +128,15 @@ test.describe("/results-summary", () => {
     await expect(alex.getByText("The drive was long.")).toBeVisible();
     await expect(alex.getByText("None specified")).toBeVisible();
     await expect(card(page, "Jordan").getByText("Attended last year: No")).toBeVisible();
+    // 'People you don't want to see' reaches the organisers and its author only.
+    await expect(sam.getByText("Shared with the organisers only.")).toBeVisible();
+    await expect(alex.getByText("Shared with the organisers only.")).toHaveCount(0);
+  });
+
+  test("the organiser reads every member's 'people you don't want to see'", async ({ page }) => {
+    await login(page, "organiser@example.com", undefined, "/results-summary");
+    await expect(card(page, "Sam").getByText("None specified")).toBeVisible();
+    await expect(page.getByText("Shared with the organisers only.")).toHaveCount(0);
   });
 
   test("the search narrows the cards, with or without JavaScript", async ({ page, javaScriptEnabled }) => {

@@ -132,6 +132,10 @@ test.describe("survey", () => {
     await login(page, member.email);
     const submitFeedback = async (dontWannaSee: string) => {
       await page.goto("/survey/5");
+      // The survey says who reads this one answer, next to the question.
+      await expect(page.getByLabel("Anyone you don't want to see?")).toHaveAccessibleDescription(
+        "Only the organisers see this answer.",
+      );
       await page.getByLabel("Anyone you don't want to see?").fill(dontWannaSee);
       await next(page, 6);
       await page.getByRole("button", { name: "Submit Survey" }).click();

@@ -103,15 +103,24 @@ export function LongText({
   label,
   value,
   error,
+  note,
 }: {
   name: string;
   label: string;
   value: string;
   error?: string;
+  /** A line under the label, read with the field (who sees the answer). */
+  note?: string;
 }) {
+  const describedBy = [note ? `${name}-note` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
+      {note ? (
+        <p className="muted field-note" id={`${name}-note`}>
+          {note}
+        </p>
+      ) : null}
       <textarea
         id={name}
         name={name}
@@ -119,7 +128,7 @@ export function LongText({
         maxLength={SURVEY_TEXT_MAX}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {error ? (
         <p className="field-error" id={`${name}-error`}>

@@ -14,6 +14,7 @@ import {
   YES_NO_LABELS,
   labelOf,
 } from "~/lib/survey-questions";
+import { PRIVATE_ANSWER_NOTE } from "~/lib/private-answer";
 import { SectionForm } from "./section-form";
 
 function Part({
@@ -127,6 +128,7 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
         </Row>
         <Row label={QUESTIONS.sgw25_dont_wanna_see}>
           <WrittenAnswer text={values.sgw25_dont_wanna_see} />
+          <p className="muted field-note">{PRIVATE_ANSWER_NOTE}</p>
         </Row>
       </Part>
     </SectionForm>

@@ -1,5 +1,6 @@
 import { NAME_MAX } from "~/lib/limits";
 import type { FieldErrors, SurveyInput } from "~/lib/survey-schema";
+import { PRIVATE_ANSWER_FIELD, PRIVATE_ANSWER_NOTE } from "~/lib/private-answer";
 import { Choice, LongText, errorFor } from "./fields";
 import { ATTENDING_LABELS, QUESTIONS, YES_NO_LABELS } from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
@@ -71,6 +72,7 @@ export function Feedback({ values, fieldErrors, error }: StepProps) {
           label={QUESTIONS[field]}
           value={values[field]}
           error={errorFor(fieldErrors, field)}
+          note={field === PRIVATE_ANSWER_FIELD ? PRIVATE_ANSWER_NOTE : undefined}
         />
       ))}
     </SectionForm>
