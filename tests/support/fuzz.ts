@@ -1,12 +1,24 @@
 /**
  * A seeded request fuzzer for every page action and /api route: malformed JSON, wrong content
- * types, unicode and NUL bytes, huge numbers, arrays for strings, duplicate fields, unknown methods.
- * It only ever talks to the server it is given (loopback), and stops after `count` requests.
+ * types, unicode and NUL bytes, huge numbers, arrays for strings, duplicate fields, unknown methods;
+ * on raw sockets (what fetch and Node's client refuse to send) malformed Host and X-Forwarded-Host
+ * headers, absolute-form, `*` and raw UTF-8 request targets; and real logins whose redirect is
+ * non-Latin-1 text. It only ever talks to the server it is given (loopback), and stops after
+ * `count` requests.
  */
 import http from "node:http";
+import net from "node:net";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
 
-export type FuzzReport = { sent: number; byStatus: Record<number, number>; serverErrors: string[] };
+export type FuzzReport = {
+  sent: number;
+  byStatus: Record<number, number>;
+  serverErrors: string[];
+  /** How many requests of each kind went out: ordinary, raw-socket, login with a Unicode redirect. */
+  byKind: Record<"plain" | "wire" | "unicodeLogin", number>;
+  /** Logins with a Unicode redirect that logged in and were sent there, encoded. */
+  unicodeRedirects: number;
+};
 
 /** A small deterministic PRNG (mulberry32), so a failing run can be replayed with its seed. */
 function random(seed: number) {
@@ -125,6 +137,57 @@ const METHODS = [
   "PROPFIND",
   "HEAD",
 ];
+/** Host headers Remix could not build a URL from (it answered 500 'Invalid URL'). */
+const BAD_HOSTS = [
+  "a b",
+  "[::1",
+  "127.0.0.1:99999",
+  "localhost:-1",
+  "localhost:abc",
+  "[::1]:99999",
+  ":80",
+  "localhost:3000:1",
+  "ünïcode.example",
+  "a/b",
+  "a?b",
+  "a#b",
+  "a@b",
+  "%00",
+  "",
+];
+/** X-Forwarded-Host values with bad ports and worse; Remix's adapter reads it whatever TRUST_PROXY says. */
+const BAD_FORWARDED_HOSTS = [
+  "localhost:99999",
+  "localhost:abc",
+  "127.0.0.1:65536",
+  "evil.example:-1",
+  "[::1",
+  "a b",
+  ", ",
+  "localhost:3000, evil.example:70000",
+  "日本.example",
+];
+const BAD_FORWARDED_PROTOS = ["javascript", "https, http", "", "ht tp"];
+/** Request targets that are not a plain path: absolute-form, asterisk-form, raw UTF-8 and odd paths. */
+const ODD_TARGETS = [
+  "*",
+  "http://localhost/",
+  "http://evil.example/houses",
+  "https://[::1/x",
+  "http://127.0.0.1:99999/auth",
+  "http:/x",
+  "//evil.example/x",
+  "/auth?redirect=/日本",
+  "/日本",
+  "/auth?redirect=%2F%E6%97%A5%E6%9C%AC",
+  "/%",
+  "?x",
+  "../etc/passwd",
+  "/a/../../b",
+];
+/** Non-Latin-1 (and merely odd) redirects for a login: the page must send the member there, encoded. */
+const UNICODE_REDIRECTS = ["/日本", "/日本?q=ü x", "/houses#日本", "/Ω/😀", "/\u00e9t\u00e9", "/%E6%97%A5"];
+
 const CONTENT_TYPES = [
   "application/json",
   "application/x-www-form-urlencoded",
@@ -148,6 +211,8 @@ export async function fuzz(options: {
   const next = random(options.seed ?? 25);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 6 });
+  const base = new URL(options.baseUrl);
+  const goodHost = base.host;
 
   const scalar = (): unknown =>
     pick<() => unknown>([
@@ -261,7 +326,113 @@ export async function fuzz(options: {
     return { method, path, headers, body };
   }
 
-  const report: FuzzReport = { sent: 0, byStatus: {}, serverErrors: [] };
+  /** A request written byte for byte on a socket: Host, X-Forwarded-Host and the target as given. */
+  function wire() {
+    const kind = next();
+    const method = pick(["GET", "GET", "POST", "HEAD", "OPTIONS"]);
+    const path = method === "POST" ? pick([...PAGE_POSTS, ...API]) : pick([...PAGE_GETS, ...API]);
+    const target = kind < 0.6 ? path : pick(ODD_TARGETS);
+    const lines = [`${method} ${target} ${next() < 0.9 ? "HTTP/1.1" : "HTTP/1.0"}`];
+    const host = kind < 0.35 || kind >= 0.85 ? pick(BAD_HOSTS) : goodHost;
+    if (next() < 0.95) lines.push(`Host: ${host}`);
+    if (next() < 0.05) lines.push(`Host: ${pick(BAD_HOSTS)}`);
+    if ((kind >= 0.35 && kind < 0.6) || next() < 0.2)
+      lines.push(`X-Forwarded-Host: ${pick(BAD_FORWARDED_HOSTS)}`);
+    if (next() < 0.2) lines.push(`X-Forwarded-Proto: ${pick(BAD_FORWARDED_PROTOS)}`);
+    if (next() < 0.5)
+      lines.push(next() < 0.5 ? `Cookie: ${options.cookie}` : `Authorization: Bearer ${options.bearer}`);
+    let body = "";
+    if (method === "POST") {
+      body = next() < 0.5 ? formBody() : jsonBody();
+      lines.push(
+        `Content-Type: ${body.startsWith("{") || body.startsWith("[") ? "application/json" : "application/x-www-form-urlencoded"}`,
+        `Origin: ${next() < 0.8 ? options.origin : `http://${host}`}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+      );
+    }
+    lines.push("Connection: close");
+    const raw = Buffer.from(`${lines.join("\r\n")}\r\n\r\n${body}`, "utf8");
+    return { method, path: target, host, raw };
+  }
+
+  /** Sends a raw request and reads the status line (0: the connection closed without an answer). */
+  const sendWire = (raw: Buffer) =>
+    new Promise<number>((resolve) => {
+      let head = "";
+      let done = false;
+      const finish = (status: number, why = "") => {
+        if (done) return;
+        done = true;
+        if (status === 0) lastError = why || "closed without an answer";
+        socket.destroy();
+        resolve(status);
+      };
+      const socket = net.connect({ host: base.hostname, port: Number(base.port) });
+      socket.setTimeout(10_000, () => finish(0, "timeout"));
+      socket.on("error", (error) => finish(0, String((error as { code?: string }).code ?? error.message)));
+      socket.on("data", (chunk) => {
+        head += chunk.toString("latin1");
+        const match = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+        if (match) finish(Number(match[1]));
+        else if (head.length > 12 && !head.startsWith("HTTP/")) finish(0, `not HTTP: ${head.slice(0, 40)}`);
+      });
+      socket.on("end", () => finish(0));
+      socket.write(raw);
+    });
+
+  /**
+   * A real login (page form or its script's `.data` post) whose redirect is non-Latin-1 text: it
+   * must send the member there, percent-encoded, after creating the session. It comes from an
+   * address of its own on loopback, so the fuzz's failed logins never rate-limit it.
+   */
+  function unicodeLogin() {
+    const redirect = pick(UNICODE_REDIRECTS);
+    const path = `/auth${next() < 0.3 ? ".data" : ""}?redirect=${encodeURIComponent(redirect)}`;
+    const body = new URLSearchParams({
+      intent: "login",
+      redirect,
+      email: pick(["casey@example.com", "sam@example.com"]),
+      password: "sgw25-demo",
+    }).toString();
+    return { method: "POST", path, redirect, body };
+  }
+
+  const sendUnicodeLogin = (request: ReturnType<typeof unicodeLogin>) =>
+    new Promise<{ status: number; location: string }>((resolve) => {
+      const req = http.request(
+        `http://127.0.0.1:${base.port}${request.path}`,
+        {
+          method: "POST",
+          localAddress: "127.0.0.77",
+          family: 4,
+          headers: {
+            Host: goodHost,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(Buffer.byteLength(request.body)),
+            Origin: options.origin,
+          },
+        },
+        (response) => {
+          response.resume();
+          const location = response.headers.location ?? String(response.headers["x-remix-redirect"] ?? "");
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, location }));
+        },
+      );
+      req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
+      req.on("error", (error) => {
+        lastError = String((error as { code?: string }).code ?? error.message);
+        resolve({ status: 0, location: "" });
+      });
+      req.end(request.body);
+    });
+
+  const report: FuzzReport = {
+    sent: 0,
+    byStatus: {},
+    serverErrors: [],
+    byKind: { plain: 0, wire: 0, unicodeLogin: 0 },
+    unicodeRedirects: 0,
+  };
   let lastError = "";
   const send = (request: ReturnType<typeof build>) =>
     new Promise<number>((resolve) => {
@@ -290,16 +461,38 @@ export async function fuzz(options: {
     });
 
   let issued = 0;
+  const count = (status: number, describe: () => string) => {
+    report.sent += 1;
+    report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
+    if (status >= 500 || status === 0) {
+      report.serverErrors.push(`${status}${status === 0 ? `(${lastError})` : ""} ${describe()}`);
+    }
+  };
+
   async function worker() {
     while (issued < options.count) {
       issued += 1;
-      const request = build();
-      const status = await send(request);
-      report.sent += 1;
-      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
-      if (status >= 500 || status === 0) {
-        report.serverErrors.push(
-          `${status}${status === 0 ? `(${lastError})` : ""} ${request.method} ${request.path} ${request.headers["Content-Type"] ?? "-"} ${JSON.stringify(request.body ?? "").slice(0, 200)}`,
+      const kind = next();
+      if (kind < 0.15) {
+        const request = wire();
+        report.byKind.wire += 1;
+        const status = await sendWire(request.raw);
+        count(status, () => `wire ${JSON.stringify(request.raw.toString("utf8").slice(0, 300))}`);
+      } else if (kind < 0.17) {
+        const request = unicodeLogin();
+        report.byKind.unicodeLogin += 1;
+        const { status, location } = await sendUnicodeLogin(request);
+        // Logged in and sent on: an ASCII-only (encoded) Location to the page asked for, not the login.
+        if (/^\/[\x21-\x7e]+$/.test(location) && !location.startsWith("/auth")) report.unicodeRedirects += 1;
+        count(status, () => `unicode login ${request.path} -> ${location}`);
+      } else {
+        const request = build();
+        report.byKind.plain += 1;
+        const status = await send(request);
+        count(
+          status,
+          () =>
+            `${request.method} ${request.path} ${request.headers["Content-Type"] ?? "-"} ${JSON.stringify(request.body ?? "").slice(0, 200)}`,
         );
       }
     }

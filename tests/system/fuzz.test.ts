@@ -1,6 +1,8 @@
 /**
  * The fuzz run: at least 10,000 malformed, oversized, mistyped and mis-methoded requests over every
- * page action and /api route must end with zero 5xx (and zero dropped connections).
+ * page action and /api route, malformed Host / X-Forwarded-Host headers and request targets on raw
+ * sockets, and logins with a non-Latin-1 redirect, must end with zero 5xx (and zero dropped
+ * connections).
  * FUZZ_COUNT and FUZZ_SEED change the run; `npm run fuzz` runs this file alone.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -60,8 +62,16 @@ it("answers every fuzzed request without a 5xx", async () => {
     count,
     seed: Number(process.env.FUZZ_SEED ?? 25),
   });
-  console.log(`fuzz: ${report.sent} requests; by status ${JSON.stringify(report.byStatus)}`);
+  console.log(
+    `fuzz: ${report.sent} requests (${JSON.stringify(report.byKind)}); by status ${JSON.stringify(report.byStatus)}; ` +
+      `${report.unicodeRedirects} logins sent on to a non-Latin-1 redirect`,
+  );
   expect(report.sent).toBe(count);
+  // Raw requests with malformed Host / X-Forwarded-Host / targets, and Unicode-redirect logins
+  // that really logged in, each a real share of the run.
+  expect(report.byKind.wire).toBeGreaterThan(count / 10);
+  expect(report.byKind.unicodeLogin).toBeGreaterThan(count / 100);
+  expect(report.unicodeRedirects).toBe(report.byKind.unicodeLogin);
   if (process.env.FUZZ_DUMP) console.log(report.serverErrors.join("\n"), app.logs());
   expect(report.serverErrors.slice(0, 20)).toEqual([]);
   expect(app.logs()).not.toMatch(/\n\s+at .*\((file|node):/);
