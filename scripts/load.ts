@@ -4,9 +4,15 @@
  * the database. A script, not a test: it prints the figures and exits non-zero on any error, lost or
  * doubled write, or a p95 over 200 ms.
  *
+ * Beside them, a reset-password flood: bogus tokens at LOAD_FLOOD_RATE requests a second (default
+ * 100; 0 turns it off) from addresses of its own (127.0.0.100 onwards, LOAD_FLOOD_ADDRESSES of them,
+ * default 16), as an attacker would send; it must get no 5xx and must not slow the members down.
+ *
  * LOAD_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the script
  * makes and drops a database of its own there. LOAD_MEMBERS and LOAD_SECONDS change the size.
  */
+import { randomBytes } from "node:crypto";
+import http from "node:http";
 import postgres from "postgres";
 import { hashPassword } from "~/models/password.server";
 import { freshDatabase, seedDatabase, startAppServer } from "../tests/support/processes";
@@ -15,7 +21,63 @@ const adminUrl = process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PORT = Number(process.env.LOAD_PORT ?? 3249);
+const FLOOD_RATE = Number(process.env.LOAD_FLOOD_RATE ?? 100);
+const FLOOD_ADDRESSES = Number(process.env.LOAD_FLOOD_ADDRESSES ?? 16);
 const CHOICES = ["love", "like", "dislike"] as const;
+
+/**
+ * Posts bogus reset tokens to /api/reset-password at `rate` a second until `stopAt`, spread over
+ * `addresses` loopback addresses of its own (each its own client to the app's limits).
+ */
+async function resetFlood(port: number, rate: number, addresses: number, stopAt: number) {
+  const byStatus: Record<number, number> = {};
+  let sent = 0;
+  if (rate <= 0) return { sent, byStatus, seconds: 0 };
+  const began = Date.now();
+  const workers = Math.max(addresses, Math.ceil(rate / 10));
+  const post = (localAddress: string, agent: http.Agent) =>
+    new Promise<number>((resolve) => {
+      const body = JSON.stringify({
+        token: randomBytes(32).toString("base64url"),
+        newPassword: "flood-secret-1",
+      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/reset-password",
+          method: "POST",
+          localAddress,
+          agent,
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
+      req.on("error", () => resolve(0));
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const localAddress = `127.0.0.${100 + (w % addresses)}`;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress } as http.AgentOptions);
+      // Worker w sends its k-th request at began + (k * workers + w) / rate seconds.
+      for (let k = 0; ; k++) {
+        const due = began + ((k * workers + w) / rate) * 1000;
+        if (due >= stopAt) break;
+        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+        const status = await post(localAddress, agent);
+        sent += 1;
+        byStatus[status] = (byStatus[status] ?? 0) + 1;
+      }
+      agent.destroy();
+    }),
+  );
+  return { sent, byStatus, seconds: (Date.now() - began) / 1000 };
+}
 
 const database = await freshDatabase(adminUrl, "sgw_load");
 const db = postgres(database.url, { max: 2, onnotice: () => {} });
@@ -103,8 +165,14 @@ try {
   }
 
   const began = Date.now();
-  await Promise.all(Array.from({ length: MEMBERS }, (_, i) => member(i)));
+  const [flood] = await Promise.all([
+    resetFlood(PORT, FLOOD_RATE, FLOOD_ADDRESSES, stopAt),
+    ...Array.from({ length: MEMBERS }, (_, i) => member(i)),
+  ]);
   const elapsed = (Date.now() - began) / 1000;
+  const floodFailures = Object.entries(flood.byStatus)
+    .filter(([status]) => Number(status) >= 500 || Number(status) === 0)
+    .reduce((sum, [, n]) => sum + n, 0);
 
   // Every acknowledged write is there exactly once, as last written.
   const votes = await db<{ email: string; house_id: number; vote: string }[]>`
@@ -132,8 +200,12 @@ try {
   console.log(`errors ${errors.length}${errors.length ? ` (${[...new Set(errors)].join(", ")})` : ""}`);
   console.log(`votes: ${lastVote.size} acknowledged, ${lostVotes} lost, ${extraVotes} extra`);
   console.log(`surveys: ${lastName.size} acknowledged, ${lostSurveys} lost, ${extraSurveys} extra`);
+  console.log(
+    `reset flood: ${flood.sent} bogus-token posts in ${flood.seconds.toFixed(0)} s (${(flood.sent / Math.max(flood.seconds, 1)).toFixed(1)}/s) from ${FLOOD_ADDRESSES} addresses; by status ${JSON.stringify(flood.byStatus)}`,
+  );
   failed =
     errors.length > 0 ||
+    floodFailures > 0 ||
     lostVotes > 0 ||
     extraVotes !== 0 ||
     lostSurveys > 0 ||
