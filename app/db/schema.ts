@@ -103,15 +103,50 @@ export type Countries = { usa: boolean; canada: boolean; mexico: boolean };
 export type ExtraGuests = { boo: boolean; child: boolean };
 export type ShirtSizes = { self: string; boo: string; child: string };
 
-/** One submitted survey per member; field names are the spec's Survey entity. */
+/**
+ * One yearly get-together. Exactly one edition is current (a partial unique index); the others are
+ * archived, read-only, with their results frozen as they were when the next one started.
+ */
+export const editions = pgTable(
+  "editions",
+  {
+    id: serial("id").primaryKey(),
+    year: integer("year").notNull().unique(),
+    /** The survey's availability windows for this year (lib/weekends), in order. */
+    windows: jsonb("windows").$type<string[]>().notNull(),
+    status: text("status").$type<"current" | "archived">().notNull().default("current"),
+    createdAt: createdAt(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** What the archive shows, taken when the edition closed (see models/edition-archive). */
+    frozen: jsonb("frozen").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex("editions_one_current_idx")
+      .on(t.status)
+      .where(sql`${t.status} = 'current'`),
+    check("editions_status_check", sql`${t.status} in ('current', 'archived')`),
+  ],
+);
+
+/**
+ * Rows written without an edition belong to the current one: the default reads it in the same
+ * statement, so a write racing a roll-over never needs the app's idea of "current".
+ */
+const editionId = () =>
+  integer("edition_id")
+    .notNull()
+    .default(sql`current_edition_id()`)
+    .references(() => editions.id);
+
+/** One submitted survey per member and edition; field names are the spec's Survey entity. */
 export const surveys = pgTable(
   "surveys",
   {
     id: serial("id").primaryKey(),
     userId: integer("user_id")
       .notNull()
-      .unique()
       .references(() => users.id, { onDelete: "cascade" }),
+    editionId: editionId(),
     name: text("name").notNull().default(""),
     attending: text("attending").notNull().default(""),
     availability: jsonb("availability").$type<Availability>().notNull().default({}),
@@ -133,20 +168,28 @@ export const surveys = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("surveys_attending_idx").on(t.attending)],
+  (t) => [
+    unique("surveys_user_edition_unique").on(t.userId, t.editionId),
+    index("surveys_edition_attending_idx").on(t.editionId, t.attending),
+  ],
 );
 
 /**
  * A member's answers in progress, section by section. Kept apart from `surveys` so a half-edited
  * draft never changes the results until the member submits it again.
  */
-export const surveyDrafts = pgTable("survey_drafts", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const surveyDrafts = pgTable(
+  "survey_drafts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    editionId: editionId(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.editionId] })],
+);
 
 export const houses = pgTable(
   "houses",
@@ -184,14 +227,16 @@ export const votes = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    editionId: editionId(),
     vote: text("vote").$type<VoteChoice>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One vote per member and house: the database, not the app, is what keeps concurrent votes honest.
-    unique("votes_house_user_unique").on(t.houseId, t.userId),
+    unique("votes_house_user_edition_unique").on(t.houseId, t.userId, t.editionId),
     index("votes_user_idx").on(t.userId),
+    index("votes_edition_idx").on(t.editionId),
     check("votes_vote_check", sql`${t.vote} in ('love', 'like', 'dislike')`),
   ],
 );
@@ -207,6 +252,7 @@ export type User = typeof users.$inferSelect;
 export type Survey = typeof surveys.$inferSelect;
 export type House = typeof houses.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
+export type Edition = typeof editions.$inferSelect;
 
 /**
  * Small app-wide values that must outlive a restart and be shared by every instance on one database
@@ -217,6 +263,18 @@ export const settings = pgTable("settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The settings that belong to one edition (its deadline, reminder round, chosen house). */
+export const editionSettings = pgTable(
+  "edition_settings",
+  {
+    editionId: editionId(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.key] })],
+);
 
 /**
  * A form a member posted after their session had ended, kept until they log in again so it can be

@@ -31,10 +31,11 @@ export function rankWeekends(
   counts: readonly WindowCounts[],
   respondents: number,
   planned = PLANNED_WEEKEND,
+  windows: readonly string[] = WINDOWS,
 ): RankedWeekend[] {
   const byLabel = new Map(counts.map((entry) => [entry.label, entry]));
-  const plannedIndex = WINDOWS.indexOf(planned);
-  const rows = WINDOWS.map((label, index) => {
+  const plannedIndex = windows.indexOf(planned);
+  const rows = windows.map((label, index) => {
     const entry = byLabel.get(label);
     return { label, yes: entry?.yes ?? 0, maybe: entry?.maybe ?? 0, index };
   });
@@ -61,8 +62,9 @@ export function bestWeekends(
   respondents: number,
   planned = PLANNED_WEEKEND,
   limit = 5,
+  windows: readonly string[] = WINDOWS,
 ) {
-  const ranked = rankWeekends(counts, respondents, planned);
+  const ranked = rankWeekends(counts, respondents, planned, windows);
   const top = ranked.slice(0, limit);
   const plannedRow = ranked.find((row) => row.planned);
   return { top, plannedOutside: plannedRow && !top.includes(plannedRow) ? plannedRow : null };

@@ -19,7 +19,7 @@ const SUMMARY_COLUMNS = [
 ];
 
 /** The complete survey table: the /results-summary fields, one row per response. */
-export function surveysCsv(records: readonly ResponseRecord[]): string {
+export function surveysCsv(records: readonly ResponseRecord[], windows?: readonly string[]): string {
   const header = [
     "Name",
     "Email",
@@ -31,7 +31,7 @@ export function surveysCsv(records: readonly ResponseRecord[]): string {
     "Does Not Want To See",
   ];
   const rows = records.map((record) => {
-    const card = summaryCard(record);
+    const card = summaryCard(record, undefined, windows);
     const values = new Map(card.rows);
     return [
       card.name,

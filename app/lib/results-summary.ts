@@ -84,6 +84,7 @@ const DETAILS_UNANSWERED = {
 export function summaryCard(
   answers: ResponseRecord,
   log?: Log,
+  windows: readonly string[] = WINDOWS,
   { privateHidden = false }: { privateHidden?: boolean } = {},
 ): SummaryCard {
   // The review hides the details block for a "no" (spec section 2); the summary does not count it.
@@ -117,7 +118,7 @@ export function summaryCard(
       ["Would Change Fate", answer(record.fate_change, ["Aye", "Nay"])],
       ["Shirt Sizes", shirtSizes.join(", ")],
     ],
-    availableDates: WINDOWS.filter((label) => response.availability[label]),
+    availableDates: windows.filter((label) => response.availability[label]),
     orlando: {
       attended: answer(record.sgw24_attendee),
       concerns: text(record.sgw24_concerns),

@@ -118,7 +118,7 @@ export function deriveResponse(record: ResponseRecord, log: Log = warn): Derived
 /** The raw counts behind the charts; SQL and `tallyResponses` both produce this shape. */
 export type Tally = {
   respondents: number;
-  /** One count per window, in WINDOWS order. */
+  /** One count per window of the edition, in order. */
   availability: number[];
   extension: { beginning: number; end: number; both: number; no: number };
   countries: { usa: number; canada: number; mexico: number };
@@ -133,10 +133,10 @@ export type YesNo = { yes: number; no: number };
 
 type YesNoKey = "previousLocale" | "sober" | "shareRoom" | "fateChange";
 
-export function emptyTally(): Tally {
+export function emptyTally(windows: readonly string[] = WINDOWS): Tally {
   return {
     respondents: 0,
-    availability: WINDOWS.map(() => 0),
+    availability: windows.map(() => 0),
     extension: { beginning: 0, end: 0, both: 0, no: 0 },
     countries: { usa: 0, canada: 0, mexico: 0 },
     previousLocale: { yes: 0, no: 0 },
@@ -146,13 +146,17 @@ export function emptyTally(): Tally {
   };
 }
 
-export function tallyResponses(records: ResponseRecord[], log: Log = warn): Tally {
-  const tally = emptyTally();
+export function tallyResponses(
+  records: ResponseRecord[],
+  log: Log = warn,
+  windows: readonly string[] = WINDOWS,
+): Tally {
+  const tally = emptyTally(windows);
   for (const record of records) {
     if (!isCounted(record.attending)) continue;
     const response = deriveResponse(record, log);
     tally.respondents += 1;
-    WINDOWS.forEach((label, index) => {
+    windows.forEach((label, index) => {
       if (response.availability[label]) tally.availability[index] += 1;
     });
     tally.extension.beginning += Number(response.extend_beginning);
@@ -225,7 +229,7 @@ function yesNo(labels: [string, string], answers: YesNo): Slice[] {
 }
 
 /** The seven charts of /results, in the spec's order, with the spec's titles and labels. */
-export function buildCharts(tally: Tally): Chart[] {
+export function buildCharts(tally: Tally, windows: readonly string[] = WINDOWS): Chart[] {
   const total = tally.respondents;
   const { beginning, end, both, no } = tally.extension;
   return [
@@ -235,7 +239,7 @@ export function buildCharts(tally: Tally): Chart[] {
       kind: "bar",
       slices: slices(
         total,
-        WINDOWS.map((label, index) => [label, tally.availability[index] ?? 0]),
+        windows.map((label, index) => [label, tally.availability[index] ?? 0]),
       ),
     },
     {

@@ -37,12 +37,12 @@ export const SURVEY_FIELDS = [
   "sgw25_dont_wanna_see",
 ] as const satisfies readonly (keyof SurveyAnswers)[];
 
-/** An untouched survey: text empty, every window and flag false, no choice made. */
-export function emptySurvey(): SurveyAnswers {
+/** An untouched survey: text empty, every window (of the edition's `windows`) and flag false, no choice made. */
+export function emptySurvey(windows: readonly string[] = WINDOWS): SurveyAnswers {
   return {
     name: "",
     attending: "",
-    availability: Object.fromEntries(WINDOWS.map((label) => [label, false])),
+    availability: Object.fromEntries(windows.map((label) => [label, false])),
     sgw_extension: "",
     countries: { usa: false, canada: false, mexico: false },
     previous_locale: "",

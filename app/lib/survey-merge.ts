@@ -1,12 +1,16 @@
 import { emptySurvey, type SurveyAnswers } from "./survey-fields";
+import { WINDOWS } from "./weekends";
 
 /**
  * Saved answers over the empty defaults (spec section 4, "Survey load"): a missing survey is the
  * empty one, and the nested maps are merged key by key so a map saved before a key existed still
  * has every key. Availability keeps only the known windows.
  */
-export function mergeOverDefaults(saved: Partial<SurveyAnswers> | null | undefined): SurveyAnswers {
-  const defaults = emptySurvey();
+export function mergeOverDefaults(
+  saved: Partial<SurveyAnswers> | null | undefined,
+  windows: readonly string[] = WINDOWS,
+): SurveyAnswers {
+  const defaults = emptySurvey(windows);
   if (!saved) return defaults;
   const availability = { ...defaults.availability };
   for (const label of Object.keys(availability)) {

@@ -3,24 +3,35 @@ import type { SurveyAnswers } from "./survey-fields";
 /** The spec's words before the reason a survey could not be submitted. */
 export const SUBMIT_ERROR_PREFIX = "Error submitting survey: ";
 
+/** The short names of this edition and the one before, as the survey's questions name them. */
+export type EditionNames = { current: string; previous: string };
+
+/** The spec's wording: the 2025 edition. */
+export const SGW25_NAMES: EditionNames = { current: "SGW25", previous: "SGW24" };
+
 /** What each answer is called on the form, on the review page and in its error messages. */
-export const QUESTIONS = {
-  name: "Your name",
-  attending: "Are you coming to SGW25?",
-  availability: "Which weekends work for you?",
-  sgw_extension: "Should SGW be longer?",
-  countries: "Which countries are you cool with?",
-  previous_locale: "Should we revisit previous spots?",
-  sober: "Are you okay staying sober?",
-  extra_guests: "Bringing anyone along?",
-  share_room: "Are you cool with sharing a room?",
-  shirt_size: "Shirt sizes",
-  fate_change: "Would you change your fate?",
-  sgw24_attendee: "Did you come to SGW24?",
-  sgw24_concerns: "Any concerns from SGW24?",
-  sgw25_suggestions: "Suggestions for SGW25?",
-  sgw25_dont_wanna_see: "Anyone you don't want to see?",
-} satisfies Record<keyof SurveyAnswers, string>;
+export function questionsFor({ current, previous }: EditionNames) {
+  return {
+    name: "Your name",
+    attending: `Are you coming to ${current}?`,
+    availability: "Which weekends work for you?",
+    sgw_extension: "Should SGW be longer?",
+    countries: "Which countries are you cool with?",
+    previous_locale: "Should we revisit previous spots?",
+    sober: "Are you okay staying sober?",
+    extra_guests: "Bringing anyone along?",
+    share_room: "Are you cool with sharing a room?",
+    shirt_size: "Shirt sizes",
+    fate_change: "Would you change your fate?",
+    sgw24_attendee: `Did you come to ${previous}?`,
+    sgw24_concerns: `Any concerns from ${previous}?`,
+    sgw25_suggestions: `Suggestions for ${current}?`,
+    sgw25_dont_wanna_see: "Anyone you don't want to see?",
+  } satisfies Record<keyof SurveyAnswers, string>;
+}
+
+/** The 2025 edition's questions, as the spec words them. */
+export const QUESTIONS = questionsFor(SGW25_NAMES);
 
 export const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
 export const EXTENSION_LABELS = {

@@ -19,12 +19,12 @@ import {
   ATTENDING_LABELS,
   AYE_NAY_LABELS,
   EXTENSION_LABELS,
-  QUESTIONS,
+  SGW25_NAMES,
   SHIRT_HOLDER_LABELS,
   YES_NO_LABELS,
+  questionsFor,
+  type EditionNames,
 } from "./survey-questions";
-
-const KNOWN_WINDOWS = new Set(WINDOWS);
 
 /** Unanswered is "" (the spec's empty default), so a missing or null answer is accepted as one. */
 function text(value: unknown) {
@@ -91,26 +91,31 @@ function flags<const T extends readonly string[]>(question: string, keys: T) {
   );
 }
 
-const availability = z
-  .preprocess(
-    object,
-    z.record(z.string(), flag(QUESTIONS.availability), {
-      errorMap: () => ({ message: `${quoted(QUESTIONS.availability)}: send the weekends as an object` }),
-    }),
-  )
-  .superRefine((map, ctx) => {
-    for (const label of Object.keys(map)) {
-      if (!KNOWN_WINDOWS.has(label)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [label],
-          message: `${quoted(QUESTIONS.availability)}: there is no weekend “${label}”`,
-        });
-      }
-    }
-  })
-  // Stored with every window present, so readers never meet a missing key.
-  .transform((map) => Object.fromEntries(WINDOWS.map((label) => [label, map[label] === true])));
+function availabilityOf(windows: readonly string[], question: string) {
+  const known = new Set(windows);
+  return (
+    z
+      .preprocess(
+        object,
+        z.record(z.string(), flag(question), {
+          errorMap: () => ({ message: `${quoted(question)}: send the weekends as an object` }),
+        }),
+      )
+      .superRefine((map, ctx) => {
+        for (const label of Object.keys(map)) {
+          if (!known.has(label)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [label],
+              message: `${quoted(question)}: there is no weekend “${label}”`,
+            });
+          }
+        }
+      })
+      // Stored with every window present, so readers never meet a missing key.
+      .transform((map) => Object.fromEntries(windows.map((label) => [label, map[label] === true])))
+  );
+}
 
 const SIZE_LABELS = Object.fromEntries(SHIRT_SIZES.map((size) => [size, size.toUpperCase()])) as Record<
   (typeof SHIRT_SIZES)[number],
@@ -119,33 +124,58 @@ const SIZE_LABELS = Object.fromEntries(SHIRT_SIZES.map((size) => [size, size.toU
 const shirtSize = (holder: (typeof SHIRT_HOLDERS)[number]) =>
   choice(SHIRT_HOLDER_LABELS[holder], SHIRT_SIZES, SIZE_LABELS);
 
+/** What an edition's survey depends on: its availability windows and the names its questions use. */
+export type SurveyEdition = { windows: readonly string[]; names: EditionNames };
+
+/** The 2025 edition's survey: the spec's 39 windows and wording. */
+export const SPEC_SURVEY: SurveyEdition = { windows: WINDOWS, names: SGW25_NAMES };
+
 /**
- * The whole survey (spec section 3), shared by the survey form and POST /api/survey. Every answer
- * may be missing (the spec lets Next through unanswered); a present one must be valid.
+ * The whole survey (spec section 3) of an edition, shared by the survey form and POST /api/survey.
+ * Every answer may be missing (the spec lets Next through unanswered); a present one must be valid.
  */
-export const surveySchema = z.object({
-  name: freeText(QUESTIONS.name, NAME_MAX),
-  attending: choice(QUESTIONS.attending, ATTENDING, ATTENDING_LABELS),
-  availability,
-  sgw_extension: choice(QUESTIONS.sgw_extension, EXTENSIONS, EXTENSION_LABELS),
-  countries: flags(QUESTIONS.countries, COUNTRIES),
-  previous_locale: choice(QUESTIONS.previous_locale, YES_NO, YES_NO_LABELS),
-  sober: choice(QUESTIONS.sober, YES_NO, YES_NO_LABELS),
-  extra_guests: flags(QUESTIONS.extra_guests, EXTRA_GUESTS),
-  share_room: choice(QUESTIONS.share_room, YES_NO, YES_NO_LABELS),
-  shirt_size: z.preprocess(
-    object,
-    z.object(
-      { self: shirtSize("self"), boo: shirtSize("boo"), child: shirtSize("child") },
-      { errorMap: () => ({ message: `${quoted(QUESTIONS.shirt_size)}: send the sizes as an object` }) },
+function buildSurveySchema({ windows, names }: SurveyEdition) {
+  const QUESTIONS = questionsFor(names);
+  return z.object({
+    name: freeText(QUESTIONS.name, NAME_MAX),
+    attending: choice(QUESTIONS.attending, ATTENDING, ATTENDING_LABELS),
+    availability: availabilityOf(windows, QUESTIONS.availability),
+    sgw_extension: choice(QUESTIONS.sgw_extension, EXTENSIONS, EXTENSION_LABELS),
+    countries: flags(QUESTIONS.countries, COUNTRIES),
+    previous_locale: choice(QUESTIONS.previous_locale, YES_NO, YES_NO_LABELS),
+    sober: choice(QUESTIONS.sober, YES_NO, YES_NO_LABELS),
+    extra_guests: flags(QUESTIONS.extra_guests, EXTRA_GUESTS),
+    share_room: choice(QUESTIONS.share_room, YES_NO, YES_NO_LABELS),
+    shirt_size: z.preprocess(
+      object,
+      z.object(
+        { self: shirtSize("self"), boo: shirtSize("boo"), child: shirtSize("child") },
+        { errorMap: () => ({ message: `${quoted(QUESTIONS.shirt_size)}: send the sizes as an object` }) },
+      ),
     ),
-  ),
-  fate_change: choice(QUESTIONS.fate_change, AYE_NAY, AYE_NAY_LABELS),
-  sgw24_attendee: choice(QUESTIONS.sgw24_attendee, YES_NO, YES_NO_LABELS),
-  sgw24_concerns: freeText(QUESTIONS.sgw24_concerns),
-  sgw25_suggestions: freeText(QUESTIONS.sgw25_suggestions),
-  sgw25_dont_wanna_see: freeText(QUESTIONS.sgw25_dont_wanna_see),
-});
+    fate_change: choice(QUESTIONS.fate_change, AYE_NAY, AYE_NAY_LABELS),
+    sgw24_attendee: choice(QUESTIONS.sgw24_attendee, YES_NO, YES_NO_LABELS),
+    sgw24_concerns: freeText(QUESTIONS.sgw24_concerns),
+    sgw25_suggestions: freeText(QUESTIONS.sgw25_suggestions),
+    sgw25_dont_wanna_see: freeText(QUESTIONS.sgw25_dont_wanna_see),
+  });
+}
+
+const schemas = new Map<string, ReturnType<typeof buildSurveySchema>>();
+
+/** The survey's schema for an edition, built once per set of windows and names. */
+export function surveySchemaFor(edition: SurveyEdition) {
+  const key = JSON.stringify([edition.windows, edition.names.current, edition.names.previous]);
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = buildSurveySchema(edition);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+/** The 2025 edition's survey schema. */
+export const surveySchema = surveySchemaFor(SPEC_SURVEY);
 
 type Field = keyof SurveyAnswers;
 
@@ -183,8 +213,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 /** Validates a whole survey, e.g. an API body or the draft at submit time. */
 export function parseSurvey(
   input: unknown,
+  edition: SurveyEdition = SPEC_SURVEY,
 ): { success: true; data: SurveyAnswers } | { success: false; error: z.ZodError } {
-  return surveySchema.safeParse(input);
+  return surveySchemaFor(edition).safeParse(input);
 }
 
 function chosen(form: FormData, name: string, keys: readonly string[]) {
@@ -197,13 +228,17 @@ function chosen(form: FormData, name: string, keys: readonly string[]) {
  * repeated values (an unticked box posts nothing, so it reads as false), shirt sizes as
  * "shirt_size.<holder>". The result is what the member entered, valid or not.
  */
-export function readSectionForm(section: Section, form: FormData): Partial<SurveyInput> {
+export function readSectionForm(
+  section: Section,
+  form: FormData,
+  windows: readonly string[] = WINDOWS,
+): Partial<SurveyInput> {
   const values: Record<string, unknown> = {};
   for (const field of SECTION_FIELDS[section]) {
     if (field === "availability") {
       const ticked = form.getAll("availability").map(String);
       values.availability = {
-        ...emptySurvey().availability,
+        ...emptySurvey(windows).availability,
         ...Object.fromEntries(ticked.map((label) => [label, true])),
       };
     } else if (field === "countries") {
@@ -226,14 +261,15 @@ export function readSectionForm(section: Section, form: FormData): Partial<Surve
 export function parseSectionForm(
   section: Section,
   form: FormData,
+  edition: SurveyEdition = SPEC_SURVEY,
 ):
   | { success: true; answers: Partial<SurveyAnswers> }
   | { success: false; values: Partial<SurveyInput>; fieldErrors: FieldErrors } {
-  const values = readSectionForm(section, form);
+  const values = readSectionForm(section, form, edition.windows);
   const mask = Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, true])) as {
     [K in Field]?: true;
   };
-  const result = surveySchema.pick(mask).safeParse(values);
+  const result = surveySchemaFor(edition).pick(mask).safeParse(values);
   if (result.success) return { success: true, answers: result.data as Partial<SurveyAnswers> };
   return { success: false, values, fieldErrors: fieldErrorsOf(result.error) };
 }

@@ -1,16 +1,27 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { settings } from "~/db/schema";
+import { editionSettings } from "~/db/schema";
 import { parseStoredDeadline } from "~/lib/deadline";
 import { type EventSettings } from "~/lib/event-settings";
 import { readStoredSettings, type EventFacts } from "~/lib/event-settings-schema";
 import { REMINDER_INTERVAL_MS } from "~/lib/reminders";
-import { getSetting, setSetting } from "~/models/settings.server";
+import {
+  EVENT_SETTINGS,
+  claimEditionSetting,
+  getCurrentEdition,
+  getEditionSetting as getSetting,
+  inCurrentEdition,
+  setEditionSetting as setSetting,
+} from "~/models/edition.server";
+
+// Every value here belongs to the current edition: a new edition starts without any of them.
+const ofCurrent = (key: string) =>
+  and(eq(editionSettings.key, key), inCurrentEdition(editionSettings.editionId));
 
 const DEADLINE = "survey_deadline";
 const LAST_REMINDER = "last_reminder_at";
 const CHOSEN_HOUSE = "chosen_house_id";
-const EVENT = "event_settings";
+const EVENT = EVENT_SETTINGS;
 const ANNOUNCEMENT = "announcement_round";
 
 /** The event's facts (name, weekend, expected group, chat link): the stored ones over the defaults. */
@@ -22,7 +33,9 @@ export async function getEventSettings(): Promise<EventSettings> {
   } catch {
     // A value that is not JSON reads as nothing stored: every fact falls back to its default.
   }
-  return readStoredSettings(stored);
+  // The edition's year is the event's year: the windows and the calendar file follow it.
+  const { year } = await getCurrentEdition();
+  return readStoredSettings({ ...(stored && typeof stored === "object" ? stored : {}), year });
 }
 
 /**
@@ -32,15 +45,19 @@ export async function getEventSettings(): Promise<EventSettings> {
 async function mergeEventSettings(patch: Record<string, unknown>): Promise<void> {
   const db = await getDb();
   const set = JSON.stringify(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null)));
-  const stored = sql`(case when left(ltrim(${settings.value}), 1) = '{' then ${settings.value}::jsonb else '{}'::jsonb end)`;
+  const value = editionSettings.value;
+  const stored = sql`(case when left(ltrim(${value}), 1) = '{' then ${value}::jsonb else '{}'::jsonb end)`;
   const kept = Object.keys(patch)
     .filter((key) => patch[key] === null)
     .reduce((json, key) => sql`(${json} - ${key}::text)`, stored);
   const merged = sql`(${kept} || ${set}::jsonb)::text`;
   await db
-    .insert(settings)
+    .insert(editionSettings)
     .values({ key: EVENT, value: set })
-    .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [editionSettings.editionId, editionSettings.key],
+      set: { value: merged, updatedAt: new Date() },
+    });
 }
 
 export async function saveEventFacts(facts: EventFacts): Promise<void> {
@@ -70,19 +87,13 @@ export async function getLastReminderAt(): Promise<Date | null> {
  * two organisers clicking at once (or a double submit) send one round. True when this call won.
  */
 export async function claimReminderRound(now: Date): Promise<boolean> {
-  const db = await getDb();
-  const value = now.toISOString();
   const cutoff = new Date(now.getTime() - REMINDER_INTERVAL_MS).toISOString();
-  const rows = await db
-    .insert(settings)
-    .values({ key: LAST_REMINDER, value })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value, updatedAt: now },
-      setWhere: sql`${settings.value} = '' or ${settings.value}::timestamptz <= ${cutoff}::timestamptz`,
-    })
-    .returning({ key: settings.key });
-  return rows.length === 1;
+  const stored = editionSettings.value;
+  return claimEditionSetting(
+    LAST_REMINDER,
+    now.toISOString(),
+    sql`${stored} = '' or ${stored}::timestamptz <= ${cutoff}::timestamptz`,
+  );
 }
 
 /**
@@ -92,9 +103,9 @@ export async function claimReminderRound(now: Date): Promise<boolean> {
 export async function releaseReminderRound(claimed: Date, previous: Date | null): Promise<void> {
   const db = await getDb();
   await db
-    .update(settings)
+    .update(editionSettings)
     .set({ value: previous ? previous.toISOString() : "" })
-    .where(and(eq(settings.key, LAST_REMINDER), eq(settings.value, claimed.toISOString())));
+    .where(and(ofCurrent(LAST_REMINDER), eq(editionSettings.value, claimed.toISOString())));
 }
 
 /** The latest announcement round as stored (see lib/announcement), or undefined before the first. */
@@ -111,15 +122,15 @@ export async function claimAnnouncement(previous: string | undefined, next: stri
   const rows =
     previous === undefined
       ? await db
-          .insert(settings)
+          .insert(editionSettings)
           .values({ key: ANNOUNCEMENT, value: next })
-          .onConflictDoNothing({ target: settings.key })
-          .returning({ key: settings.key })
+          .onConflictDoNothing({ target: [editionSettings.editionId, editionSettings.key] })
+          .returning({ key: editionSettings.key })
       : await db
-          .update(settings)
+          .update(editionSettings)
           .set({ value: next, updatedAt: new Date() })
-          .where(and(eq(settings.key, ANNOUNCEMENT), eq(settings.value, previous)))
-          .returning({ key: settings.key });
+          .where(and(ofCurrent(ANNOUNCEMENT), eq(editionSettings.value, previous)))
+          .returning({ key: editionSettings.key });
   return rows.length === 1;
 }
 
@@ -141,6 +152,12 @@ export async function setChosenHouseId(id: number | null): Promise<void> {
 /** For tests: forget every setting this module keeps. */
 export async function clearEventSettings(): Promise<void> {
   const db = await getDb();
-  for (const key of [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT, ANNOUNCEMENT])
-    await db.delete(settings).where(eq(settings.key, key));
+  await db
+    .delete(editionSettings)
+    .where(
+      and(
+        inArray(editionSettings.key, [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT, ANNOUNCEMENT]),
+        inCurrentEdition(editionSettings.editionId),
+      ),
+    );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { useFreshDatabase } from "../../tests/support/database";
 import { bestWeekends } from "~/lib/best-weekends";
+import { WINDOWS } from "~/lib/weekends";
 import { reminderRecipients } from "~/lib/reminders";
 import {
   claimReminderRound,
@@ -26,7 +27,7 @@ beforeAll(async () => {
 
 describe("plan queries on the demo data", () => {
   it("counts yes and maybe per window and ranks the planned weekend first", async () => {
-    const { counts, respondents } = await getWeekendCounts();
+    const { counts, respondents } = await getWeekendCounts(WINDOWS);
     expect(respondents).toBe(4);
     expect(counts.find((entry) => entry.label === "Aug 21 - Aug 25")).toMatchObject({ yes: 3, maybe: 1 });
     const { top } = bestWeekends(counts, respondents);

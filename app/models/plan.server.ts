@@ -4,8 +4,10 @@ import { houses, surveys, users } from "~/db/schema";
 import type { WindowCounts } from "~/lib/best-weekends";
 import type { ExpectedGroup } from "~/lib/house-fit";
 import { deriveResponse } from "~/lib/results";
-import { WINDOWS } from "~/lib/weekends";
+import { inCurrentEdition } from "~/models/edition.server";
 import { cachedByTables } from "~/models/table-cache.server";
+
+const current = inCurrentEdition(surveys.editionId);
 
 const canonical = sql`(jsonb_typeof(${surveys.availability}) = 'object' and jsonb_typeof(${surveys.extra_guests}) = 'object')`;
 const countWhere = (condition: ReturnType<typeof sql>) =>
@@ -27,16 +29,24 @@ function oddAttendees(db: Db) {
       extra_guests: surveys.extra_guests,
     })
     .from(surveys)
-    .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical)));
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), not(canonical), current));
 }
 
-export function getWeekendCounts(): Promise<{ counts: readonly WindowCounts[]; respondents: number }> {
-  return cachedByTables("weekend-counts", ["surveys"], countWeekends);
+/**
+ * Kept per set of windows until the surveys or the editions change: a roll-over (a new current
+ * edition, its windows) reads afresh.
+ */
+export function getWeekendCounts(
+  windows: readonly string[],
+): Promise<{ counts: readonly WindowCounts[]; respondents: number }> {
+  return cachedByTables(`weekend-counts:${windows.join("|")}`, ["surveys", "editions"], () =>
+    countWeekends(windows),
+  );
 }
 
-async function countWeekends(): Promise<{ counts: WindowCounts[]; respondents: number }> {
+async function countWeekends(windows: readonly string[]): Promise<{ counts: WindowCounts[]; respondents: number }> {
   const db = await getDb();
-  const perWindow = WINDOWS.flatMap((label) => [
+  const perWindow = windows.flatMap((label) => [
     countWhere(sql`${surveys.attending} = 'yes' and ${free(label)}`),
     countWhere(sql`${surveys.attending} = 'maybe' and ${free(label)}`),
   ]);
@@ -46,9 +56,9 @@ async function countWeekends(): Promise<{ counts: WindowCounts[]; respondents: n
       counts: sql<number[]>`array[${sql.join(perWindow, sql`, `)}]`,
     })
     .from(surveys)
-    .where(and(inArray(surveys.attending, ["yes", "maybe"]), canonical));
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), canonical, current));
   const numbers = row.counts.map(Number);
-  const counts = WINDOWS.map((label, index) => ({
+  const counts = windows.map((label, index) => ({
     label,
     yes: numbers[2 * index],
     maybe: numbers[2 * index + 1],
@@ -68,7 +78,7 @@ async function countWeekends(): Promise<{ counts: WindowCounts[]; respondents: n
  * per change of the surveys, not on every view of /houses.
  */
 export function getExpectedGroup(): Promise<ExpectedGroup> {
-  return cachedByTables("expected-group", ["surveys"], countExpectedGroup);
+  return cachedByTables("expected-group", ["surveys", "editions"], countExpectedGroup);
 }
 
 async function countExpectedGroup(): Promise<ExpectedGroup> {
@@ -82,7 +92,7 @@ async function countExpectedGroup(): Promise<ExpectedGroup> {
       maybeGuests: sql<number>`coalesce(sum(${guests}) filter (where ${surveys.attending} = 'maybe'), 0)::int`,
     })
     .from(surveys)
-    .where(and(inArray(surveys.attending, ["yes", "maybe"]), canonical));
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), canonical, current));
   const group = { yes: row.yes, maybe: row.maybe, yesGuests: row.yesGuests, maybeGuests: row.maybeGuests };
   const odd = await oddAttendees(db);
   for (const record of odd) {
@@ -111,7 +121,7 @@ export type MemberSurveyStatus = {
 /** Every registered member and whether (and when) they submitted the survey, by e-mail. */
 export function listMemberSurveyStatus(): Promise<readonly MemberSurveyStatus[]> {
   // The organiser page asks three times per view (its table, the reminders, the announcement).
-  return cachedByTables("member-survey-status", ["users", "surveys"], readMemberSurveyStatus);
+  return cachedByTables("member-survey-status", ["users", "surveys", "editions"], readMemberSurveyStatus);
 }
 
 async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
@@ -126,7 +136,7 @@ async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
       submittedAt: surveys.updatedAt,
     })
     .from(users)
-    .leftJoin(surveys, eq(surveys.userId, users.id))
+    .leftJoin(surveys, and(eq(surveys.userId, users.id), current))
     .orderBy(asc(sql`lower(${users.email})`));
   return rows.map((row) => ({
     id: row.id,
@@ -161,7 +171,7 @@ export async function listPreviousHouses() {
 
 /** What the headcount reads from each survey of a member attending yes or maybe. */
 export function listHeadcountRecords() {
-  return cachedByTables("headcount-records", ["surveys"], readHeadcountRecords);
+  return cachedByTables("headcount-records", ["surveys", "editions"], readHeadcountRecords);
 }
 
 async function readHeadcountRecords() {
@@ -176,5 +186,5 @@ async function readHeadcountRecords() {
       shirt_size: surveys.shirt_size,
     })
     .from(surveys)
-    .where(inArray(surveys.attending, ["yes", "maybe"]));
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), current));
 }

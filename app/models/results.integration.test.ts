@@ -95,10 +95,10 @@ async function seed() {
 
 describe("results queries", () => {
   it("count the same in SQL as the pure derivation, yes/maybe only", async () => {
-    expect((await getResultsTally()).respondents).toBe(0);
+    expect((await getResultsTally(WINDOWS)).respondents).toBe(0);
     await seed();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const tally = await getResultsTally();
+    const tally = await getResultsTally(WINDOWS);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("availability"));
     warn.mockRestore();
 
@@ -179,6 +179,6 @@ describe("results queries", () => {
     });
     const third = await getResultsOverview();
     expect(third.tally.respondents).toBe(2);
-    expect(third.tally).toEqual(await getResultsTally());
+    expect(third.tally).toEqual(await getResultsTally(WINDOWS));
   });
 });

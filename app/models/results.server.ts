@@ -12,8 +12,8 @@ import {
 } from "~/lib/results";
 import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/lib/private-answer";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
+import { getCurrentEdition, inCurrentEdition } from "~/models/edition.server";
 import { cachedByTables } from "~/models/table-cache.server";
-import { WINDOWS } from "~/lib/weekends";
 
 /** The answers the charts and the public result records are made of (no e-mail, sizes or free text). */
 const CHART_COLUMNS = {
@@ -29,6 +29,8 @@ const CHART_COLUMNS = {
 };
 
 const COUNTED = ["yes", "maybe"];
+/** Every query here reads the current edition's surveys. */
+const current = inCurrentEdition(surveys.editionId);
 const OBJECT_FIELDS = ["availability", "countries", "extra_guests", "shirt_size"] as const;
 
 /** Rows whose maps are real JSON objects: these are counted in SQL, the rest in `lib/results`. */
@@ -48,9 +50,9 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * SQL pass, so the cost stays flat as responses grow; only rows holding odd values (maps stored as
  * JSON strings) are read and counted in JS, with the same rules.
  */
-export async function getResultsTally(): Promise<Tally> {
+export async function getResultsTally(windows: readonly string[]): Promise<Tally> {
   const db = await getDb();
-  const availability = WINDOWS.map((label) => countWhere(ticked(sql`${surveys.availability} ->> ${label}`)));
+  const availability = windows.map((label) => countWhere(ticked(sql`${surveys.availability} ->> ${label}`)));
   const [row] = await db
     .select({
       respondents: sql<number>`count(*)::int`,
@@ -72,7 +74,7 @@ export async function getResultsTally(): Promise<Tally> {
       fateChangeNo: countWhere(no(surveys.fate_change)),
     })
     .from(surveys)
-    .where(and(inArray(surveys.attending, COUNTED), canonical));
+    .where(and(inArray(surveys.attending, COUNTED), canonical, current));
   const inSql: Tally = {
     respondents: row.respondents,
     availability: row.availability.map(Number),
@@ -86,8 +88,8 @@ export async function getResultsTally(): Promise<Tally> {
   const odd = await db
     .select(CHART_COLUMNS)
     .from(surveys)
-    .where(and(inArray(surveys.attending, COUNTED), not(canonical)));
-  return odd.length ? addTallies(inSql, tallyResponses(odd)) : inSql;
+    .where(and(inArray(surveys.attending, COUNTED), not(canonical), current));
+  return odd.length ? addTallies(inSql, tallyResponses(odd, undefined, windows)) : inSql;
 }
 
 /** Names under Yes / Maybe / Nope, alphabetical, each with its ' +N'. */
@@ -96,18 +98,19 @@ export async function getAttendance(): Promise<Attendance> {
   const rows = await db
     .select({ name: surveys.name, attending: surveys.attending, extra_guests: surveys.extra_guests })
     .from(surveys)
-    .where(inArray(surveys.attending, ["yes", "maybe", "no"]))
+    .where(and(inArray(surveys.attending, ["yes", "maybe", "no"]), current))
     .orderBy(asc(sql`lower(${surveys.name})`), asc(surveys.id));
   return attendanceLists(rows);
 }
 
-export type ResultsOverview = { tally: Tally; attendance: Attendance };
+export type ResultsOverview = { windows: readonly string[]; tally: Tally; attendance: Attendance };
 
-/** The charts' counts and the attendance list, recomputed only when the surveys changed. */
+/** The current edition's chart counts and attendance list, recomputed only when the surveys changed. */
 export function getResultsOverview(): Promise<ResultsOverview> {
-  return cachedByTables("results-overview", ["surveys"], async () => {
-    const [tally, attendance] = await Promise.all([getResultsTally(), getAttendance()]);
-    return { tally, attendance };
+  return cachedByTables("results-overview", ["surveys", "editions"], async () => {
+    const { windows } = await getCurrentEdition();
+    const [tally, attendance] = await Promise.all([getResultsTally(windows), getAttendance()]);
+    return { windows, tally, attendance };
   });
 }
 
@@ -138,6 +141,7 @@ export async function listResultRecords() {
   const rows = await db
     .select({ id: surveys.id, name: surveys.name, ...CHART_COLUMNS })
     .from(surveys)
+    .where(current)
     .orderBy(asc(surveys.id));
   return rows.map(withObjects).map(withGuestsOfAttendees);
 }
@@ -167,7 +171,7 @@ export async function listSurveyRecords(reader: Reader, search = "") {
     .select(fullColumns)
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.userId))
-    .where(needle ? or(ilike(surveys.name, pattern), ilike(users.email, pattern)) : undefined)
+    .where(and(current, needle ? or(ilike(surveys.name, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(asc(sql`lower(${surveys.name})`), asc(surveys.id));
   return rows
     .map(withObjects)

@@ -1,16 +1,17 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { surveyDrafts, surveys } from "~/db/schema";
 import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
 import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { mergeOverDefaults } from "~/lib/survey-merge";
-import { parseSurvey } from "~/lib/survey-schema";
+import { parseSurvey, type SurveyEdition } from "~/lib/survey-schema";
+import { getCurrentEdition, inCurrentEdition } from "~/models/edition.server";
 import { cachedByTables } from "~/models/table-cache.server";
 import { setUserName } from "~/models/user.server";
 
 /** Names of members who said yes or maybe, for the event page's live lists. */
 export function getAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
-  return cachedByTables("attendance-lists", ["surveys"], readAttendanceLists);
+  return cachedByTables("attendance-lists", ["surveys", "editions"], readAttendanceLists);
 }
 
 async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: string[] }> {
@@ -18,7 +19,7 @@ async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: st
   const rows = await db
     .select({ name: surveys.name, attending: surveys.attending })
     .from(surveys)
-    .where(inArray(surveys.attending, ["yes", "maybe"]))
+    .where(and(inArray(surveys.attending, ["yes", "maybe"]), inCurrentEdition(surveys.editionId)))
     .orderBy(asc(surveys.name));
   const label = (name: string) => name.trim() || "User";
   return {
@@ -27,10 +28,15 @@ async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: st
   };
 }
 
+/** The member's survey (or draft) in the current edition. */
+const ofMember = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
+const draftOf = (userId: number) =>
+  and(eq(surveyDrafts.userId, userId), inCurrentEdition(surveyDrafts.editionId));
+
 /** The member's submitted survey in the API's shape (the spec's fields only), or null when none. */
 export async function getSurvey(userId: number): Promise<SurveyAnswers | null> {
   const db = await getDb();
-  const [row] = await db.select().from(surveys).where(eq(surveys.userId, userId)).limit(1);
+  const [row] = await db.select().from(surveys).where(ofMember(userId)).limit(1);
   if (!row) return null;
   return Object.fromEntries(SURVEY_FIELDS.map((field) => [field, row[field]])) as SurveyAnswers;
 }
@@ -44,7 +50,7 @@ export type SurveyProgress = { answers: SurveyAnswers; section: Section; submitt
  */
 export function getSurveyProgress(userId: number): Promise<Readonly<SurveyProgress>> {
   // Every survey section asks on every view; one small entry per member, read again after any change.
-  return cachedByTables(`survey-progress:${userId}`, ["survey_drafts", "surveys"], () =>
+  return cachedByTables(`survey-progress:${userId}`, ["survey_drafts", "surveys", "editions"], () =>
     readSurveyProgress(userId),
   );
 }
@@ -55,20 +61,21 @@ export async function readSurveyProgress(userId: number): Promise<SurveyProgress
   const [draftRow] = await db
     .select({ data: surveyDrafts.data })
     .from(surveyDrafts)
-    .where(eq(surveyDrafts.userId, userId))
+    .where(draftOf(userId))
     .limit(1);
   const submitted = await getSurvey(userId);
-  const draft = draftRow ? readDraft(draftRow.data) : null;
+  const edition = await getCurrentEdition();
+  const draft = draftRow ? readDraft(draftRow.data, edition) : null;
   return {
-    answers: draft?.answers ?? mergeOverDefaults(submitted),
+    answers: draft?.answers ?? mergeOverDefaults(submitted, edition.windows),
     section: draft?.section ?? FIRST_SECTION,
     submitted: submitted !== null,
   };
 }
 
 /** A draft is `{ section, answers }`; one that no longer validates is ignored, never half-read. */
-function readDraft(data: Record<string, unknown>) {
-  const answers = parseSurvey(data.answers);
+function readDraft(data: Record<string, unknown>, edition: SurveyEdition) {
+  const answers = parseSurvey(data.answers, edition);
   if (!answers.success) return null;
   return { answers: answers.data, section: parseSection(data.section) ?? FIRST_SECTION };
 }
@@ -86,25 +93,30 @@ export async function saveSurveyDraft(
 ): Promise<{ updatedSubmitted: boolean }> {
   const db = await getDb();
   const data = { section, answers };
+  // Read before the transaction: on PGlite's one connection a query outside it would wait for it.
+  const edition = await getCurrentEdition();
   const updatedSubmitted = await db.transaction(async (tx) => {
     await tx
       .insert(surveyDrafts)
       .values({ userId, data })
-      .onConflictDoUpdate({ target: surveyDrafts.userId, set: { data, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [surveyDrafts.userId, surveyDrafts.editionId],
+        set: { data, updatedAt: new Date() },
+      });
     const [submitted] = await tx
       .select({ id: surveys.id })
       .from(surveys)
-      .where(eq(surveys.userId, userId))
+      .where(ofMember(userId))
       .limit(1)
       .for("update");
     if (!submitted) return false;
     // The merged answers must still be a valid survey; a bad one aborts the whole save.
-    const survey = parseSurvey(answers);
+    const survey = parseSurvey(answers, edition);
     if (!survey.success) throw new Error(`A saved section made the survey invalid: ${survey.error.message}`);
     await tx
       .update(surveys)
       .set({ ...survey.data, updatedAt: new Date() })
-      .where(eq(surveys.userId, userId));
+      .where(eq(surveys.id, submitted.id));
     return true;
   });
   if (updatedSubmitted && answers.name) await setUserName(userId, answers.name);
@@ -121,8 +133,11 @@ export async function saveSurvey(userId: number, answers: SurveyAnswers): Promis
     await tx
       .insert(surveys)
       .values({ userId, ...answers })
-      .onConflictDoUpdate({ target: surveys.userId, set: { ...answers, updatedAt: new Date() } });
-    await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
+      .onConflictDoUpdate({
+        target: [surveys.userId, surveys.editionId],
+        set: { ...answers, updatedAt: new Date() },
+      });
+    await tx.delete(surveyDrafts).where(draftOf(userId));
   });
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;

@@ -1,7 +1,8 @@
-import { eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, votes } from "~/db/schema";
 import type { VoteChoice, VoteCounts } from "~/lib/house-rules";
+import { inCurrentEdition } from "~/models/edition.server";
 import { cachedByTables } from "~/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
@@ -14,7 +15,7 @@ const countColumns = {
 
 /** Counts for every house, zeros included, keyed by house id; read once per change of houses or votes. */
 export function getVoteCounts(): Promise<Record<number, VoteCounts>> {
-  return cachedByTables("vote-counts", ["houses", "votes"], readVoteCounts);
+  return cachedByTables("vote-counts", ["houses", "votes", "editions"], readVoteCounts);
 }
 
 async function readVoteCounts(): Promise<Record<number, VoteCounts>> {
@@ -22,7 +23,7 @@ async function readVoteCounts(): Promise<Record<number, VoteCounts>> {
   const rows = await db
     .select({ houseId: houses.id, ...countColumns })
     .from(houses)
-    .leftJoin(votes, eq(votes.houseId, houses.id))
+    .leftJoin(votes, and(eq(votes.houseId, houses.id), inCurrentEdition(votes.editionId)))
     .groupBy(houses.id);
   return Object.fromEntries(
     rows.map(({ houseId, love, like, dislike }) => [houseId, { love, like, dislike }]),
@@ -31,18 +32,21 @@ async function readVoteCounts(): Promise<Record<number, VoteCounts>> {
 
 export async function getHouseVoteCounts(houseId: number): Promise<VoteCounts> {
   const db = await getDb();
-  const [row] = await db.select(countColumns).from(votes).where(eq(votes.houseId, houseId));
+  const [row] = await db
+    .select(countColumns)
+    .from(votes)
+    .where(and(eq(votes.houseId, houseId), inCurrentEdition(votes.editionId)));
   return row ?? { love: 0, like: 0, dislike: 0 };
 }
 
 export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
   // One small entry per member (a friend group), refreshed when any vote changes.
-  return cachedByTables(`member-votes:${userId}`, ["votes"], async () => {
+  return cachedByTables(`member-votes:${userId}`, ["votes", "editions"], async () => {
     const db = await getDb();
     return db
       .select({ house_id: votes.houseId, vote: votes.vote })
       .from(votes)
-      .where(eq(votes.userId, userId))
+      .where(and(eq(votes.userId, userId), inCurrentEdition(votes.editionId)))
       .orderBy(votes.houseId);
   });
 }
@@ -64,7 +68,7 @@ export async function castVote(input: {
       .insert(votes)
       .values(input)
       .onConflictDoUpdate({
-        target: [votes.houseId, votes.userId],
+        target: [votes.houseId, votes.userId, votes.editionId],
         set: { vote: input.vote, updatedAt: new Date() },
         setWhere: ne(votes.vote, input.vote),
       });

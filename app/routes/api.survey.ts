@@ -1,3 +1,4 @@
+import { getCurrentEdition } from "~/models/edition.server";
 import { getSurvey, saveSurvey } from "~/models/survey.server";
 import { SURVEY_FIELDS } from "~/lib/survey-fields";
 import { parseSurvey } from "~/lib/survey-schema";
@@ -19,7 +20,7 @@ export const { loader, action } = apiRoute({
     if (!SURVEY_FIELDS.some((field) => field in body)) {
       return apiError(400, "The survey must be a JSON object with the survey's fields");
     }
-    const result = parseSurvey(body);
+    const result = parseSurvey(body, await getCurrentEdition());
     if (!result.success) return validationError(result.error);
     const survey = await saveSurvey(user.id, result.data);
     return apiJson({ message: "Survey saved", survey });

@@ -10,6 +10,7 @@ import { summaryCard } from "~/lib/results-summary";
 import { listSurveyRecords } from "~/models/results.server";
 import { isOrganiser } from "~/services/organiser.server";
 import { getUser } from "~/services/session.server";
+import { getCurrentEdition } from "~/models/edition.server";
 import styles from "~/styles/results.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { member: false, q, cards: [] };
   const reader = { email: user.email, organiser: isOrganiser(user) };
-  const records = await listSurveyRecords(reader, q);
+  const [records, { windows }] = await Promise.all([listSurveyRecords(reader, q), getCurrentEdition()]);
   const cards = records.map((record) =>
-    summaryCard(record, undefined, { privateHidden: !readsPrivateAnswer(reader, record) }),
+    summaryCard(record, undefined, windows, { privateHidden: !readsPrivateAnswer(reader, record) }),
   );
   return { member: true, q, cards };
 }

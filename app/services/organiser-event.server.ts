@@ -7,6 +7,7 @@ import { firstErrorPerField } from "~/lib/field-errors";
 import type { FormFailure } from "~/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend } from "~/models/event-settings.server";
 import { headcount, headcountRows } from "~/lib/headcount";
+import { getCurrentEdition } from "~/models/edition.server";
 import { getWeekendCounts, listHeadcountRecords } from "~/models/plan.server";
 import type { AnnouncePanelData } from "~/components/organiser/announce-panel";
 import type { InvitePanelData } from "~/components/organiser/invite-panel";
@@ -22,15 +23,22 @@ import { setFlash } from "~/services/flash.server";
 
 /** The organiser's event form, decision and announcement panels, from the settings and the survey. */
 export async function getOrganiserEvent(now = new Date()) {
-  const [{ event, location, house }, weekends, announce, records, pending] = await Promise.all([
+  const [{ event, location, house }, { windows }, announce, records, pending] = await Promise.all([
     getEventPlan(),
-    getWeekendCounts(),
+    getCurrentEdition(),
     getAnnounceStatus(now),
     listHeadcountRecords(),
     listPendingInvitations(),
   ]);
+  const weekends = await getWeekendCounts(windows);
   const count = headcount(records);
-  const { top } = bestWeekends(weekends.counts, weekends.respondents, event.plannedWeekend);
+  const { top } = bestWeekends(
+    weekends.counts,
+    weekends.respondents,
+    event.plannedWeekend,
+    undefined,
+    windows,
+  );
   const data: {
     event: EventFactsData;
     decision: DecisionPanelData;

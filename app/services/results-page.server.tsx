@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { AttendanceColumns } from "~/components/attendance-columns";
-import { bestWeekends } from "~/lib/best-weekends";
-import { buildCharts } from "~/lib/results";
+import { bestWeekends, type WindowCounts } from "~/lib/best-weekends";
+import { buildCharts, type Attendance, type Tally } from "~/lib/results";
 import { getEventSettings } from "~/models/event-settings.server";
 import { getWeekendCounts } from "~/models/plan.server";
 import { getResultsOverview } from "~/models/results.server";
@@ -17,26 +17,52 @@ export type ResultsPage = {
   best: ReturnType<typeof bestWeekends> & { planned: string };
 };
 
-type CachedPage = Omit<ResultsPage, "best"> & { weekends: Awaited<ReturnType<typeof getWeekendCounts>> };
+/** An edition's numbers: the current one's, or a past one's as frozen. */
+type EditionNumbers = {
+  windows: readonly string[];
+  tally: Tally;
+  attendance: Attendance;
+  weekends: { counts: WindowCounts[]; respondents: number };
+};
 
-/** The charts and names rendered once per change of the surveys (they depend on nothing else). */
+type CachedPage = Omit<ResultsPage, "best"> & {
+  weekends: EditionNumbers["weekends"];
+  windows: readonly string[];
+};
+
+function rendered(data: EditionNumbers): CachedPage {
+  return {
+    weekends: data.weekends,
+    windows: data.windows,
+    respondents: data.tally.respondents,
+    charts: renderCharts(buildCharts(data.tally, data.windows)),
+    attendanceHtml: renderToStaticMarkup(<AttendanceColumns attendance={data.attendance} />),
+  };
+}
+
+// Ranking the windows is cheap; the planned weekend is a setting that changes apart from the surveys.
+function withBest({ weekends, windows, ...rest }: CachedPage, planned: string): ResultsPage {
+  return {
+    ...rest,
+    best: { ...bestWeekends(weekends.counts, weekends.respondents, planned, undefined, windows), planned },
+  };
+}
+
+/** The current edition's charts and names, rendered once per change of the surveys or the edition. */
 function renderedPage(): Promise<CachedPage> {
-  return cachedByTables("results-page", ["surveys"], async () => {
-    const [overview, weekends] = await Promise.all([getResultsOverview(), getWeekendCounts()]);
-    return {
-      weekends,
-      respondents: overview.tally.respondents,
-      charts: renderCharts(buildCharts(overview.tally)),
-      attendanceHtml: renderToStaticMarkup(<AttendanceColumns attendance={overview.attendance} />),
-    };
+  return cachedByTables("results-page", ["surveys", "editions"], async () => {
+    const overview = await getResultsOverview();
+    return rendered({ ...overview, weekends: await getWeekendCounts(overview.windows) });
   });
 }
 
 /** Everything /results shows. */
 export async function getResultsPage(): Promise<ResultsPage> {
   const [page, event] = await Promise.all([renderedPage(), getEventSettings()]);
-  // Ranking 39 windows is cheap; the planned weekend is a setting that changes apart from the surveys.
-  const { weekends, ...rest } = page;
-  const planned = event.plannedWeekend;
-  return { ...rest, best: { ...bestWeekends(weekends.counts, weekends.respondents, planned), planned } };
+  return withBest(page, event.plannedWeekend);
+}
+
+/** A past edition's page from its frozen numbers and planned weekend. */
+export function resultsPageOf(data: EditionNumbers & { plannedWeekend: string }): ResultsPage {
+  return withBest(rendered(data), data.plannedWeekend);
 }

@@ -2,6 +2,7 @@ import { DONE_SECTION, REVIEW_SECTION, nextSection, previousSection, type Sectio
 import { fieldErrorsOf, parseSectionForm, parseSurvey, type SurveyInput } from "~/lib/survey-schema";
 import type { FormFailure } from "~/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/lib/survey-questions";
+import { getCurrentEdition } from "~/models/edition.server";
 import { readSurveyProgress, saveSurvey, saveSurveyDraft } from "~/models/survey.server";
 import { isDatabaseUnavailable } from "~/db/availability";
 import { surveyClosedReason } from "./survey-deadline.server";
@@ -25,10 +26,11 @@ export async function submitSection(
 ): Promise<SectionOutcome> {
   const back = form.get("intent") === "back";
   const { answers } = await readSurveyProgress(userId);
+  const edition = await getCurrentEdition();
 
   if (section === REVIEW_SECTION) {
     if (back) return { saved: true, to: sectionPath(previousSection(section, answers)) };
-    const survey = parseSurvey(answers);
+    const survey = parseSurvey(answers, edition);
     if (!survey.success) {
       const reason = Object.values(fieldErrorsOf(survey.error))[0];
       return { saved: false, status: 400, error: `${SUBMIT_ERROR_PREFIX}${reason}` };
@@ -48,7 +50,7 @@ export async function submitSection(
     return { saved: true, to: sectionPath(DONE_SECTION) };
   }
 
-  const result = parseSectionForm(section, form);
+  const result = parseSectionForm(section, form, edition);
   if (!result.success) {
     return {
       saved: false,

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ChangeEvent } from "react";
-import { WINDOWS } from "~/lib/weekends";
 import { Choice, ShirtSize, Ticks, errorFor } from "./fields";
 import {
   AYE_NAY_LABELS,
@@ -12,8 +11,6 @@ import {
 } from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
 import type { StepProps } from "./steps";
-
-const WINDOW_LABELS = Object.fromEntries(WINDOWS.map((label) => [label, label]));
 
 /** True once React runs in the browser; the server (and a no-JS visit) renders the false case. */
 function useHydrated() {
@@ -30,12 +27,14 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
     setGuests((current) => ({ ...current, [value]: checked }));
   };
   const error = (field: string) => errorFor(fieldErrors, field);
+  // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
+  const windowLabels = Object.fromEntries(Object.keys(values.availability).map((label) => [label, label]));
   return (
     <SectionForm section={2} fieldErrors={fieldErrors} error={formError} title="Details">
       <Ticks
         name="availability"
         legend={QUESTIONS.availability}
-        options={WINDOW_LABELS}
+        options={windowLabels}
         value={values.availability}
         error={error("availability")}
         className="choices weekends"

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SurveyInput } from "~/lib/survey-schema";
-import { WINDOWS } from "~/lib/weekends";
 import {
   ATTENDING_LABELS,
   AYE_NAY_LABELS,
@@ -60,7 +59,8 @@ function WrittenAnswer({ text }: { text: string }) {
 }
 
 export function Review({ values, error }: { values: SurveyInput; error?: string }) {
-  const weekends = WINDOWS.filter((label) => values.availability[label]);
+  // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
+  const weekends = Object.keys(values.availability).filter((label) => values.availability[label]);
   const sizes = (["self", "boo", "child"] as const)
     .filter((holder) => holder === "self" || values.extra_guests[holder])
     .map(
