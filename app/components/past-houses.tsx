@@ -16,7 +16,7 @@ export type PastHouse = {
 /**
  * The houses of earlier get-togethers, newest first, each with its stored photo or the placeholder.
  */
-export function PastHouses({ houses }: { houses: PastHouse[] }) {
+export function PastHouses({ houses, eagerFirst = true }: { houses: PastHouse[]; eagerFirst?: boolean }) {
   if (houses.length === 0) return null;
   return (
     <section className="card" aria-labelledby="past-houses-heading">
@@ -28,7 +28,7 @@ export function PastHouses({ houses }: { houses: PastHouse[] }) {
               houseId={house.id}
               listingImg={house.listing_img}
               version={house.photo}
-              first={index === 0}
+              first={eagerFirst && index === 0}
             />
             <h3>{house.year ?? "Year not given"}</h3>
             <p className="user-text">

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { surveyDrafts, surveys } from "~/db/schema";
 import { SURVEY_FIELDS, type SurveyAnswers } from "~/lib/survey-fields";
 import { FIRST_SECTION, parseSection, type Section } from "~/lib/survey-flow";
 import { mergeOverDefaults } from "~/lib/survey-merge";
 import { parseSurvey, type SurveyEdition } from "~/lib/survey-schema";
-import { getCurrentEdition, inCurrentEdition } from "~/models/edition.server";
+import { rememberedAnswers } from "~/lib/survey-memory";
+import { CURRENT_EDITION, getCurrentEdition, inCurrentEdition } from "~/models/edition.server";
 import { cachedByTables } from "~/models/table-cache.server";
 import { setUserName } from "~/models/user.server";
 
@@ -41,12 +42,22 @@ export async function getSurvey(userId: number): Promise<SurveyAnswers | null> {
   return Object.fromEntries(SURVEY_FIELDS.map((field) => [field, row[field]])) as SurveyAnswers;
 }
 
-/** Where a member stands in the survey: the answers to show and the section to resume at. */
-export type SurveyProgress = { answers: SurveyAnswers; section: Section; submitted: boolean };
+/**
+ * Where a member stands in the survey: the answers to show, the section to resume at, and whether
+ * the answers were taken from the member's survey of an earlier edition.
+ */
+export type SurveyProgress = {
+  answers: SurveyAnswers;
+  section: Section;
+  submitted: boolean;
+  remembered: boolean;
+};
 
 /**
  * The member's answers in progress: the draft when there is one, else the submitted survey merged
  * over the empty defaults (spec: "on entering the survey, logged-in users load their saved data").
+ * In a new edition with neither, the survey starts from the member's last answers to what rarely
+ * changes (lib/survey-memory); nothing is saved until they go on.
  */
 export function getSurveyProgress(userId: number): Promise<Readonly<SurveyProgress>> {
   // Every survey section asks on every view; one small entry per member, read again after any change.
@@ -66,11 +77,34 @@ export async function readSurveyProgress(userId: number): Promise<SurveyProgress
   const submitted = await getSurvey(userId);
   const edition = await getCurrentEdition();
   const draft = draftRow ? readDraft(draftRow.data, edition) : null;
+  if (draft || submitted) {
+    return {
+      answers: draft?.answers ?? mergeOverDefaults(submitted, edition.windows),
+      section: draft?.section ?? FIRST_SECTION,
+      submitted: submitted !== null,
+      remembered: false,
+    };
+  }
+  const last = await getLastEarlierSurvey(userId);
   return {
-    answers: draft?.answers ?? mergeOverDefaults(submitted, edition.windows),
-    section: draft?.section ?? FIRST_SECTION,
-    submitted: submitted !== null,
+    answers: mergeOverDefaults(last ? rememberedAnswers(last) : null, edition.windows),
+    section: FIRST_SECTION,
+    submitted: false,
+    remembered: last !== null,
   };
+}
+
+/** The member's survey in the latest earlier edition they answered, if any. */
+async function getLastEarlierSurvey(userId: number): Promise<SurveyAnswers | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(surveys)
+    .where(and(eq(surveys.userId, userId), ne(surveys.editionId, CURRENT_EDITION)))
+    .orderBy(desc(surveys.editionId))
+    .limit(1);
+  if (!row) return null;
+  return Object.fromEntries(SURVEY_FIELDS.map((field) => [field, row[field]])) as SurveyAnswers;
 }
 
 /** A draft is `{ section, answers }`; one that no longer validates is ignored, never half-read. */

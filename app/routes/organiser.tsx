@@ -14,6 +14,7 @@ import { EventPanel } from "~/components/organiser/event-panel";
 import { HeadcountPanel } from "~/components/organiser/headcount-panel";
 import { InvitePanel } from "~/components/organiser/invite-panel";
 import { HouseTable } from "~/components/organiser/house-table";
+import { NextEditionPanel } from "~/components/organiser/next-edition-panel";
 import { ReminderPanel } from "~/components/organiser/reminder-panel";
 import { SurveyStatus } from "~/components/organiser/survey-status";
 import { env } from "~/env.server";
@@ -176,6 +177,7 @@ export default function Organiser() {
       ) : null}
       <HouseTable houses={houses} counts={counts} chosenId={chosenId} expected={event} />
       <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
+      <NextEditionPanel />
     </>
   );
 }

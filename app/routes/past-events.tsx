@@ -1,9 +1,11 @@
 import { type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { firstPhotoPreload } from "~/components/house-photo";
+import { PastEditions } from "~/components/past-editions";
 import { PastHouses } from "~/components/past-houses";
 import { listPhotoVersions } from "~/models/house-photo.server";
 import { listPreviousHouses } from "~/models/plan.server";
+import { listPastEditions } from "~/services/archive-page.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
 
@@ -13,24 +15,38 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const first = data?.houses[0];
-  return [{ title: "SGW25 — Past Events" }, ...firstPhotoPreload(first, first?.photo)];
+  // The first card is the newest past edition's, else the newest previous house's.
+  const edition = data?.editions[0];
+  const first = edition ? (edition.house ?? { id: 0, listing_img: "" }) : data?.houses[0];
+  const photo = edition ? edition.photo : data?.houses[0]?.photo;
+  return [{ title: "SGW25 — Past Events" }, ...firstPhotoPreload(first, photo)];
 };
 
 export async function loader() {
-  const [houses, photos] = await Promise.all([listPreviousHouses(), listPhotoVersions()]);
-  return { houses: houses.map((house) => ({ ...house, photo: photos[house.id] })) };
+  const [editions, houses, photos] = await Promise.all([
+    listPastEditions(),
+    listPreviousHouses(),
+    listPhotoVersions(),
+  ]);
+  return {
+    editions: editions.map((edition) => ({
+      ...edition,
+      photo: edition.house ? photos[edition.house.id] : undefined,
+    })),
+    houses: houses.map((house) => ({ ...house, photo: photos[house.id] })),
+  };
 }
 
 export default function PastEvents() {
-  const { houses } = useLoaderData<typeof loader>();
+  const { editions, houses } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
         <h1>Past Events</h1>
         <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
       </section>
-      <PastHouses houses={houses} />
+      <PastEditions editions={editions} />
+      <PastHouses houses={houses} eagerFirst={editions.length === 0} />
     </>
   );
 }

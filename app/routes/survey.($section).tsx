@@ -27,7 +27,9 @@ import {
   type Section,
 } from "~/lib/survey-flow";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { parseSectionForm, type SurveyInput } from "~/lib/survey-schema";
+import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/lib/survey-schema";
+import { REMEMBERED_NOTE } from "~/lib/survey-memory";
+import { getCurrentEdition } from "~/models/edition.server";
 import { getSurveyProgress } from "~/models/survey.server";
 import { readFlash } from "~/services/flash.server";
 import { getUser } from "~/services/session.server";
@@ -50,11 +52,11 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
  * Answers posted before a login that could not be saved after it (see survey-submit.server),
  * read back from the query with what is wrong with them; null when there are none.
  */
-function restoreDraft(section: Section, params: URLSearchParams) {
+function restoreDraft(section: Section, params: URLSearchParams, edition: SurveyEdition) {
   if ([...params.keys()].length === 0) return null;
   const form = new FormData();
   for (const [name, value] of params) form.append(name, value);
-  const parsed = parseSectionForm(section, form);
+  const parsed = parseSectionForm(section, form, edition);
   return parsed.success
     ? { values: parsed.answers as Partial<SurveyInput>, fieldErrors: undefined }
     : { values: parsed.values, fieldErrors: parsed.fieldErrors };
@@ -84,7 +86,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const section = parseSection(params.section);
   if (!section) return redirect("/survey");
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
-  const restored = restoreDraft(section, new URL(request.url).searchParams);
+  const edition = await getCurrentEdition();
+  const restored = restoreDraft(section, new URL(request.url).searchParams, edition);
   const answers: SurveyInput = { ...progress.answers, ...restored?.values };
   const [deadline, { flash, setCookie }] = await Promise.all([getSurveyDeadlineStatus(), readFlash(request)]);
   return data(
@@ -97,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         notice: flash?.message ?? null,
         chatUrl: await chatLink(),
         submitted: progress.submitted,
+        remembered: progress.remembered,
         deadline,
         closedNav: closedNav(section, answers),
       },
@@ -151,6 +155,11 @@ export default function SurveyPage() {
       <p className="muted survey-progress">Section {member.section} of 7</p>
       {/* Saving updates the submitted survey only while it is open. */}
       {member.submitted && !member.deadline?.closed ? <SubmittedNotice /> : null}
+      {member.remembered ? (
+        <p role="status" className="alert alert-success">
+          {REMEMBERED_NOTE}
+        </p>
+      ) : null}
       {member.notice && !actionData ? (
         <p role="status" className="alert alert-success">
           {member.notice}

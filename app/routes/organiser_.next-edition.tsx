@@ -1,0 +1,146 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EVENT_LIMITS } from "~/lib/event-settings";
+import type { FormFailure } from "~/lib/form-failure";
+import { previousHouseLabel } from "~/lib/house-rules";
+import { setFlash } from "~/services/flash.server";
+import { nextEditionPlan, startNextEdition } from "~/services/next-edition.server";
+import { requireOrganiser } from "~/services/organiser.server";
+import styles from "~/styles/features.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "SGW25 — Start the next edition" }];
+
+const NAME_LIMIT = EVENT_LIMITS.shortName;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOrganiser(request);
+  return nextEditionPlan();
+}
+
+type Values = { name: string; plannedWeekend: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireOrganiser(request);
+  const form = await request.formData();
+  const values: Values = {
+    name: String(form.get("name") ?? "").trim(),
+    plannedWeekend: String(form.get("plannedWeekend") ?? ""),
+  };
+  const plan = await nextEditionPlan();
+  const fromId = Number(form.get("fromId"));
+  if (fromId !== plan.fromId) {
+    // Started already (a double click, another organiser): exactly one roll-over happened.
+    const message = `The next edition has already started: ${plan.current.name} is the current one.`;
+    return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+  }
+  const fieldErrors: Record<string, string> = {};
+  if (!values.name) fieldErrors.name = "Enter a short name for the new edition.";
+  else if (values.name.length > NAME_LIMIT)
+    fieldErrors.name = `The short name must be at most ${NAME_LIMIT} characters.`;
+  if (!plan.windows.includes(values.plannedWeekend))
+    fieldErrors.plannedWeekend = `Choose one of the ${plan.year} weekends.`;
+  if (Object.keys(fieldErrors).length)
+    return data<FormFailure<Values>>({ error: "Check the form.", fieldErrors, values }, { status: 400 });
+
+  const outcome = await startNextEdition({ fromId, ...values });
+  const message = outcome.started
+    ? `${outcome.name} has started. ${plan.current.name} is in the archive on Past Events.`
+    : outcome.error;
+  return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+}
+
+export default function NextEdition() {
+  const plan = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as FormFailure<Values> | undefined;
+  const values = failure?.values ?? { name: plan.name, plannedWeekend: plan.plannedWeekend };
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <section className="card" aria-labelledby="next-edition-heading">
+      <h1 id="next-edition-heading">Start the next edition</h1>
+      <p>Starting {plan.year}&apos;s edition does this, at once and for everyone:</p>
+      <ul>
+        <li>
+          {plan.current.name} ({plan.current.year}) closes. Its results, Who&apos;s Coming and Best Weekends
+          stay readable, as they are now, on <Link to="/past-events">Past Events</Link>; nothing in it can
+          change any more.
+        </li>
+        <li>
+          {plan.chosenHouse
+            ? `The chosen house, ${plan.chosenHouse}, becomes a previous house: ${previousHouseLabel(plan.current.year)}.`
+            : "No house is chosen, so none becomes a previous house."}
+        </li>
+        <li>
+          {plan.leavingPlay === 1 ? "1 other house leaves" : `${plan.leavingPlay} other houses leave`} play;
+          you can bring any of them back on the organiser page.
+        </li>
+        <li>
+          Votes, the survey deadline and reminders start empty. The survey asks about {plan.windows.length}{" "}
+          weekends, {plan.windows[0]} to {plan.windows.at(-1)}, {plan.year}.
+        </li>
+        <li>
+          Members keep their accounts. Their new survey starts from their last name, shirt sizes, countries,
+          sober and room-sharing answers; nothing is submitted for them.
+        </li>
+      </ul>
+      <Form method="post" className="stacked-form">
+        <input type="hidden" name="fromId" value={plan.fromId} />
+        {failure?.error ? (
+          <p role="alert" className="alert alert-error">
+            {failure.error}
+          </p>
+        ) : null}
+        <label htmlFor="next-name">Short name</label>
+        <input
+          id="next-name"
+          name="name"
+          defaultValue={values.name}
+          maxLength={NAME_LIMIT}
+          required
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? "next-name-error" : undefined}
+        />
+        {errors.name ? (
+          <p id="next-name-error" className="field-error">
+            {errors.name}
+          </p>
+        ) : null}
+        <label htmlFor="next-weekend">Planned weekend</label>
+        <select
+          id="next-weekend"
+          name="plannedWeekend"
+          defaultValue={values.plannedWeekend}
+          aria-invalid={errors.plannedWeekend ? true : undefined}
+          aria-describedby={errors.plannedWeekend ? "next-weekend-error" : undefined}
+        >
+          {plan.windows.map((label) => (
+            <option key={label} value={label}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {errors.plannedWeekend ? (
+          <p id="next-weekend-error" className="field-error">
+            {errors.plannedWeekend}
+          </p>
+        ) : null}
+        <p className="choices">
+          <button type="submit" className="button">
+            Start the next edition
+          </button>
+          <Link to="/organiser" className="button button-secondary">
+            Cancel
+          </Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
