@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../../tests/support/database";
 import { DEFAULT_EVENT_SETTINGS } from "~/lib/event-settings";
-import { setSetting } from "./settings.server";
+import { setEditionSetting as setSetting } from "./edition.server";
 import {
   clearEventSettings,
   getEventSettings,

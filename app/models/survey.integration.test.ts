@@ -23,7 +23,12 @@ async function member(email: string) {
 describe("survey storage", () => {
   it("starts a new member at section 1 with the empty survey", async () => {
     const id = await member("new@example.com");
-    expect(await getSurveyProgress(id)).toEqual({ answers: emptySurvey(), section: 1, submitted: false });
+    expect(await getSurveyProgress(id)).toEqual({
+      answers: emptySurvey(),
+      section: 1,
+      submitted: false,
+      remembered: false,
+    });
     expect(await getSurvey(id)).toBeNull();
   });
 
@@ -88,7 +93,12 @@ describe("survey storage", () => {
     await database.db
       .insert(surveyDrafts)
       .values({ userId: id, data: { section: 4, answers: { attending: "perhaps" } } });
-    expect(await getSurveyProgress(id)).toEqual({ answers: emptySurvey(), section: 1, submitted: false });
+    expect(await getSurveyProgress(id)).toEqual({
+      answers: emptySurvey(),
+      section: 1,
+      submitted: false,
+      remembered: false,
+    });
   });
 
   it("updates the submitted survey at once when a member saves a section after submitting", async () => {
