@@ -18,6 +18,8 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const STATE_SPECS = /organiser-state\.spec\.ts$/;
 const LONG_DATA_SPECS = /long-data\.spec\.ts$/;
+const EDITIONS_SPECS = /editions\.spec\.ts$/;
+const editionsURL = `http://localhost:${Number(port) + 4}`;
 const SEASON_SPECS = /season-state\.spec\.ts$/;
 
 export default defineConfig({
@@ -35,8 +37,8 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS], use: js },
-    { name: "no-js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS], use: noJs },
+    { name: "js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS, EDITIONS_SPECS], use: js },
+    { name: "no-js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS, EDITIONS_SPECS], use: noJs },
     // Specs that change app-wide state (a closed survey, the reminder round) run after everything
     // else and one project at a time, so no other spec on the shared server ever sees that state.
     { name: "no-js-state", testMatch: STATE_SPECS, dependencies: ["js", "no-js"], use: noJs },
@@ -49,6 +51,15 @@ export default defineConfig({
     // page shows: after the other state specs, again one project at a time.
     { name: "no-js-season", testMatch: SEASON_SPECS, dependencies: ["js-long"], use: noJs },
     { name: "js-season", testMatch: SEASON_SPECS, dependencies: ["no-js-season"], use: js },
+    // Starting the next edition cannot be undone: that spec has a server of its own (E2E_PORT+4),
+    // no-js first (2025 → 2026), then js (2026 → 2027).
+    { name: "no-js-editions", testMatch: EDITIONS_SPECS, use: { ...noJs, baseURL: editionsURL } },
+    {
+      name: "js-editions",
+      testMatch: EDITIONS_SPECS,
+      dependencies: ["no-js-editions"],
+      use: { ...js, baseURL: editionsURL },
+    },
   ],
   webServer: [
     {
@@ -64,6 +75,15 @@ export default defineConfig({
       command: "node tests/e2e/server.mjs",
       env: { E2E_APP_URL_SET: "1" },
       url: `http://localhost:${Number(port) + 2}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node tests/e2e/server.mjs",
+      env: { E2E_EDITIONS: "1" },
+      url: `${editionsURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

@@ -10,8 +10,11 @@ import path from "node:path";
 import { startFakeResend } from "../support/fake-resend.mjs";
 import { startImageServer } from "../support/image-server.mjs";
 
-const second = Boolean(process.env.E2E_APP_URL_SET);
-const port = String(Number(process.env.E2E_PORT ?? "3100") + (second ? 2 : 0));
+// A third one on E2E_PORT+4 (E2E_EDITIONS) has its own data for editions.spec.ts, whose roll-overs
+// change the current edition for good.
+const appUrlSet = Boolean(process.env.E2E_APP_URL_SET);
+const second = appUrlSet || Boolean(process.env.E2E_EDITIONS);
+const port = String(Number(process.env.E2E_PORT ?? "3100") + (appUrlSet ? 2 : second ? 4 : 0));
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3101");
 const dataDir = path.resolve(`tests/.tmp/pglite-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
@@ -24,7 +27,7 @@ const env = {
   ...process.env,
   NODE_ENV: "production",
   PORT: port,
-  APP_URL: second ? `http://localhost:${port}` : "",
+  APP_URL: appUrlSet ? `http://localhost:${port}` : "",
   PGLITE_DIR: dataDir,
   DATABASE_URL: "",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",

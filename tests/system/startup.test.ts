@@ -15,9 +15,12 @@ const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) a
 
 const FRESH = { ...emptySurvey(), name: "Fresh Member", attending: "yes" };
 
+const ACCOUNT = { email: "fresh@example.com", password: "fresh-secret" };
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
 /** A new member says yes through /api on the instance at `base`. */
 async function saveSurveyThrough(base: string) {
-  const account = { email: "fresh@example.com", password: "fresh-secret" };
+  const account = ACCOUNT;
   const json = { "Content-Type": "application/json" };
   expect(
     (await fetch(`${base}/api/register`, { method: "POST", headers: json, body: JSON.stringify(account) }))
@@ -37,10 +40,26 @@ async function saveSurveyThrough(base: string) {
   expect(saved.status).toBe(200);
 }
 
+/** The member's page session on the instance at `base` (the /auth form, as a browser posts it). */
+async function pageLogin(base: string) {
+  const login = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...FORM, Origin: base },
+    body: new URLSearchParams({ intent: "login", redirect: "/organiser", ...ACCOUNT }),
+  });
+  expect(login.status).toBe(302);
+  return String(login.headers.get("Set-Cookie")).split(";")[0];
+}
+
 describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgres", () => {
-  it("apply the migrations once and both serve", async () => {
+  it("apply the migrations once, both serve, and agree on the current edition after a roll-over", async () => {
     const database = await freshDatabase(adminUrl!, "sgw_startup");
-    const env = { DATABASE_URL: database.url, SESSION_SECRET: "startup-test-secret-0123456789" };
+    const env = {
+      DATABASE_URL: database.url,
+      SESSION_SECRET: "startup-test-secret-0123456789",
+      ADMIN_EMAILS: ACCOUNT.email,
+    };
     const started = await Promise.allSettled([startWithNpm(3242, env), startWithNpm(3243, env)]);
     try {
       for (const result of started) {
@@ -69,6 +88,31 @@ describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgre
         expect(Date.now() - saved).toBeLessThan(2_500);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+
+      // The organiser starts the next edition through one instance; the other serves it right after.
+      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+      await sql`update users set email_confirmed_at = now() where email = ${ACCOUNT.email}`;
+      await sql.end();
+      const cookie = await pageLogin("http://localhost:3242");
+      const rolled = await fetch("http://localhost:3242/organiser/next-edition", {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...FORM, Origin: "http://localhost:3242", Cookie: cookie },
+        body: new URLSearchParams({ fromId: "1", name: "SGW26", plannedWeekend: "Aug 20 - Aug 24" }),
+      });
+      expect(rolled.status).toBe(302);
+      const rolledAt = Date.now();
+      const onOther = async () => {
+        const results = (await (await fetch("http://localhost:3243/api/results")).json()) as unknown[];
+        const archive = await fetch("http://localhost:3243/past-events/2025");
+        return results.length === 0 && archive.status === 200 && !(await names());
+      };
+      while (!(await onOther())) {
+        expect(Date.now() - rolledAt).toBeLessThan(2_500);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const archived = await (await fetch("http://localhost:3243/past-events/2025")).text();
+      expect(archived).toContain(FRESH.name);
     } finally {
       await Promise.all(
         started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),

@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { login } from "./support";
+import { choose, next, question } from "./survey-support";
+
+// Runs on a server of its own (playwright.config.ts): no-js rolls 2025 → 2026, then js 2026 → 2027.
+test.describe.configure({ mode: "serial" });
+// Three people's visits in one test: the organiser's, a member's whole survey and a visitor's.
+test.setTimeout(120_000);
+
+const SHORT_NAME = /^SGW(\d\d)$/;
+
+test("the organiser starts the next edition, a member fills its survey, a visitor reads the archive", async ({
+  browser,
+  page,
+  javaScriptEnabled,
+}) => {
+  // The organiser: the panel on /organiser leads to a confirmation page that says what will happen.
+  await login(page, "organiser@example.com", undefined, "/organiser");
+  await page.getByRole("link", { name: "Start the next edition…" }).click();
+  await expect(page).toHaveURL(/\/organiser\/next-edition$/);
+  await expect(page.getByRole("heading", { name: "Start the next edition", level: 1 })).toBeVisible();
+  const shortName = page.getByLabel("Short name");
+  const name = await shortName.inputValue();
+  const year = 2000 + Number(SHORT_NAME.exec(name)?.[1]);
+  const closing = `SGW${String(year - 1).slice(2)}`;
+  expect([2026, 2027]).toContain(year);
+  await expect(page.getByText(`${closing} (${year - 1}) closes.`)).toBeVisible();
+  await expect(page.getByText("Votes, the survey deadline and reminders start empty.")).toBeVisible();
+  await expect(page.getByLabel("Planned weekend")).toHaveValue(
+    year === 2026 ? "Aug 20 - Aug 24" : "Aug 19 - Aug 23",
+  );
+  await page.getByRole("button", { name: "Start the next edition" }).click();
+  await expect(page).toHaveURL(/\/organiser$/);
+  await expect(page.getByRole("status").filter({ hasText: `${name} has started.` })).toBeVisible();
+
+  // A member: the new survey starts from the remembered answers, and says so.
+  const context = await browser.newContext({ javaScriptEnabled });
+  const member = await context.newPage();
+  await login(member, "jordan@example.com", undefined, "/survey");
+  await expect(member).toHaveURL(/\/survey\/1$/);
+  await expect(member.getByRole("status").filter({ hasText: "from your last survey" })).toBeVisible();
+  await expect(member.getByLabel("Your name")).toHaveValue("Jordan");
+  const coming = question(member, "Are you coming to SGW25?");
+  for (const option of ["Yes", "No", "Maybe"]) {
+    await expect(coming.getByRole("radio", { name: option, exact: true })).not.toBeChecked();
+  }
+  await choose(member, "Are you coming to SGW25?", "Yes");
+  await next(member, 2);
+  const weekends = question(member, "Which weekends work for you?");
+  await expect(weekends.getByRole("checkbox")).toHaveCount(40);
+  await expect(weekends.getByRole("checkbox", { name: "Aug 21 - Aug 25", exact: true })).toHaveCount(0);
+  const planned = year === 2026 ? "Aug 20 - Aug 24" : "Aug 19 - Aug 23";
+  await expect(weekends.getByRole("checkbox", { name: planned, exact: true })).not.toBeChecked();
+  await weekends.getByRole("checkbox", { name: planned, exact: true }).check();
+  // Jordan's countries, sober and room answers and shirt size came along; the rest starts empty.
+  await expect(
+    question(member, "Which countries are you cool with?").getByRole("checkbox", { name: "Mexico" }),
+  ).toBeChecked();
+  await expect(
+    question(member, "Are you okay staying sober?").getByRole("radio", { name: "No" }),
+  ).toBeChecked();
+  await expect(
+    question(member, "Are you cool with sharing a room?").getByRole("radio", { name: "Yes" }),
+  ).toBeChecked();
+  await expect(member.getByLabel("Your size", { exact: true })).toHaveValue("s");
+  const longer = question(member, "Should SGW be longer?");
+  await expect(longer.getByRole("radio", { name: "No, keep it as is" })).not.toBeChecked();
+  await choose(member, "Should SGW be longer?", "No, keep it as is");
+  await choose(member, "Should we revisit previous spots?", "Yes");
+  await choose(member, "Would you change your fate?", "Aye");
+  await next(member, 4);
+  await choose(member, "Did you come to SGW24?", "No");
+  await next(member, 6);
+  await member.getByRole("button", { name: "Submit Survey" }).click();
+  await expect(member).toHaveURL(/\/survey\/7$/);
+  await context.close();
+
+  // A visitor: /past-events lists the closed edition, its page shows its results as they were.
+  const visitorContext = await browser.newContext({ javaScriptEnabled });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/past-events");
+  await expect(visitor.getByRole("heading", { name: "Past Weekends" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "SGW25" })).toBeVisible();
+  await visitor.getByRole("link", { name: closing, exact: true }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/past-events/${year - 1}$`));
+  await expect(visitor.getByRole("heading", { name: `${closing}: Where We Stood` })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Best Weekends" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "So When is This Happening?" })).toBeVisible();
+  const attendance = visitor.getByRole("region", { name: "Who's Coming" });
+  await expect(attendance).toContainText("Jordan");
+  if (year === 2026) await expect(attendance).toContainText("Alex");
+  else await expect(visitor.getByText("Charts count the 1 person who said yes or maybe.")).toBeVisible();
+  expect(await visitor.locator("script[src]").count()).toBe(0);
+  await visitorContext.close();
+});
