@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextEditionName, sameWeekendNextYear, windowDates } from "./editions";
+import { nextEditionName, previousEditionName, sameWeekendNextYear, windowDates } from "./editions";
 import { availabilityWindows } from "./weekends";
 
 describe("the next edition", () => {
@@ -9,6 +9,13 @@ describe("the next edition", () => {
     expect(nextEditionName("SGW99", 2099)).toBe("SGW00");
     expect(nextEditionName("Summer Weekend 2025", 2025)).toBe("Summer Weekend 2026");
     expect(nextEditionName("Summer Weekend", 2025)).toBe("Summer Weekend 2026");
+  });
+
+  it("names the year before by the same rule", () => {
+    expect(previousEditionName("SGW25", 2025)).toBe("SGW24");
+    expect(previousEditionName("SGW00", 2100)).toBe("SGW99");
+    expect(previousEditionName("Weekend 2026", 2026)).toBe("Weekend 2025");
+    expect(previousEditionName("Weekend", 2026)).toBe("Weekend 2025");
   });
 
   it("plans the same weekend a year on, a window of the new year", () => {

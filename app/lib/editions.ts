@@ -38,6 +38,15 @@ export function nextEditionName(name: string, year: number): string {
   return `${trimmed} ${next}`.trim();
 }
 
+/** The short name the year before had, by the same rule (SGW25 → SGW24). */
+export function previousEditionName(name: string, year: number): string {
+  const trimmed = name.trim();
+  if (trimmed.includes(String(year))) return trimmed.replace(String(year), String(year - 1));
+  const short = String(year % 100).padStart(2, "0");
+  if (trimmed.endsWith(short)) return `${trimmed.slice(0, -2)}${String((year + 99) % 100).padStart(2, "0")}`;
+  return `${trimmed} ${year - 1}`.trim();
+}
+
 /** The first day of a window label ("Aug 21 - Aug 25") in `year`, as a UTC date. */
 function windowStart(label: string, year: number): Date | null {
   const match = /^([A-Z][a-z]{2}) (\d{1,2}) - ([A-Z][a-z]{2}) (\d{1,2})$/.exec(label);

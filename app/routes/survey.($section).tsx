@@ -29,6 +29,7 @@ import {
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/lib/survey-schema";
 import { REMEMBERED_NOTE } from "~/lib/survey-memory";
+import { EditionNamesContext } from "~/components/survey/edition-names";
 import { getCurrentEdition } from "~/models/edition.server";
 import { getSurveyProgress } from "~/models/survey.server";
 import { readFlash } from "~/services/flash.server";
@@ -101,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         chatUrl: await chatLink(),
         submitted: progress.submitted,
         remembered: progress.remembered,
+        names: edition.names,
         deadline,
         closedNav: closedNav(section, answers),
       },
@@ -151,35 +153,37 @@ export default function SurveyPage() {
   // Once the page knows the survey has closed, the gate above the section says so; no second alert.
   const error = failure?.error === member.deadline?.message ? undefined : failure?.error;
   return (
-    <div className="survey">
-      <p className="muted survey-progress">Section {member.section} of 7</p>
-      {/* Saving updates the submitted survey only while it is open. */}
-      {member.submitted && !member.deadline?.closed ? <SubmittedNotice /> : null}
-      {member.remembered ? (
-        <p role="status" className="alert alert-success">
-          {REMEMBERED_NOTE}
-        </p>
-      ) : null}
-      {member.notice && !actionData ? (
-        <p role="status" className="alert alert-success">
-          {member.notice}
-        </p>
-      ) : null}
-      {member.restored && !actionData ? (
-        <p role="alert" className="alert alert-error">
-          These are the answers you sent before logging in again. They are not saved yet: check them and press
-          Next.
-        </p>
-      ) : null}
-      <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7} nav={member.closedNav}>
-        {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
-        {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
-        {member.section === 3 ? <SadMessage error={error} /> : null}
-        {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
-        {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
-        {member.section === 6 ? <Review values={values} error={error} /> : null}
-        {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
-      </SurveyDeadlineGate>
-    </div>
+    <EditionNamesContext.Provider value={member.names}>
+      <div className="survey">
+        <p className="muted survey-progress">Section {member.section} of 7</p>
+        {/* Saving updates the submitted survey only while it is open. */}
+        {member.submitted && !member.deadline?.closed ? <SubmittedNotice /> : null}
+        {member.remembered ? (
+          <p role="status" className="alert alert-success">
+            {REMEMBERED_NOTE}
+          </p>
+        ) : null}
+        {member.notice && !actionData ? (
+          <p role="status" className="alert alert-success">
+            {member.notice}
+          </p>
+        ) : null}
+        {member.restored && !actionData ? (
+          <p role="alert" className="alert alert-error">
+            These are the answers you sent before logging in again. They are not saved yet: check them and press
+            Next.
+          </p>
+        ) : null}
+        <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7} nav={member.closedNav}>
+          {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
+          {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
+          {member.section === 3 ? <SadMessage error={error} /> : null}
+          {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
+          {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
+          {member.section === 6 ? <Review values={values} error={error} /> : null}
+          {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
+        </SurveyDeadlineGate>
+      </div>
+    </EditionNamesContext.Provider>
   );
 }

@@ -40,11 +40,12 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await expect(member).toHaveURL(/\/survey\/1$/);
   await expect(member.getByRole("status").filter({ hasText: "from your last survey" })).toBeVisible();
   await expect(member.getByLabel("Your name")).toHaveValue("Jordan");
-  const coming = question(member, "Are you coming to SGW25?");
+  // The questions name the new edition, and the one before it.
+  const coming = question(member, `Are you coming to ${name}?`);
   for (const option of ["Yes", "No", "Maybe"]) {
     await expect(coming.getByRole("radio", { name: option, exact: true })).not.toBeChecked();
   }
-  await choose(member, "Are you coming to SGW25?", "Yes");
+  await choose(member, `Are you coming to ${name}?`, "Yes");
   await next(member, 2);
   const weekends = question(member, "Which weekends work for you?");
   await expect(weekends.getByRole("checkbox")).toHaveCount(40);
@@ -69,7 +70,7 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await choose(member, "Should we revisit previous spots?", "Yes");
   await choose(member, "Would you change your fate?", "Aye");
   await next(member, 4);
-  await choose(member, "Did you come to SGW24?", "No");
+  await choose(member, `Did you come to ${closing}?`, "No");
   await next(member, 6);
   await member.getByRole("button", { name: "Submit Survey" }).click();
   await expect(member).toHaveURL(/\/survey\/7$/);
@@ -80,8 +81,9 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   const visitor = await visitorContext.newPage();
   await visitor.goto("/past-events");
   await expect(visitor.getByRole("heading", { name: "Past Weekends" })).toBeVisible();
-  await expect(visitor.getByRole("link", { name: "SGW25" })).toBeVisible();
-  await visitor.getByRole("link", { name: closing, exact: true }).click();
+  const past = visitor.getByRole("region", { name: "Past Weekends" });
+  await expect(past.getByRole("link", { name: "SGW25", exact: true })).toBeVisible();
+  await past.getByRole("link", { name: closing, exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/past-events/${year - 1}$`));
   await expect(visitor.getByRole("heading", { name: `${closing}: Where We Stood` })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Best Weekends" })).toBeVisible();

@@ -7,13 +7,13 @@ import {
   COUNTRY_LABELS,
   EXTENSION_LABELS,
   GUEST_LABELS,
-  QUESTIONS,
   SHIRT_HOLDER_LABELS,
   SUBMIT_ERROR_PREFIX,
   YES_NO_LABELS,
   labelOf,
 } from "~/lib/survey-questions";
 import { PRIVATE_ANSWER_NOTE } from "~/lib/private-answer";
+import { useEditionNames, useQuestions } from "./edition-names";
 import { SectionForm } from "./section-form";
 
 function Part({
@@ -59,6 +59,8 @@ function WrittenAnswer({ text }: { text: string }) {
 }
 
 export function Review({ values, error }: { values: SurveyInput; error?: string }) {
+  const QUESTIONS = useQuestions();
+  const { previous } = useEditionNames();
   // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
   const weekends = Object.keys(values.availability).filter((label) => values.availability[label]);
   const sizes = (["self", "boo", "child"] as const)
@@ -111,7 +113,7 @@ export function Review({ values, error }: { values: SurveyInput; error?: string 
           <Row label={QUESTIONS.fate_change}>{labelOf(AYE_NAY_LABELS, values.fate_change)}</Row>
         </Part>
       )}
-      <Part title="SGW24" edit={4}>
+      <Part title={previous} edit={4}>
         <Row label={QUESTIONS.sgw24_attendee}>{labelOf(YES_NO_LABELS, values.sgw24_attendee)}</Row>
       </Part>
       {/* Spec: on wide screens the feedback rows are hidden for someone who was not at SGW24. */}

@@ -2,12 +2,14 @@ import { NAME_MAX } from "~/lib/limits";
 import type { FieldErrors, SurveyInput } from "~/lib/survey-schema";
 import { PRIVATE_ANSWER_FIELD, PRIVATE_ANSWER_NOTE } from "~/lib/private-answer";
 import { Choice, LongText, errorFor } from "./fields";
-import { ATTENDING_LABELS, QUESTIONS, YES_NO_LABELS } from "~/lib/survey-questions";
+import { useEditionNames, useQuestions } from "./edition-names";
+import { ATTENDING_LABELS, YES_NO_LABELS } from "~/lib/survey-questions";
 import { SectionForm } from "./section-form";
 
 export type StepProps = { values: SurveyInput; fieldErrors?: FieldErrors; error?: string };
 
 export function BasicInfo({ values, fieldErrors, error }: StepProps) {
+  const QUESTIONS = useQuestions();
   const nameError = errorFor(fieldErrors, "name");
   return (
     <SectionForm section={1} fieldErrors={fieldErrors} error={error} back={false} title="Basic info">
@@ -37,11 +39,12 @@ export function BasicInfo({ values, fieldErrors, error }: StepProps) {
 }
 
 export function SadMessage({ error }: { error?: string }) {
+  const { current } = useEditionNames();
   return (
     <SectionForm section={3} error={error} title="We'll miss you">
       <p>
-        Sorry to hear you can&apos;t make it to SGW25. It won&apos;t be the same without you — and if plans
-        change, come back and update your answer any time.
+        Sorry to hear you can&apos;t make it to {current}. It won&apos;t be the same without you — and if
+        plans change, come back and update your answer any time.
       </p>
       <p>A couple more quick questions about last year and we&apos;re done.</p>
     </SectionForm>
@@ -49,8 +52,10 @@ export function SadMessage({ error }: { error?: string }) {
 }
 
 export function LastYear({ values, fieldErrors, error }: StepProps) {
+  const QUESTIONS = useQuestions();
+  const { previous } = useEditionNames();
   return (
-    <SectionForm section={4} fieldErrors={fieldErrors} error={error} title="SGW24">
+    <SectionForm section={4} fieldErrors={fieldErrors} error={error} title={previous}>
       <Choice
         name="sgw24_attendee"
         legend={QUESTIONS.sgw24_attendee}
@@ -63,6 +68,7 @@ export function LastYear({ values, fieldErrors, error }: StepProps) {
 }
 
 export function Feedback({ values, fieldErrors, error }: StepProps) {
+  const QUESTIONS = useQuestions();
   return (
     <SectionForm section={5} fieldErrors={fieldErrors} error={error} title="Feedback">
       {(["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"] as const).map((field) => (
