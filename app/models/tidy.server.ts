@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/db/schema";
+import { inCurrentEdition } from "~/models/edition.server";
 import { getChosenHouseId, setChosenHouseId } from "~/models/event-settings.server";
 
 /** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
@@ -26,6 +27,11 @@ export async function deleteHouse(houseId: number): Promise<boolean> {
   return deleted.length === 1;
 }
 
+// The survey the organiser may remove is the current edition's; past editions are read-only.
+const surveyOf = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
+const draftOf = (userId: number) =>
+  and(eq(surveyDrafts.userId, userId), inCurrentEdition(surveyDrafts.editionId));
+
 /** What deleting a member (or only their survey) takes with it. */
 export async function memberFootprint(userId: number) {
   const db = await getDb();
@@ -35,11 +41,8 @@ export async function memberFootprint(userId: number) {
     .where(eq(users.id, userId));
   if (!user) return null;
   const [[survey], [draft], [{ value: sessionCount }], [{ value: voteCount }]] = await Promise.all([
-    db
-      .select({ name: surveys.name, attending: surveys.attending })
-      .from(surveys)
-      .where(eq(surveys.userId, userId)),
-    db.select({ userId: surveyDrafts.userId }).from(surveyDrafts).where(eq(surveyDrafts.userId, userId)),
+    db.select({ name: surveys.name, attending: surveys.attending }).from(surveys).where(surveyOf(userId)),
+    db.select({ userId: surveyDrafts.userId }).from(surveyDrafts).where(draftOf(userId)),
     db.select({ value: count() }).from(sessions).where(eq(sessions.userId, userId)),
     db.select({ value: count() }).from(votes).where(eq(votes.userId, userId)),
   ]);
@@ -53,11 +56,11 @@ export async function memberFootprint(userId: number) {
   };
 }
 
-/** Removes a member's survey and any draft of it; the account, votes and sessions stay. */
+/** Removes a member's survey of the current edition and any draft of it; the account, votes and sessions stay. */
 export async function removeSurvey(userId: number): Promise<boolean> {
   const db = await getDb();
-  const removed = await db.delete(surveys).where(eq(surveys.userId, userId)).returning({ id: surveys.id });
-  await db.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
+  const removed = await db.delete(surveys).where(surveyOf(userId)).returning({ id: surveys.id });
+  await db.delete(surveyDrafts).where(draftOf(userId));
   return removed.length === 1;
 }
 
