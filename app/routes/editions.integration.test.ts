@@ -18,7 +18,7 @@ import * as apiVoteSummary from "./api.houses.votes.summary";
 import * as housesPage from "./houses";
 import * as nextEdition from "./organiser_.next-edition";
 import * as organiserPage from "./organiser";
-import * as pastEvent from "./past-events.$year";
+import * as pastEvent from "./past-events_.$year";
 import * as pastEvents from "./past-events";
 import * as resultsPage from "./results";
 import * as surveyPage from "./survey.($section)";
