@@ -3,10 +3,6 @@ import { getDb } from "~/db/client.server";
 import { editions, editionSettings, houses } from "~/db/schema";
 import type { FrozenEdition } from "~/lib/editions";
 import { availabilityWindows } from "~/lib/weekends";
-import { tablesChanged } from "~/models/table-cache.server";
-
-/** The edition setting holding the event's facts (models/event-settings). */
-export const EVENT_SETTINGS = "event_settings";
 
 export type Rollover = {
   /** The edition the organiser saw as current: a second click (or organiser) finds it archived. */
@@ -65,7 +61,5 @@ export async function rollOver(input: Rollover): Promise<{ id: number; year: num
     }
     return next;
   });
-  // Everything read "for the current edition" is stale now, here and (through editions) elsewhere.
-  if (started) tablesChanged("editions", "houses", "surveys", "votes");
   return started;
 }

@@ -1,8 +1,9 @@
 import { nextEditionName, type FrozenEdition } from "~/lib/editions";
-import { readStoredSettings, type EventSettings } from "~/lib/event-settings";
+import type { EventSettings } from "~/lib/event-settings";
+import { readStoredSettings } from "~/lib/event-settings-schema";
 import { availabilityWindows } from "~/lib/weekends";
-import { getCurrentEdition } from "~/models/edition.server";
-import { EVENT_SETTINGS, rollOver } from "~/models/edition-rollover.server";
+import { EVENT_SETTINGS, getCurrentEdition } from "~/models/edition.server";
+import { rollOver } from "~/models/edition-rollover.server";
 import { getChosenHouseId, getEventSettings } from "~/models/event-settings.server";
 import { getHouse, listHouses } from "~/models/house.server";
 import { getExpectedGroup, getWeekendCounts } from "~/models/plan.server";
