@@ -23,6 +23,7 @@ import { useNonce } from "~/components/nonce";
 import { loginUrl } from "~/lib/login-url";
 import { SiteLogo } from "~/components/site-logo";
 import { needsHydration } from "~/lib/hydration";
+import { currentEditionName } from "~/models/edition.server";
 import { getUser } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -31,18 +32,20 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "SGW25 — the summer get-together planner" },
-  { name: "description", content: "Plan SGW25: survey, results and the house vote." },
-];
-
-const ANONYMOUS = { user: null };
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const shortName = data?.edition.shortName ?? "SGW25";
+  return [
+    { title: `${shortName} — the summer get-together planner` },
+    { name: "description", content: `Plan ${shortName}: survey, results and the house vote.` },
+  ];
+};
 
 // A plain object, not json(): with single fetch a json() body is serialized and parsed again on every
-// request. A request without a session cookie or token costs no database call (see getUser).
+// request. A request without a session cookie or token costs no database call (see getUser), and the
+// current edition's name is read once per change of the editions (getCurrentEdition).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  return user ? { user: { email: user.email, name: user.name } } : ANONYMOUS;
+  const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
+  return { user: user ? { email: user.email, name: user.name } : null, edition };
 }
 
 /**
@@ -54,10 +57,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   return actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
 };
 
-const NAV = [
+/** The main navigation; the event page's link reads as the current edition's short name. */
+const nav = (shortName: string) => [
   { to: "/", label: "Home", end: true },
   { to: "/about", label: "About" },
-  { to: "/sgw25", label: "SGW25" },
+  { to: "/sgw25", label: shortName },
   { to: "/past-events", label: "Past Events" },
 ];
 
@@ -66,18 +70,18 @@ function loginHref(pathname: string, search: string) {
   return loginUrl(`${pathname}${search}`);
 }
 
-function Header({ user }: { user: { email: string } | null }) {
+function Header({ user, shortName }: { user: { email: string } | null; shortName: string }) {
   const location = useLocation();
   return (
     <header className="site-header">
       <Link to="/" className="brand">
         {/* The drawn logo is decoration; the link is named by this text (axe: name contains what is seen). */}
-        <span className="visually-hidden">SGW25 home</span>
-        <SiteLogo />
+        <span className="visually-hidden">{shortName} home</span>
+        <SiteLogo shortName={shortName} />
       </Link>
       <nav className="main-nav" aria-label="Main">
         <ul>
-          {NAV.map((item) => (
+          {nav(shortName).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} prefetch="intent">
                 {item.label}
@@ -168,6 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const shortName = data?.edition.shortName ?? "SGW25";
   const hydrate = needsHydration(useMatches());
   return (
     <html lang="en">
@@ -179,7 +184,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}
-        <Header user={user} />
+        <Header user={user} shortName={shortName} />
         <main id="main" className="page">
           {children}
         </main>

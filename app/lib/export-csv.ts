@@ -4,6 +4,7 @@ import { eachText } from "./money";
 import type { HouseRecord, VoteCounts } from "./house-rules";
 import type { ResponseRecord } from "./results";
 import { summaryCard } from "./results-summary";
+import { SGW25_NAMES, type EditionNames } from "./survey-questions";
 
 const SUMMARY_COLUMNS = [
   "Attending",
@@ -18,16 +19,20 @@ const SUMMARY_COLUMNS = [
   "Shirt Sizes",
 ];
 
-/** The complete survey table: the /results-summary fields, one row per response. */
-export function surveysCsv(records: readonly ResponseRecord[], windows?: readonly string[]): string {
+/** The complete survey table: the /results-summary fields, one row per response, in the edition's words. */
+export function surveysCsv(
+  records: readonly ResponseRecord[],
+  windows?: readonly string[],
+  names: EditionNames = SGW25_NAMES,
+): string {
   const header = [
     "Name",
     "Email",
     ...SUMMARY_COLUMNS,
     "Available Weekends",
-    "Attended SGW24",
-    "SGW24 Concerns",
-    "SGW25 Suggestions",
+    `Attended ${names.previous}`,
+    `${names.previous} Concerns`,
+    `${names.current} Suggestions`,
     "Does Not Want To See",
   ];
   const rows = records.map((record) => {

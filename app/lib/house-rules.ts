@@ -224,8 +224,8 @@ export function duplicateListingMessage(house: { title: string; in_play: boolean
 }
 
 /** Why the chosen house keeps its place: /sgw25 and the calendar file name it. */
-export const chosenOutOfPlayMessage = (title: string) =>
-  `${title} is the chosen house for SGW25: unchoose it on the organiser page before taking it out of play.`;
+export const chosenOutOfPlayMessage = (title: string, shortName = "SGW25") =>
+  `${title} is the chosen house for ${shortName}: unchoose it on the organiser page before taking it out of play.`;
 
 export const chooseOutOfPlayMessage = (title: string) =>
   `${title} is out of play: bring it back into play before choosing it.`;

@@ -24,3 +24,8 @@ export function mailName(name: string | null | undefined, fallback = "there") {
   const line = mailLine(name ?? "", MAIL_NAME_MAX);
   return line && !LINK_LIKE.test(line) ? line : fallback;
 }
+
+/** Text for a mail's HTML part. */
+export function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

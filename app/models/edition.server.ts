@@ -34,6 +34,23 @@ export function getCurrentEdition(): Promise<CurrentEdition> {
   return cachedByTables("current-edition", ["editions", "edition_settings"], readCurrentEdition);
 }
 
+let lastKnown = { shortName: "SGW25", year: 2025 };
+
+/**
+ * The current edition's short name and year for the layout (navigation, logo, titles). While the
+ * database is away and nothing is cached yet, the last ones known (the spec's SGW25 before any): the
+ * page that says the database is away still has its header.
+ */
+export async function currentEditionName(): Promise<{ shortName: string; year: number }> {
+  try {
+    const edition = await getCurrentEdition();
+    lastKnown = { shortName: edition.names.current, year: edition.year };
+  } catch {
+    // Keep the last ones known; the page's own loader reports the outage.
+  }
+  return lastKnown;
+}
+
 async function readCurrentEdition(): Promise<CurrentEdition> {
   const db = await getDb();
   const [row] = await db

@@ -1,9 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { pageTitle } from "~/lib/page-title";
+import type { loader as rootLoader } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — About" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "About") }];
 
 export default function About() {
+  const edition = useRouteLoaderData<typeof rootLoader>("root")?.edition ?? { shortName: "SGW25", year: 2025 };
   return (
     <section className="hero">
       <div>
@@ -18,7 +22,7 @@ export default function About() {
           swimming, arguing about board games and catching up on a year of news.
         </p>
         <p>
-          SGW25 is the 2025 edition. This site is where we decide when and where: fill in the survey, suggest
+          {edition.shortName} is the {edition.year} edition. This site is where we decide when and where: fill in the survey, suggest
           a house, vote on the shortlist, and we will see you there.
         </p>
       </div>

@@ -31,6 +31,7 @@ import { HYDRATE } from "~/lib/hydration";
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { pageTitle } from "~/lib/page-title";
 
 /** A refused attempt's Retry-After (set by the action) reaches the page's response too. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -49,8 +50,8 @@ const TITLES: Record<Mode, string> = {
   reset: "Reset Password",
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `SGW25 — ${TITLES[data?.mode ?? "login"]}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, TITLES[data?.mode ?? "login"]) },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

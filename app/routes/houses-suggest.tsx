@@ -21,12 +21,13 @@ import { suggestHouse } from "~/services/house-suggest.server";
 import { keepForLogin } from "~/services/pending-submission.server";
 import { getUser, requireUser } from "~/services/session.server";
 import styles from "~/styles/houses.css";
+import { pageTitle } from "~/lib/page-title";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Suggest a house" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Suggest a house") }];
 
 const SUCCESS = "House submitted successfully!";
 

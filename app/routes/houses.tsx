@@ -30,15 +30,16 @@ import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/houses.css";
 import { useActionResult } from "~/components/submit-failure";
 import { failureFor, houseForm, type FormFailure } from "~/lib/form-failure";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
   { rel: "stylesheet", href: styles },
 ];
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { newHouses, oldHouses } = splitHouses(data?.houses ?? []);
   const first = newHouses[0] ?? oldHouses[0];
-  return [{ title: "SGW25 — Houses" }, ...firstPhotoPreload(first, first && data?.photos[first.id])];
+  return [{ title: pageTitle(matches, "Houses") }, ...firstPhotoPreload(first, first && data?.photos[first.id])];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

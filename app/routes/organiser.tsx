@@ -38,10 +38,11 @@ import { closeSurveyNow, setDeadlineFromForm } from "~/services/survey-deadline.
 import { eventAction, getOrganiserEvent } from "~/services/organiser-event.server";
 import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Organiser" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Organiser") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
@@ -175,7 +176,7 @@ export default function Organiser() {
           {errorFor("houses")}
         </p>
       ) : null}
-      <HouseTable houses={houses} counts={counts} chosenId={chosenId} expected={event} />
+      <HouseTable houses={houses} counts={counts} chosenId={chosenId} expected={event} shortName={event.shortName} />
       <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
       <NextEditionPanel />
     </>

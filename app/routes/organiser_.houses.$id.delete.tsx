@@ -11,9 +11,10 @@ import { deleteHouse, houseFootprint } from "~/models/tidy.server";
 import { setFlash } from "~/services/flash.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Delete a house" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete a house") }];
 
 async function findHouse(id: string | undefined) {
   const house = /^\d{1,9}$/.test(id ?? "") ? await houseFootprint(Number(id)) : null;

@@ -21,12 +21,13 @@ import { requestHousePhotos } from "~/services/house-photos.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: featureStyles },
 ];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Edit a house" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit a house") }];
 
 async function findHouse(id: string | undefined) {
   const house = /^\d{1,9}$/.test(id ?? "") ? await getHouse(Number(id)) : undefined;

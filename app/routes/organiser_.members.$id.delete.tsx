@@ -14,9 +14,10 @@ import { setFlash } from "~/services/flash.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import { findMember } from "~/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Delete an account" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete an account") }];
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";

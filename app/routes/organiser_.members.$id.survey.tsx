@@ -12,9 +12,10 @@ import { removeSurvey } from "~/models/tidy.server";
 import { setFlash } from "~/services/flash.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const meta: MetaFunction = () => [{ title: "SGW25 — Remove a survey" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Remove a survey") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOrganiser(request);

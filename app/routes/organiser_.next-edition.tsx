@@ -14,10 +14,11 @@ import { setFlash } from "~/services/flash.server";
 import { nextEditionPlan, startNextEdition } from "~/services/next-edition.server";
 import { requireOrganiser } from "~/services/organiser.server";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Start the next edition" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Start the next edition") }];
 
 const NAME_LIMIT = EVENT_LIMITS.shortName;
 

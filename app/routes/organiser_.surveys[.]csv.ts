@@ -7,9 +7,9 @@ import { requireOrganiser } from "~/services/organiser.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const organiser = await requireOrganiser(request);
-  const [records, { windows }] = await Promise.all([
+  const [records, { windows, names }] = await Promise.all([
     listSurveyRecords({ email: organiser.email, organiser: true }),
     getCurrentEdition(),
   ]);
-  return csvResponse(surveysCsv(records, windows), "sgw25-surveys.csv");
+  return csvResponse(surveysCsv(records, windows, names), "sgw25-surveys.csv");
 }

@@ -8,18 +8,19 @@ import { listPreviousHouses } from "~/models/plan.server";
 import { listPastEditions } from "~/services/archive-page.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
   { rel: "stylesheet", href: styles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   // The first card is the newest past edition's, else the newest previous house's.
   const edition = data?.editions[0];
   const first = edition ? (edition.house ?? { id: 0, listing_img: "" }) : data?.houses[0];
   const photo = edition ? edition.photo : data?.houses[0]?.photo;
-  return [{ title: "SGW25 — Past Events" }, ...firstPhotoPreload(first, photo)];
+  return [{ title: pageTitle(matches, "Past Events") }, ...firstPhotoPreload(first, photo)];
 };
 
 export async function loader() {

@@ -18,6 +18,7 @@ import { HYDRATE } from "~/lib/hydration";
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { pageTitle } from "~/lib/page-title";
 
 /** A refused attempt's Retry-After (set by the action) reaches the page's response too. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -27,7 +28,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Reset Password" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Reset Password") }];
 
 // The page the reset mail links to; public, so a member may follow the link on any device.
 export async function loader({ request }: LoaderFunctionArgs) {

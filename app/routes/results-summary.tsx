@@ -12,10 +12,11 @@ import { isOrganiser } from "~/services/organiser.server";
 import { getUser } from "~/services/session.server";
 import { getCurrentEdition } from "~/models/edition.server";
 import styles from "~/styles/results.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Complete Survey Results" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Complete Survey Results") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SEARCH_MAX);

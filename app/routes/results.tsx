@@ -4,13 +4,14 @@ import { ResultsView } from "~/components/results-view";
 import { getResultsPage } from "~/services/results-page.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
+import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: featureStyles },
 ];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Where We Stand" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Where We Stand") }];
 
 // A plain object, not json(): the page is built once per change of the surveys, and a json() body
 // would be serialized and parsed again on every request.

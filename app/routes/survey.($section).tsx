@@ -41,13 +41,14 @@ import { SurveyDeadlineGate } from "~/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { pageTitle } from "~/lib/page-title";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "SGW25 — Survey" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Survey") }];
 
 /**
  * Answers posted before a login that could not be saved after it (see survey-submit.server),

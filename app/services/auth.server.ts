@@ -26,6 +26,8 @@ import { apiError } from "./api.server";
 import { clientIp } from "./request-path.server";
 import { setFlash } from "./flash.server";
 import { sendMail } from "./mail.server";
+import { escapeHtml } from "~/lib/mail-text";
+import { currentEditionName } from "~/models/edition.server";
 import { hashPassword } from "~/models/password.server";
 import { LIMITS, countAttempt, forgetAttempts, refundAttempt, type Limit } from "./rate-limit.server";
 import { isTrustedLogin, rememberLogin } from "~/models/trusted-login.server";
@@ -103,18 +105,18 @@ export async function registerMember(input: unknown, ip: string): Promise<User> 
   return user;
 }
 
-export function resetMail(to: string, link: string) {
+export function resetMail(to: string, link: string, shortName = "SGW25") {
   return {
     to,
-    subject: "Reset your SGW25 password",
+    subject: `Reset your ${shortName} password`,
     text: [
-      "Someone (hopefully you) asked to reset the password of your SGW25 planner account.",
+      `Someone (hopefully you) asked to reset the password of your ${shortName} planner account.`,
       "",
       `Choose a new password here: ${link}`,
       "",
       "The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.",
     ].join("\n"),
-    html: `<p>Someone (hopefully you) asked to reset the password of your SGW25 planner account.</p>
+    html: `<p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(shortName)} planner account.</p>
 <p><a href="${link}">Choose a new password</a></p>
 <p>The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.</p>`,
   };
@@ -147,7 +149,7 @@ async function mailResetLink(email: string) {
     const { token } = await createPasswordReset(user.id);
     const link = `${env().appUrl}/reset-password?${new URLSearchParams({ token })}`;
     // sendMail never throws; a failure is logged there and stays invisible to the requester.
-    await sendMail(resetMail(user.email, link));
+    await sendMail(resetMail(user.email, link, (await currentEditionName()).shortName));
   } catch (error) {
     console.error("Sending a reset link failed:", error instanceof Error ? error.message : error);
   }

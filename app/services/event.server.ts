@@ -35,7 +35,7 @@ export async function houseChangeRefusal(
 ): Promise<string | null> {
   if (change.choose && !house.in_play) return chooseOutOfPlayMessage(house.title);
   if (change.in_play === false && (await getChosenHouseId()) === house.id) {
-    return chosenOutOfPlayMessage(house.title);
+    return chosenOutOfPlayMessage(house.title, (await getEventSettings()).shortName);
   }
   return null;
 }

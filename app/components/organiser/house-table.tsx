@@ -11,13 +11,15 @@ function status(house: HouseRecord) {
   return `${play}; previous house${house.previous_house_year ? ` (${house.previous_house_year})` : ""}`;
 }
 
-/** Every house, its votes and its controls in one table; one house may be chosen for SGW25. */
+/** Every house, its votes and its controls in one table; one house may be chosen for the edition. */
 export function HouseTable({
   houses,
   counts,
   chosenId,
   expected,
+  shortName,
 }: {
+  shortName: string;
   expected: { expectedMin: number; expectedMax: number };
   houses: readonly HouseRecord[];
   counts: Record<number, VoteCounts>;
@@ -61,7 +63,7 @@ export function HouseTable({
                       {chosen ? (
                         <>
                           <br />
-                          <strong>Chosen for SGW25</strong>
+                          <strong>Chosen for {shortName}</strong>
                         </>
                       ) : null}
                     </th>
@@ -80,7 +82,7 @@ export function HouseTable({
                           value={chosen ? "unchoose" : "choose"}
                           className="button button-secondary"
                         >
-                          {chosen ? "Unchoose" : "Choose for SGW25"}
+                          {chosen ? "Unchoose" : `Choose for ${shortName}`}
                           <span className="visually-hidden"> {house.title}</span>
                         </button>
                       </Form>
