@@ -1,13 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { pageTitle } from "~/lib/page-title";
-import type { loader as rootLoader } from "~/root";
+import { currentEditionName } from "~/models/edition.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "About") }];
 
+export const loader = () => currentEditionName();
+
 export default function About() {
-  const edition = useRouteLoaderData<typeof rootLoader>("root")?.edition ?? { shortName: "SGW25", year: 2025 };
+  const edition = useLoaderData<typeof loader>();
   return (
     <section className="hero">
       <div>
@@ -22,8 +24,8 @@ export default function About() {
           swimming, arguing about board games and catching up on a year of news.
         </p>
         <p>
-          {edition.shortName} is the {edition.year} edition. This site is where we decide when and where: fill in the survey, suggest
-          a house, vote on the shortlist, and we will see you there.
+          {edition.shortName} is the {edition.year} edition. This site is where we decide when and where: fill
+          in the survey, suggest a house, vote on the shortlist, and we will see you there.
         </p>
       </div>
       <ResponsiveImage />

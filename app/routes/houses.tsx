@@ -39,7 +39,10 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { newHouses, oldHouses } = splitHouses(data?.houses ?? []);
   const first = newHouses[0] ?? oldHouses[0];
-  return [{ title: pageTitle(matches, "Houses") }, ...firstPhotoPreload(first, first && data?.photos[first.id])];
+  return [
+    { title: pageTitle(matches, "Houses") },
+    ...firstPhotoPreload(first, first && data?.photos[first.id]),
+  ];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -176,7 +176,13 @@ export default function Organiser() {
           {errorFor("houses")}
         </p>
       ) : null}
-      <HouseTable houses={houses} counts={counts} chosenId={chosenId} expected={event} shortName={event.shortName} />
+      <HouseTable
+        houses={houses}
+        counts={counts}
+        chosenId={chosenId}
+        expected={event}
+        shortName={event.shortName}
+      />
       <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
       <NextEditionPanel />
     </>

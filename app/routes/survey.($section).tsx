@@ -171,12 +171,14 @@ export default function SurveyPage() {
         ) : null}
         {member.restored && !actionData ? (
           <p role="alert" className="alert alert-error">
-            These are the answers you sent before logging in again. They are not saved yet: check them and press
-            Next.
+            These are the answers you sent before logging in again. They are not saved yet: check them and
+            press Next.
           </p>
         ) : null}
         <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7} nav={member.closedNav}>
-          {member.section === 1 ? <BasicInfo values={values} fieldErrors={fieldErrors} error={error} /> : null}
+          {member.section === 1 ? (
+            <BasicInfo values={values} fieldErrors={fieldErrors} error={error} />
+          ) : null}
           {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
           {member.section === 3 ? <SadMessage error={error} /> : null}
           {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
