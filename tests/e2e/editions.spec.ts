@@ -32,6 +32,14 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await page.getByRole("button", { name: "Start the next edition" }).click();
   await expect(page).toHaveURL(/\/organiser$/);
   await expect(page.getByRole("status").filter({ hasText: `${name} has started.` })).toBeVisible();
+  // Every page names the new edition: the title, the navigation, the houses' choose buttons.
+  await expect(page).toHaveTitle(`${name} — Organiser`);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toHaveAttribute(
+    "href",
+    "/sgw25",
+  );
+  await expect(page.getByRole("link", { name: `${name} home` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Choose for ${name}` }).first()).toBeVisible();
 
   // A member: the new survey starts from the remembered answers, and says so.
   const context = await browser.newContext({ javaScriptEnabled });
