@@ -24,8 +24,8 @@ export default function About() {
           swimming, arguing about board games and catching up on a year of news.
         </p>
         <p>
-          {edition.shortName} is the {edition.year} edition. This site is where we decide when and where: fill
-          in the survey, suggest a house, vote on the shortlist, and we will see you there.
+          {`${edition.shortName} is the ${edition.year} edition.`} This site is where we decide when and
+          where: fill in the survey, suggest a house, vote on the shortlist, and we will see you there.
         </p>
       </div>
       <ResponsiveImage />

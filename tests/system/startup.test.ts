@@ -89,7 +89,13 @@ describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgre
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
 
-      // The organiser starts the next edition through one instance; the other serves it right after.
+      // The organiser starts the next edition through one instance; the other, which has the current
+      // edition in its cache, serves the new one right after.
+      const about = async () =>
+        (await (await fetch("http://localhost:3243/about")).text()).match(
+          /SGW\d\d is the \d{4} edition/,
+        )?.[0];
+      expect(await about()).toBe("SGW25 is the 2025 edition");
       const sql = postgres(database.url, { max: 1, onnotice: () => {} });
       await sql`update users set email_confirmed_at = now() where email = ${ACCOUNT.email}`;
       await sql.end();
@@ -105,7 +111,12 @@ describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgre
       const onOther = async () => {
         const results = (await (await fetch("http://localhost:3243/api/results")).json()) as unknown[];
         const archive = await fetch("http://localhost:3243/past-events/2025");
-        return results.length === 0 && archive.status === 200 && !(await names());
+        return (
+          results.length === 0 &&
+          archive.status === 200 &&
+          !(await names()) &&
+          (await about()) === "SGW26 is the 2026 edition"
+        );
       };
       while (!(await onOther())) {
         expect(Date.now() - rolledAt).toBeLessThan(2_500);
