@@ -26,17 +26,17 @@ export async function listPastEditions(): Promise<PastEdition[]> {
   return (await listArchivedEditions()).map(summary);
 }
 
-// A past edition never changes: its page is built once per process.
-const pages = new Map<number, ResultsPage>();
+// A past edition never changes: its page is built once per read of the editions (which is cached).
+const pages = new WeakMap<ArchivedEdition, ResultsPage>();
 
 /** A past edition's results as they were when it closed, or undefined for a year never archived. */
 export async function getPastEditionPage(year: number) {
   const edition = await getArchivedEdition(year);
   if (!edition) return undefined;
-  let page = pages.get(edition.id);
+  let page = pages.get(edition);
   if (!page) {
     page = resultsPageOf(edition.frozen as FrozenEdition);
-    pages.set(edition.id, page);
+    pages.set(edition, page);
   }
   return { ...summary(edition), ...page };
 }
