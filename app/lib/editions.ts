@@ -22,7 +22,7 @@ export type FrozenEdition = {
   windows: string[];
   tally: Tally;
   attendance: Attendance;
-  weekends: { counts: WindowCounts[]; respondents: number };
+  weekends: { counts: readonly WindowCounts[]; respondents: number };
 };
 
 /**

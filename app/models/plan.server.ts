@@ -44,7 +44,9 @@ export function getWeekendCounts(
   );
 }
 
-async function countWeekends(windows: readonly string[]): Promise<{ counts: WindowCounts[]; respondents: number }> {
+async function countWeekends(
+  windows: readonly string[],
+): Promise<{ counts: WindowCounts[]; respondents: number }> {
   const db = await getDb();
   const perWindow = windows.flatMap((label) => [
     countWhere(sql`${surveys.attending} = 'yes' and ${free(label)}`),

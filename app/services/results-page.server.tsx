@@ -22,7 +22,7 @@ type EditionNumbers = {
   windows: readonly string[];
   tally: Tally;
   attendance: Attendance;
-  weekends: { counts: WindowCounts[]; respondents: number };
+  weekends: { counts: readonly WindowCounts[]; respondents: number };
 };
 
 type CachedPage = Omit<ResultsPage, "best"> & {
