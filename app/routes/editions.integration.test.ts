@@ -4,6 +4,8 @@ import { previousHouseLabel, splitHouses } from "~/lib/house-rules";
 import { REMEMBERED_NOTE } from "~/lib/survey-memory";
 import { availabilityWindows } from "~/lib/weekends";
 import { getSurveyDeadline, setSurveyDeadline } from "~/models/event-settings.server";
+import { getWeekendCounts, listHeadcountRecords, listMemberSurveyStatus } from "~/models/plan.server";
+import { getSurveyProgress } from "~/models/survey.server";
 import { seedDemoData } from "~/models/seed.server";
 import { createSession } from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
@@ -92,6 +94,13 @@ describe("editions: 2025 → 2026 → 2027 through /organiser", () => {
     await setSurveyDeadline(new Date("2025-08-01T12:00:00Z"));
     const results2025 = await resultsNow();
     expect(results2025.respondents).toBe(4);
+    // The member pages' cached look-ups, read now, must move on with the roll-over.
+    const jordan = (await getUserByEmail("jordan@example.com"))!;
+    const windows2025 = availabilityWindows(2025);
+    expect((await getSurveyProgress(jordan.id)).submitted).toBe(true);
+    expect((await listMemberSurveyStatus()).find((entry) => entry.id === jordan.id)?.submitted).toBe(true);
+    expect((await listHeadcountRecords()).length).toBeGreaterThan(0);
+    expect((await getWeekendCounts(windows2025)).respondents).toBeGreaterThan(0);
 
     // The confirmation page says what will happen; only members in ADMIN_EMAILS see it.
     const denied = await get(nextEdition as never, "/organiser/next-edition", { cookie: cookies.jordan });
@@ -145,6 +154,10 @@ describe("editions: 2025 → 2026 → 2027 through /organiser", () => {
     expect(await json(await get(apiResults as never, "/api/results"))).toEqual([]);
     expect(await json(await get(apiSurvey as never, "/api/survey", { bearer: tokens.jordan }))).toEqual({});
     expect(await getSurveyDeadline()).toBeNull();
+    expect(await getSurveyProgress(jordan.id)).toMatchObject({ submitted: false, remembered: true });
+    expect((await listMemberSurveyStatus()).filter((entry) => entry.submitted)).toEqual([]);
+    expect(await listHeadcountRecords()).toEqual([]);
+    expect((await getWeekendCounts(windows2025)).respondents).toBe(0);
     const results2026 = await resultsNow();
     expect(results2026.respondents).toBe(0);
     const summary = await json(
