@@ -33,7 +33,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { confirmOrganisers: true });
   for (const name of ["organiser", "jordan", "alex", "sam"]) {
     const user = await getUserByEmail(`${name}@example.com`);
     cookies[name] = cookieFrom(await createUserSession(user!.id, "/"));
