@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ArchivedHouse } from "~/lib/editions";
 import { placeLabel } from "~/lib/house-rules";
 import { HousePhoto } from "./house-photo";
 
@@ -7,14 +8,7 @@ export type PastEditionCard = {
   name: string;
   dates: string;
   came: number;
-  house: {
-    id: number;
-    title: string;
-    city: string;
-    state: string;
-    country: string;
-    listing_img: string;
-  } | null;
+  house: ArchivedHouse | null;
   /** The stored photo's version, when the house still has one. */
   photo?: string;
 };

@@ -5,20 +5,23 @@ import { availabilityWindows } from "./weekends";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The house a closed edition chose, as its archive shows it. */
+export type ArchivedHouse = {
+  id: number;
+  title: string;
+  city: string;
+  state: string;
+  country: string;
+  listing_img: string;
+};
+
 /** The frozen record of a closed edition: what the archive shows, as it was when the edition closed. */
 export type FrozenEdition = {
   name: string;
   plannedWeekend: string;
   /** Members who said yes, and the guests they brought. */
   came: number;
-  house: {
-    id: number;
-    title: string;
-    city: string;
-    state: string;
-    country: string;
-    listing_img: string;
-  } | null;
+  house: ArchivedHouse | null;
   windows: string[];
   tally: Tally;
   attendance: Attendance;

@@ -92,47 +92,52 @@ export default function NextEdition() {
           sober and room-sharing answers; nothing is submitted for them.
         </li>
       </ul>
-      <Form method="post" className="stacked-form">
+      <Form method="post">
         <input type="hidden" name="fromId" value={plan.fromId} />
         {failure?.error ? (
           <p role="alert" className="alert alert-error">
             {failure.error}
           </p>
         ) : null}
-        <label htmlFor="next-name">Short name</label>
-        <input
-          id="next-name"
-          name="name"
-          defaultValue={values.name}
-          maxLength={NAME_LIMIT}
-          required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? "next-name-error" : undefined}
-        />
-        {errors.name ? (
-          <p id="next-name-error" className="field-error">
-            {errors.name}
-          </p>
-        ) : null}
-        <label htmlFor="next-weekend">Planned weekend</label>
-        <select
-          id="next-weekend"
-          name="plannedWeekend"
-          defaultValue={values.plannedWeekend}
-          aria-invalid={errors.plannedWeekend ? true : undefined}
-          aria-describedby={errors.plannedWeekend ? "next-weekend-error" : undefined}
-        >
-          {plan.windows.map((label) => (
-            <option key={label} value={label}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {errors.plannedWeekend ? (
-          <p id="next-weekend-error" className="field-error">
-            {errors.plannedWeekend}
-          </p>
-        ) : null}
+        <div className="field">
+          <label htmlFor="next-name">Short name</label>
+          <input
+            id="next-name"
+            name="name"
+            type="text"
+            defaultValue={values.name}
+            maxLength={NAME_LIMIT}
+            required
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? "next-name-error" : undefined}
+          />
+          {errors.name ? (
+            <p id="next-name-error" className="field-error">
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="next-weekend">Planned weekend</label>
+          <select
+            id="next-weekend"
+            name="plannedWeekend"
+            defaultValue={values.plannedWeekend}
+            aria-invalid={errors.plannedWeekend ? true : undefined}
+            aria-describedby={errors.plannedWeekend ? "next-weekend-error" : undefined}
+          >
+            {plan.windows.map((label) => (
+              <option key={label} value={label}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {errors.plannedWeekend ? (
+            <p id="next-weekend-error" className="field-error">
+              {errors.plannedWeekend}
+            </p>
+          ) : null}
+        </div>
         <p className="choices">
           <button type="submit" className="button">
             Start the next edition
