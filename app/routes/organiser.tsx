@@ -164,27 +164,30 @@ export default function Organiser() {
           </a>
         </p>
       </section>
-      <DecisionPanel decision={decision} error={errorFor("decision")} />
-      <AnnouncePanel announce={announce} error={errorFor("announce")} />
-      <HeadcountPanel headcount={headcount} />
-      <SurveyStatus members={members} />
-      <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
-      <ReminderPanel reminder={reminder} error={errorFor("reminder")} />
-      <InvitePanel invite={invite} error={errorFor("invite")} />
-      {errorFor("houses") ? (
-        <p role="alert" className="alert alert-error">
-          {errorFor("houses")}
-        </p>
-      ) : null}
-      <HouseTable
-        houses={houses}
-        counts={counts}
-        chosenId={chosenId}
-        expected={event}
-        shortName={event.shortName}
-      />
-      <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
-      <NextEditionPanel />
+      {/* Below the first screen a phone lays out each panel only as it nears it (features.css). */}
+      <div className="organiser-panels">
+        <DecisionPanel decision={decision} error={errorFor("decision")} />
+        <AnnouncePanel announce={announce} error={errorFor("announce")} />
+        <HeadcountPanel headcount={headcount} />
+        <SurveyStatus members={members} />
+        <DeadlinePanel deadline={deadline} error={errorFor("deadline")} />
+        <ReminderPanel reminder={reminder} error={errorFor("reminder")} />
+        <InvitePanel invite={invite} error={errorFor("invite")} />
+        {errorFor("houses") ? (
+          <p role="alert" className="alert alert-error">
+            {errorFor("houses")}
+          </p>
+        ) : null}
+        <HouseTable
+          houses={houses}
+          counts={counts}
+          chosenId={chosenId}
+          expected={event}
+          shortName={event.shortName}
+        />
+        <EventPanel event={event} failure={failureFor<FormFailure>(actionData, "event")} />
+        <NextEditionPanel />
+      </div>
     </>
   );
 }
