@@ -1,5 +1,100 @@
 import { SLIDERS, type SliderName } from "~/lib/house-rules";
+import { HOUSE_LIMITS } from "~/lib/limits";
 import { COUNTRY_CHOICES, REGIONS, type CountryChoice } from "~/lib/states";
+import type { SuggestFormValues } from "~/lib/suggest-form";
+
+/**
+ * The fields of a house, as a member suggests it and as the organiser edits it: the listing, where
+ * it is, and its rooms. `onChange` gets the fields that changed; choosing another country clears the
+ * state and the other country's name.
+ */
+export function HouseFields({
+  values,
+  onChange,
+  errors,
+  enhanced,
+  imageCheck,
+  onImageBlur,
+}: {
+  values: SuggestFormValues;
+  onChange: (changed: Partial<SuggestFormValues>) => void;
+  errors: Record<string, string>;
+  enhanced: boolean;
+  /** The suggest form checks the image address on blur; until the server answers again, that check shows. */
+  imageCheck?: { message?: string } | null;
+  onImageBlur?: () => void;
+}) {
+  const text = (field: "url" | "title" | "listing_img" | "city", label: string, error = errors[field]) => (
+    <div className="field">
+      <label htmlFor={field}>{label}</label>
+      <input
+        id={field}
+        name={field}
+        type="text"
+        value={values[field]}
+        onChange={(event) => onChange({ [field]: event.target.value })}
+        onBlur={field === "listing_img" ? onImageBlur : undefined}
+        required
+        maxLength={HOUSE_LIMITS[field]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${field}-error` : undefined}
+      />
+      <FieldError id={`${field}-error`} message={error} />
+    </div>
+  );
+  const slider = (name: SliderName) => (
+    <>
+      <Slider
+        name={name}
+        value={values[name]}
+        onChange={(value) => onChange({ [name]: value })}
+        enhanced={enhanced}
+      />
+      <FieldError id={`${name}-error`} message={errors[name]} />
+    </>
+  );
+  return (
+    <>
+      {text("url", "Listing URL")}
+      {text("title", "Title")}
+      {text("listing_img", "Image URL", imageCheck ? imageCheck.message : errors.listing_img)}
+      <CountrySelect
+        value={values.countryChoice}
+        onChange={(choice) => onChange({ countryChoice: choice, state: "", otherCountry: "" })}
+      />
+      {!enhanced || values.countryChoice === "Other" ? (
+        <div className="field other-country-field">
+          <label htmlFor="otherCountry">
+            Country name
+            {enhanced ? null : <span className="when-no-has"> (only for Other)</span>}
+          </label>
+          <input
+            id="otherCountry"
+            name="otherCountry"
+            type="text"
+            value={values.otherCountry}
+            onChange={(event) => onChange({ otherCountry: event.target.value })}
+            maxLength={HOUSE_LIMITS.country}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? "otherCountry-error" : undefined}
+          />
+          <FieldError id="otherCountry-error" message={errors.country} />
+        </div>
+      ) : null}
+      {text("city", "City")}
+      <StateSelect
+        country={values.countryChoice}
+        value={values.state}
+        onChange={(state) => onChange({ state })}
+        enhanced={enhanced}
+        error={errors.state}
+      />
+      {slider("num_bedrooms")}
+      {slider("num_beds")}
+      {slider("num_baths")}
+    </>
+  );
+}
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;

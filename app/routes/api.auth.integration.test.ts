@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { passwordResets, sessions, surveys, users } from "~/db/schema";
-import { resetEnvCache } from "~/env.server";
 import { runAsClient } from "~/services/request-path.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { createUserSession } from "~/services/session.server";
 import { useFreshDatabase } from "../../tests/support/database";
-import { startFakeResend } from "../../tests/support/fake-resend.mjs";
+import { useFakeMail } from "../../tests/support/mail";
 import * as forgotRoute from "./api.forgot-password";
 import * as loginRoute from "./api.login";
 import * as logoutRoute from "./api.logout";
@@ -17,22 +16,7 @@ import * as passwords from "~/models/password.server";
 
 const database = useFreshDatabase();
 
-type Mail = { to: string | string[]; subject: string; html: string; text: string };
-let fake: { server: import("node:http").Server; mails: Mail[]; url: string };
-
-beforeAll(async () => {
-  fake = (await startFakeResend()) as typeof fake;
-  process.env.RESEND_API_KEY = "re_test_key";
-  process.env.RESEND_BASE_URL = fake.url;
-  resetEnvCache();
-});
-
-afterAll(() => {
-  fake.server.close();
-  delete process.env.RESEND_API_KEY;
-  delete process.env.RESEND_BASE_URL;
-  resetEnvCache();
-});
+const fake = useFakeMail();
 
 const post = (route: { action: unknown }, path: string, json: unknown, ip = "10.0.0.1") =>
   runAsClient(ip, () => callRoute(route.action as never, makeRequest(path, { json })));

@@ -8,9 +8,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
+import { HouseFields } from "~/components/house-form-fields";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { HOUSE_LIMITS } from "~/lib/limits";
 import { loginUrl } from "~/lib/login-url";
 import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
 import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
@@ -92,36 +91,6 @@ function SuggestForm({
   const errors = failure?.fieldErrors ?? {};
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
-  const imageError = imageCheck ? imageCheck.message : errors.listing_img;
-  const set = (field: keyof SuggestFormValues) => (value: string) =>
-    setValues((old) => ({ ...old, [field]: value }));
-
-  const text = (
-    field: "url" | "title" | "listing_img" | "city",
-    label: string,
-    extra: { type?: string; onBlur?: () => void; error?: string } = {},
-  ) => {
-    const error = extra.error ?? errors[field];
-    return (
-      <div className="field">
-        <label htmlFor={field}>{label}</label>
-        <input
-          id={field}
-          name={field}
-          type={extra.type ?? "text"}
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          onBlur={extra.onBlur}
-          required
-          maxLength={HOUSE_LIMITS[field]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${field}-error` : undefined}
-        />
-        <FieldError id={`${field}-error`} message={error} />
-      </div>
-    );
-  };
-
   return (
     <section className="card suggest-card">
       <h1>Suggest a house</h1>
@@ -142,56 +111,14 @@ function SuggestForm({
         noValidate={hydrated}
         className="suggest-form"
       >
-        {text("url", "Listing URL")}
-        {text("title", "Title")}
-        {text("listing_img", "Image URL", {
-          onBlur: () => setImageCheck({ message: imageUrlError(values.listing_img) }),
-          error: imageError,
-        })}
-        <CountrySelect
-          value={values.countryChoice}
-          onChange={(choice) =>
-            setValues((old) => ({ ...old, countryChoice: choice, state: "", otherCountry: "" }))
-          }
-        />
-        {!hydrated || values.countryChoice === "Other" ? (
-          <div className="field other-country-field">
-            <label htmlFor="otherCountry">
-              Country name
-              {hydrated ? null : <span className="when-no-has"> (only for Other)</span>}
-            </label>
-            <input
-              id="otherCountry"
-              name="otherCountry"
-              type="text"
-              value={values.otherCountry}
-              onChange={(event) => set("otherCountry")(event.target.value)}
-              maxLength={HOUSE_LIMITS.country}
-              aria-invalid={errors.country ? true : undefined}
-              aria-describedby={errors.country ? "otherCountry-error" : undefined}
-            />
-            <FieldError id="otherCountry-error" message={errors.country} />
-          </div>
-        ) : null}
-        {text("city", "City")}
-        <StateSelect
-          country={values.countryChoice}
-          value={values.state}
-          onChange={set("state")}
+        <HouseFields
+          values={values}
+          onChange={(changed) => setValues((old) => ({ ...old, ...changed }))}
+          errors={errors}
           enhanced={hydrated}
-          error={errors.state}
+          imageCheck={imageCheck}
+          onImageBlur={() => setImageCheck({ message: imageUrlError(values.listing_img) })}
         />
-        <Slider
-          name="num_bedrooms"
-          value={values.num_bedrooms}
-          onChange={set("num_bedrooms")}
-          enhanced={hydrated}
-        />
-        <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
-        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} enhanced={hydrated} />
-        <FieldError id="num_beds-error" message={errors.num_beds} />
-        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} enhanced={hydrated} />
-        <FieldError id="num_baths-error" message={errors.num_baths} />
         <div className="form-actions">
           <button
             type="submit"

@@ -1,6 +1,5 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
 import { clearEventSettings, getLastReminderAt, setSurveyDeadline } from "~/models/event-settings.server";
 import { listHouses } from "~/models/house.server";
 import { seedDemoData } from "~/models/seed.server";
@@ -8,45 +7,20 @@ import { getUserByEmail } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as organiserPage from "./organiser";
 import * as calendar from "./sgw25[.]ics";
 
-type SentMail = {
-  to: string;
-  subject: string;
-  text: string;
-  attachments?: Array<{ filename: string; content: string }>;
-};
-type Fake = { server: { close(): void }; mails: SentMail[]; failing: Set<string>; url: string };
-
 const database = useFreshDatabase();
-const saved = { ...process.env };
+const fake = useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: ORIGIN });
 let cookie: string;
-let fake: Fake;
 
 beforeAll(async () => {
-  const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
-  fake = (await startFakeResend(0)) as Fake;
-  Object.assign(process.env, {
-    ADMIN_EMAILS: "organiser@example.com",
-    RESEND_API_KEY: "re_test",
-    RESEND_BASE_URL: fake.url,
-    APP_URL: ORIGIN,
-  });
-  resetEnvCache();
   await seedDemoData(database.db, { confirmOrganisers: true });
   cookie = cookieFrom(await createUserSession((await getUserByEmail("organiser@example.com"))!.id, "/"));
 });
 
-afterAll(async () => {
-  fake.server.close();
-  for (const name of ["ADMIN_EMAILS", "RESEND_API_KEY", "RESEND_BASE_URL", "APP_URL"]) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvCache();
-  await clearEventSettings();
-});
+afterAll(() => clearEventSettings());
 
 const post = (form: Record<string, string>) =>
   callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));

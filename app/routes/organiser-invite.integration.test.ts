@@ -1,46 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
 import { setSurveyDeadline } from "~/models/event-settings.server";
 import { createUser, getUserByEmail } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
+import { useFakeMail } from "../../tests/support/mail";
 import * as authPage from "./auth";
 import * as organiserPage from "./organiser";
 
-type SentMail = { to: string; subject: string; text: string };
-type Fake = { server: { close(): void }; mails: SentMail[]; url: string };
-
 useFreshDatabase();
-const saved = { ...process.env };
+const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: ORIGIN });
 let cookie: string;
-let fake: Fake;
 
 beforeAll(async () => {
-  const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
-  fake = (await startFakeResend(0)) as Fake;
-  Object.assign(process.env, {
-    ADMIN_EMAILS: "boss@example.com",
-    RESEND_API_KEY: "re_test",
-    RESEND_BASE_URL: fake.url,
-    APP_URL: ORIGIN,
-  });
-  resetEnvCache();
   const boss = await createConfirmedOrganiser({ email: "boss@example.com" });
   await createUser({ email: "ana@example.com", password: "secret1" });
   cookie = cookieFrom(await createUserSession(boss.id, "/"));
 });
 
-afterAll(async () => {
-  fake.server.close();
-  for (const name of ["ADMIN_EMAILS", "RESEND_API_KEY", "RESEND_BASE_URL", "APP_URL"]) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvCache();
-  await setSurveyDeadline(null);
-});
+afterAll(() => setSurveyDeadline(null));
 
 const post = (form: Record<string, string>) =>
   callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));

@@ -9,6 +9,7 @@ import { getUserByEmail } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { withFakeMail } from "../../tests/support/mail";
 import * as apiSurvey from "./api.survey";
 import * as organiserPage from "./organiser";
 import * as housesCsv from "./organiser_.houses[.]csv";
@@ -160,19 +161,7 @@ describe("the deadline", () => {
 
 describe("reminders", () => {
   it("mail every member without a survey once, naming the deadline, then wait 24 hours", async () => {
-    const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
-    const fake = await startFakeResend(0);
-    const saved = {
-      key: process.env.RESEND_API_KEY,
-      base: process.env.RESEND_BASE_URL,
-      app: process.env.APP_URL,
-    };
-    Object.assign(process.env, {
-      RESEND_API_KEY: "re_test",
-      RESEND_BASE_URL: fake.url,
-      APP_URL: "https://sgw.example",
-    });
-    resetEnvCache();
+    const { fake, restore } = await withFakeMail({ APP_URL: "https://sgw.example" });
     try {
       const remind = () =>
         callRoute(
@@ -189,7 +178,7 @@ describe("reminders", () => {
       });
       await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
       expect((await remind()).status).toBe(302);
-      expect(fake.mails.map((mail: { to: string }) => mail.to)).toEqual(["organiser@example.com"]);
+      expect(fake.mails.map((mail) => mail.to)).toEqual(["organiser@example.com"]);
       expect(fake.mails[0].text).toContain("Wednesday, July 1, 2099 at 6:00 PM EDT");
       expect(fake.mails[0].text).toContain("https://sgw.example/survey");
       const again = await remind();
@@ -200,16 +189,7 @@ describe("reminders", () => {
       expect(fake.mails).toHaveLength(1);
     } finally {
       await setSurveyDeadline(null);
-      fake.server.close();
-      for (const [name, value] of [
-        ["RESEND_API_KEY", saved.key],
-        ["RESEND_BASE_URL", saved.base],
-        ["APP_URL", saved.app],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      resetEnvCache();
+      restore();
     }
   });
 });

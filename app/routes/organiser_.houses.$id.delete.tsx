@@ -1,38 +1,24 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/organiser/confirm-delete";
-import { deleteHouse, houseFootprint } from "~/models/tidy.server";
-import { setFlash } from "~/services/flash.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { deleteHouse } from "~/models/tidy.server";
+import { backToOrganiser, houseToTidy } from "~/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete a house") }];
 
-async function findHouse(id: string | undefined) {
-  const house = /^\d{1,9}$/.test(id ?? "") ? await houseFootprint(Number(id)) : null;
-  if (!house) throw new Response("House not found", { status: 404 });
-  return house;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  return { house: await findHouse(params.id) };
+  return { house: await houseToTidy(request, params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireOrganiser(request);
-  const house = await findHouse(params.id);
+  const house = await houseToTidy(request, params.id);
   await deleteHouse(house.id);
-  const message = `${house.title} is deleted, with its ${house.votes} ${house.votes === 1 ? "vote" : "votes"}.`;
-  return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+  return backToOrganiser(
+    `${house.title} is deleted, with its ${house.votes} ${house.votes === 1 ? "vote" : "votes"}.`,
+  );
 }
 
 export default function DeleteHouse() {

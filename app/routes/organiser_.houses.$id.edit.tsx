@@ -1,6 +1,5 @@
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -8,17 +7,16 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { CountrySelect, FieldError, Slider, StateSelect } from "~/components/house-form-fields";
+import { FieldError, HouseFields } from "~/components/house-form-fields";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { houseFormValues } from "~/lib/house-edit";
 import { firstErrorPerField } from "~/lib/field-errors";
 import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
 import { priceSchema } from "~/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
-import { getHouse, updateHouse } from "~/models/house.server";
-import { setFlash } from "~/services/flash.server";
+import { updateHouse } from "~/models/house.server";
 import { requestHousePhotos } from "~/services/house-photos.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { backToOrganiser, houseToEdit } from "~/services/organiser-tidy.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/lib/page-title";
@@ -29,15 +27,8 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit a house") }];
 
-async function findHouse(id: string | undefined) {
-  const house = /^\d{1,9}$/.test(id ?? "") ? await getHouse(Number(id)) : undefined;
-  if (!house) throw new Response("House not found", { status: 404 });
-  return house;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const house = await findHouse(params.id);
+  const house = await houseToEdit(request, params.id);
   const price = { price: house.price === null ? "" : String(house.price), currency: house.currency };
   return { id: house.id, title: house.title, values: { ...houseFormValues(house), ...price } };
 }
@@ -47,8 +38,7 @@ type Failure = FormFailure<EditValues>;
 
 /** The same checks and messages as suggesting a house (the shared house schema). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireOrganiser(request);
-  const house = await findHouse(params.id);
+  const house = await houseToEdit(request, params.id);
   const form = Object.fromEntries(await request.formData());
   const values: EditValues = {
     ...readSuggestForm(form),
@@ -68,10 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
   if (parsed.data.listing_img !== house.listing_img) void requestHousePhotos();
-  const message = `${parsed.data.title} is updated.`;
-  return redirect(`/organiser#organiser-house-${house.id}`, {
-    headers: { "Set-Cookie": await setFlash({ message }) },
-  });
+  return backToOrganiser(`${parsed.data.title} is updated.`, `organiser-house-${house.id}`);
 }
 
 export default function EditHouse() {
@@ -100,25 +87,8 @@ function EditForm({
 }) {
   const [values, setValues] = useState(initial);
   const errors = failure?.fieldErrors ?? {};
-  const set = (field: keyof EditValues) => (value: string) =>
+  const set = (field: "price" | "currency") => (value: string) =>
     setValues((old) => ({ ...old, [field]: value }));
-  const text = (field: "url" | "title" | "listing_img" | "city" | "otherCountry", label: string) => (
-    <div className="field">
-      <label htmlFor={field}>{label}</label>
-      <input
-        id={field}
-        name={field}
-        type="text"
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
-        required={field !== "otherCountry"}
-        maxLength={2000}
-        aria-invalid={errors[field === "otherCountry" ? "country" : field] ? true : undefined}
-        aria-describedby={`${field}-error`}
-      />
-      <FieldError id={`${field}-error`} message={errors[field === "otherCountry" ? "country" : field]} />
-    </div>
-  );
   return (
     <section className="card suggest-card">
       <h1>Edit the house “{title}”</h1>
@@ -128,33 +98,12 @@ function EditForm({
         </p>
       ) : null}
       <Form method="post">
-        {text("url", "Listing URL")}
-        {text("title", "Title")}
-        {text("listing_img", "Image URL")}
-        <CountrySelect
-          value={values.countryChoice}
-          onChange={(choice) => setValues((old) => ({ ...old, countryChoice: choice }))}
-        />
-        {text("otherCountry", "Country name (only for Other)")}
-        {text("city", "City")}
-        <StateSelect
-          country={values.countryChoice}
-          value={values.state}
-          onChange={set("state")}
-          enhanced={false}
-          error={errors.state}
-        />
-        <Slider
-          name="num_bedrooms"
-          value={values.num_bedrooms}
-          onChange={set("num_bedrooms")}
+        <HouseFields
+          values={values}
+          onChange={(changed) => setValues((old) => ({ ...old, ...changed }))}
+          errors={errors}
           enhanced={false}
         />
-        <FieldError id="num_bedrooms-error" message={errors.num_bedrooms} />
-        <Slider name="num_beds" value={values.num_beds} onChange={set("num_beds")} enhanced={false} />
-        <FieldError id="num_beds-error" message={errors.num_beds} />
-        <Slider name="num_baths" value={values.num_baths} onChange={set("num_baths")} enhanced={false} />
-        <FieldError id="num_baths-error" message={errors.num_baths} />
         <div className="field">
           <label htmlFor="price">Price for the whole stay (empty: unknown)</label>
           <input

@@ -1,6 +1,5 @@
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -10,9 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/organiser/confirm-delete";
 import type { FormFailure } from "~/lib/form-failure";
 import { deleteAccount } from "~/models/tidy.server";
-import { setFlash } from "~/services/flash.server";
-import { requireOrganiser } from "~/services/organiser.server";
-import { findMember } from "~/services/organiser-tidy.server";
+import { backToOrganiser, memberToTidy } from "~/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/lib/page-title";
 
@@ -23,18 +20,15 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  const member = await findMember(params.id);
+  const { organiser, member } = await memberToTidy(request, params.id);
   return { member, own: member.id === organiser.id };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  const member = await findMember(params.id);
+  const { organiser, member } = await memberToTidy(request, params.id);
   if (member.id === organiser.id) return data<FormFailure>({ error: OWN_ACCOUNT }, { status: 400 });
   await deleteAccount(member.id);
-  const message = `The account of ${member.email} is deleted.`;
-  return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+  return backToOrganiser(`The account of ${member.email} is deleted.`);
 }
 
 export default function DeleteAccount() {

@@ -1,16 +1,8 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/organiser/confirm-delete";
-import { findMember } from "~/services/organiser-tidy.server";
 import { removeSurvey } from "~/models/tidy.server";
-import { setFlash } from "~/services/flash.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { backToOrganiser, memberToTidy } from "~/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/lib/page-title";
 
@@ -18,16 +10,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Remove a survey") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  return { member: await findMember(params.id) };
+  const { member } = await memberToTidy(request, params.id);
+  return { member };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireOrganiser(request);
-  const member = await findMember(params.id);
+  const { member } = await memberToTidy(request, params.id);
   const removed = await removeSurvey(member.id);
-  const message = removed ? `The survey of ${member.email} is removed.` : `${member.email} has no survey.`;
-  return redirect("/organiser", { headers: { "Set-Cookie": await setFlash({ message }) } });
+  return backToOrganiser(
+    removed ? `The survey of ${member.email} is removed.` : `${member.email} has no survey.`,
+  );
 }
 
 export default function RemoveSurvey() {

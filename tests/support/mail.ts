@@ -1,0 +1,57 @@
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvCache } from "~/env.server";
+import { startFakeResend } from "./fake-resend.mjs";
+
+/** A mail as the fake Resend server received it from the SDK. */
+export type SentMail = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: Array<{ filename: string; content: string }>;
+};
+export type FakeMail = {
+  server: import("node:http").Server;
+  mails: SentMail[];
+  failing: Set<string>;
+  url: string;
+};
+
+/**
+ * Sends the app's mail to a fresh fake Resend server (fake-resend.mjs), with `env` set as well
+ * (ADMIN_EMAILS, APP_URL, …). `restore` stops it and puts the environment back as it was.
+ */
+export async function withFakeMail(env: Record<string, string> = {}) {
+  const fake = (await startFakeResend(0)) as FakeMail;
+  const values = { RESEND_API_KEY: "re_test", RESEND_BASE_URL: fake.url, ...env };
+  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
+  resetEnvCache();
+  const restore = () => {
+    fake.server.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetEnvCache();
+  };
+  return { fake, restore };
+}
+
+/** `withFakeMail` for every test of the calling file; the fake is there once `beforeAll` has run. */
+export function useFakeMail(env: Record<string, string> = {}) {
+  const current: { fake?: FakeMail; restore?: () => void } = {};
+  beforeAll(async () => Object.assign(current, await withFakeMail(env)));
+  afterAll(() => current.restore?.());
+  return {
+    get server() {
+      return current.fake!.server;
+    },
+    get mails() {
+      return current.fake!.mails;
+    },
+    get failing() {
+      return current.fake!.failing;
+    },
+  };
+}
