@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!needsConfirmation(user)) throw new Response(ORGANISERS_ONLY, { status: 403 });
   const token = new URL(request.url).searchParams.get("token");
   const { flash, setCookie } = await readFlash(request);
-  return json(
+  return data(
     { email: user.email, token, notice: flash?.message ?? null },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (!needsConfirmation(user)) return redirect(isOrganiser(user) ? "/organiser" : "/");
   const form = await request.formData();
-  const refuse = (error: string, status = 400) => json<FormFailure>({ error }, { status });
+  const refuse = (error: string, status = 400) => data<FormFailure>({ error }, { status });
   if (form.get("intent") === "confirm") {
     const token = String(form.get("token") ?? "");
     if (!token || !(await confirmEmailWithToken(token, user.id))) {

@@ -1,12 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, MAIL_API, login, uniqueEmail } from "./support";
-
-type Mail = { to: string | string[]; subject: string; html: string; text: string };
-
-async function mailsTo(email: string): Promise<Mail[]> {
-  const response = await fetch(`${MAIL_API}/__mails?to=${encodeURIComponent(email)}`);
-  return (await response.json()) as Mail[];
-}
+import { DEMO_PASSWORD, login, mailsTo, register, uniqueEmail } from "./support";
 
 /** Counts the form posts a page sends, to prove a check happened in the browser. */
 function countPosts(page: Page) {
@@ -15,17 +8,6 @@ function countPosts(page: Page) {
     if (request.method() === "POST") posts.push(request.url());
   });
   return posts;
-}
-
-async function register(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  await page.getByRole("link", { name: "Register here" }).click();
-  await expect(page.getByRole("heading", { name: "Register" })).toBeVisible();
-  await page.getByLabel("Name (optional)").fill("Playwright Pal");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Registration successful! You can now log in.");
 }
 
 test.describe("accounts", () => {

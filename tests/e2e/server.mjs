@@ -34,7 +34,12 @@ const env = {
   RESEND_API_KEY: "re_test_key",
   RESEND_BASE_URL: fake.url,
   MAIL_FROM: "SGW25 <planner@example.com>",
-  ADMIN_EMAILS: "organiser@example.com",
+  // The demo organiser (confirmed by the seed) and, for organiser-confirm.spec.ts, one listed
+  // address per project and attempt that nobody has registered yet.
+  ADMIN_EMAILS: [
+    "organiser@example.com",
+    ...["js", "no-js"].flatMap((project) => [0, 1].map((retry) => `confirm-${project}-${retry}@example.com`)),
+  ].join(","),
   CHAT_URL: "https://chat.example.com/sgw25",
   PHOTO_FETCH_ALLOW_PRIVATE: "1",
 };

@@ -24,3 +24,23 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD,
 export function uniqueListing() {
   return `airbnb.com/rooms/${randomBytes(5).readUIntBE(0, 5)}`;
 }
+
+export type Mail = { to: string | string[]; subject: string; html: string; text: string };
+
+/** The mails the fake Resend server received for `email`. */
+export async function mailsTo(email: string): Promise<Mail[]> {
+  const response = await fetch(`${MAIL_API}/__mails?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as Mail[];
+}
+
+/** Registers through the real /auth form (works with JS on and off). */
+export async function register(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Register here" }).click();
+  await expect(page.getByRole("heading", { name: "Register" })).toBeVisible();
+  await page.getByLabel("Name (optional)").fill("Playwright Pal");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Registration successful! You can now log in.");
+}
