@@ -71,6 +71,7 @@ export default tseslint.config(
         Buffer: "readonly",
         setTimeout: "readonly",
         clearTimeout: "readonly",
+        fetch: "readonly",
         __dirname: "readonly",
       },
     },

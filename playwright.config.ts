@@ -16,11 +16,11 @@ const chromium = {
 
 const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
-const STATE_SPECS = /organiser-state\.spec\.ts$/;
-const LONG_DATA_SPECS = /long-data\.spec\.ts$/;
+const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
+// Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
+// and a house with the longest text each field takes (long-data), the organiser's season (season-state).
+const STATE_SPECS = [/organiser-state\.spec\.ts$/, /long-data\.spec\.ts$/, /season-state\.spec\.ts$/];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
-const editionsURL = `http://localhost:${Number(port) + 4}`;
-const SEASON_SPECS = /season-state\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,57 +37,31 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS, EDITIONS_SPECS], use: js },
-    { name: "no-js", testIgnore: [STATE_SPECS, LONG_DATA_SPECS, SEASON_SPECS, EDITIONS_SPECS], use: noJs },
-    // Specs that change app-wide state (a closed survey, the reminder round) run after everything
-    // else and one project at a time, so no other spec on the shared server ever sees that state.
-    { name: "no-js-state", testMatch: STATE_SPECS, dependencies: ["js", "no-js"], use: noJs },
-    { name: "js-state", testMatch: STATE_SPECS, dependencies: ["no-js-state"], use: js },
-    // Members and a house with the longest text each field takes: added last, so no other spec's
-    // counts or lists ever meet them.
-    { name: "no-js-long", testMatch: LONG_DATA_SPECS, dependencies: ["js-state"], use: noJs },
-    { name: "js-long", testMatch: LONG_DATA_SPECS, dependencies: ["no-js-long"], use: js },
-    // The organiser's season (decision, announcements, invitations, deletions) changes what every
-    // page shows: after the other state specs, again one project at a time.
-    { name: "no-js-season", testMatch: SEASON_SPECS, dependencies: ["js-long"], use: noJs },
-    { name: "js-season", testMatch: SEASON_SPECS, dependencies: ["no-js-season"], use: js },
-    // Starting the next edition cannot be undone: that spec has a server of its own (E2E_PORT+4),
-    // no-js first (2025 → 2026), then js (2026 → 2027).
-    { name: "no-js-editions", testMatch: EDITIONS_SPECS, use: { ...noJs, baseURL: editionsURL } },
+    // The state specs run on apps of their own (tests/e2e/server.mjs), one per project, one file
+    // after the other (alphabetical order), beside everything else: no other spec ever meets their state.
+    { name: "no-js-state", testMatch: STATE_SPECS, workers: 1, use: { ...noJs, baseURL: at(5) } },
+    { name: "js-state", testMatch: STATE_SPECS, workers: 1, use: { ...js, baseURL: at(6) } },
+    { name: "js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: js },
+    { name: "no-js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: noJs },
+    // Starting the next edition cannot be undone: that spec has an app of its own, no-js first
+    // (2025 → 2026), then js (2026 → 2027).
+    { name: "no-js-editions", testMatch: EDITIONS_SPECS, use: { ...noJs, baseURL: at(4) } },
     {
       name: "js-editions",
       testMatch: EDITIONS_SPECS,
       dependencies: ["no-js-editions"],
-      use: { ...js, baseURL: editionsURL },
+      use: { ...js, baseURL: at(4) },
     },
   ],
-  webServer: [
-    {
-      command: "node tests/e2e/server.mjs",
-      url: `http://localhost:${port}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // The same app with APP_URL set (origin.spec.ts): a post from another address is refused.
-      command: "node tests/e2e/server.mjs",
-      env: { E2E_APP_URL_SET: "1" },
-      url: `http://localhost:${Number(port) + 2}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: "node tests/e2e/server.mjs",
-      env: { E2E_EDITIONS: "1" },
-      url: `${editionsURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  // One command starts every app the specs use, the fake Resend and the photo server, and says when
+  // all of them answer.
+  webServer: {
+    command: "node tests/e2e/server.mjs",
+    url: `${at(0)}/healthz`,
+    wait: { stdout: /E2E servers ready/ },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
 });

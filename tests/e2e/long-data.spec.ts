@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, login } from "./support";
 /**
  * Text a member typed, as long as each field takes it, unbroken, with emoji and right-to-left
  * script, must never make a page wider than a 390 px phone. These specs add a member and a house
- * the other specs do not expect, so the playwright config runs them last (see LONG_DATA_SPECS).
+ * the other specs do not expect, so the playwright config runs them on the state specs' apps (STATE_SPECS).
  */
 const PHONE = { width: 390, height: 844 };
 

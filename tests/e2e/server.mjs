@@ -1,38 +1,40 @@
-// The e2e web server: the production build on a fresh PGlite directory with demo data, and a
-// fake Resend server so password-reset mails go through the real SDK. The main one runs with the
-// default configuration (no APP_URL); with E2E_APP_URL_SET a second one on E2E_PORT+2 has APP_URL
-// set and shares the first one's fake Resend. The main one also starts a listing site's photo
-// server on E2E_PORT+3 (the apps may fetch from this machine only because PHOTO_FETCH_ALLOW_PRIVATE
-// is set).
+// The e2e servers, started together by one command: the production build, several times over, each
+// app on a PGlite directory of its own copied from one seeded with demo data (seeding is the slow
+// part, so it happens once), a fake Resend that every app sends through (the real SDK, with
+// RESEND_BASE_URL), and a listing site's photo server (the apps may fetch from this machine only
+// because PHOTO_FETCH_ALLOW_PRIVATE is set). "E2E servers ready" on stdout says every app answers.
 import { spawn, execSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeResend } from "../support/fake-resend.mjs";
 import { startImageServer } from "../support/image-server.mjs";
 
-// A third one on E2E_PORT+4 (E2E_EDITIONS) has its own data for editions.spec.ts, whose roll-overs
-// change the current edition for good.
-const appUrlSet = Boolean(process.env.E2E_APP_URL_SET);
-const second = appUrlSet || Boolean(process.env.E2E_EDITIONS);
-const port = String(Number(process.env.E2E_PORT ?? "3100") + (appUrlSet ? 2 : second ? 4 : 0));
+const base = Number(process.env.E2E_PORT ?? "3100");
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3101");
-const dataDir = path.resolve(`tests/.tmp/pglite-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
+// E2E_PORT+1 is the fake Resend (unless E2E_MAIL_PORT moves it), +3 the photo server.
+const APPS = [
+  // Every js and no-js spec.
+  { name: "main", port: base },
+  // origin.spec.ts: the same app with APP_URL set, so a post from another address is refused.
+  { name: "app-url", port: base + 2, appUrl: true },
+  // editions.spec.ts: starting the next edition cannot be undone.
+  { name: "editions", port: base + 4 },
+  // The specs that change app-wide state (a closed survey, reminders, the decision, the longest
+  // texts): one app per project, so neither they nor any other spec ever meet each other's state.
+  { name: "state-no-js", port: base + 5 },
+  { name: "state-js", port: base + 6 },
+];
 
-const fake = second
-  ? { url: `http://127.0.0.1:${mailPort}`, server: { close() {} } }
-  : await startFakeResend(mailPort);
-const images = second ? undefined : await startImageServer(Number(port) + 3);
-const env = {
+const tmp = path.resolve("tests/.tmp");
+const mail = await startFakeResend(mailPort);
+const images = await startImageServer(base + 3);
+const common = {
   ...process.env,
   NODE_ENV: "production",
-  PORT: port,
-  APP_URL: appUrlSet ? `http://localhost:${port}` : "",
-  PGLITE_DIR: dataDir,
   DATABASE_URL: "",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
   RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: fake.url,
+  RESEND_BASE_URL: mail.url,
   MAIL_FROM: "SGW25 <planner@example.com>",
   // The demo organiser (confirmed by the seed) and, for organiser-confirm.spec.ts, one listed
   // address per project and attempt that nobody has registered yet.
@@ -44,19 +46,50 @@ const env = {
   PHOTO_FETCH_ALLOW_PRIVATE: "1",
 };
 
-execSync("npx tsx scripts/db.ts seed", { env, stdio: "inherit" });
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-  env,
-  stdio: "inherit",
+const seeded = path.join(tmp, `pglite-seed-${base}`);
+rmSync(seeded, { recursive: true, force: true });
+execSync("npx tsx scripts/db.ts seed", { env: { ...common, PGLITE_DIR: seeded }, stdio: "inherit" });
+
+const servers = APPS.map((app) => {
+  const dataDir = path.join(tmp, `pglite-${app.port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(seeded, dataDir, { recursive: true });
+  const env = {
+    ...common,
+    PORT: String(app.port),
+    APP_URL: app.appUrl ? `http://localhost:${app.port}` : "",
+    PGLITE_DIR: dataDir,
+  };
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  server.on("exit", (code) => {
+    if (stopping) return;
+    console.error(`The ${app.name} e2e server stopped (${code}).`);
+    stop(1);
+  });
+  return server;
 });
-const stop = () => {
-  server.kill("SIGTERM");
-  fake.server.close();
-  void images?.close();
-};
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, stop);
-server.on("exit", (code) => {
-  fake.server.close();
-  void images?.close();
-  process.exit(code ?? 0);
-});
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const server of servers) server.kill("SIGTERM");
+  mail.server.close();
+  void images.close();
+  process.exitCode = code;
+}
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stop());
+
+async function answers(port) {
+  try {
+    return (await fetch(`http://localhost:${port}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
+for (const app of APPS) {
+  while (!stopping && !(await answers(app.port))) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+if (!stopping) console.log("E2E servers ready");
