@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     environment: "node",
     testTimeout: 20_000,
+    // Vitest's default on a two-core machine is one file at a time; two keep both cores busy while a
+    // file waits on PostgreSQL (205 s became 182 s for both projects here).
+    maxWorkers: 2,
     hookTimeout: 60_000,
     projects: [
       {
