@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { housesCsv, surveysCsv } from "./export-csv";
+import { SUGGESTION } from "./house.fixture";
 
 describe("surveysCsv", () => {
   it("has the /results-summary fields, one row per response, formulas neutralised", () => {
@@ -47,15 +48,9 @@ describe("surveysCsv", () => {
 describe("housesCsv", () => {
   it("lists each house with its counts, zeros for a house nobody voted on", () => {
     const house = {
+      ...SUGGESTION,
       id: 7,
       title: "+Lake House",
-      city: "Lake Placid",
-      state: "NY",
-      country: "USA",
-      num_bedrooms: 7,
-      num_beds: 11,
-      num_baths: 4.5,
-      url: "https://example.com/7",
       in_play: true,
       previous_house: false,
       previous_house_year: null,
@@ -64,46 +59,29 @@ describe("housesCsv", () => {
     const rows = parse(
       housesCsv([house, { ...house, id: 8, title: "Cabin" }], { 7: { love: 2, like: 1, dislike: 0 } }),
     );
-    expect(rows[0]).toEqual([
-      "Title",
-      "City",
-      "State",
-      "Country",
-      "Bedrooms",
-      "Beds",
-      "Baths",
-      "Listing",
-      "In Play",
-      "Previous House",
-      "Year",
-      "Suggested By",
-      "Loves",
-      "Likes",
-      "Dislikes",
-      "Price",
-      "Currency",
-      "Each",
-    ]);
-    expect(rows[1]).toEqual([
-      "'+Lake House",
-      "Lake Placid",
-      "NY",
-      "USA",
-      "7",
-      "11",
-      "4.5",
-      "https://example.com/7",
-      "yes",
-      "no",
-      "",
-      "Alex",
-      "2",
-      "1",
-      "0",
-      "",
-      "",
-      "",
-    ]);
+    // Each column beside its value: the object's order is the header's.
+    const expected = {
+      Title: "'+Lake House",
+      City: "Tahoe",
+      State: "CA",
+      Country: "USA",
+      Bedrooms: "8",
+      Beds: "10",
+      Baths: "4.5",
+      Listing: "airbnb.com/rooms/1?x=y",
+      "In Play": "yes",
+      "Previous House": "no",
+      Year: "",
+      "Suggested By": "Alex",
+      Loves: "2",
+      Likes: "1",
+      Dislikes: "0",
+      Price: "",
+      Currency: "",
+      Each: "",
+    };
+    expect(rows[0]).toEqual(Object.keys(expected));
+    expect(rows[1]).toEqual(Object.values(expected));
     expect(rows[2].slice(-6, -3)).toEqual(["0", "0", "0"]);
     const priced = parse(housesCsv([{ ...house, price: 850, currency: "USD" }], {}));
     expect(priced[1].slice(-3)).toEqual(["850", "USD", "about $85 each for 8–12"]);

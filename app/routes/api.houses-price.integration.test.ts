@@ -3,6 +3,7 @@ import { resetEnvCache } from "~/env.server";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
+import { SUGGESTION } from "~/lib/house.fixture";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as houseRoute from "./api.houses.$id";
@@ -10,17 +11,6 @@ import * as housesRoute from "./api.houses";
 
 useFreshDatabase();
 
-const suggestion = {
-  url: "airbnb.com/rooms/1",
-  title: "Lake house",
-  city: "Tahoe",
-  state: "CA",
-  country: "USA",
-  num_bedrooms: 8,
-  num_beds: 10,
-  num_baths: 4.5,
-  listing_img: "https://example.com/a.jpg",
-};
 const adminEmails = process.env.ADMIN_EMAILS;
 let member: string;
 let organiser: string;
@@ -43,17 +33,17 @@ const post = (body: unknown) =>
 
 describe("a house's optional price in /api", () => {
   it("is null (unknown) and USD when a client sends neither, as older clients do", async () => {
-    const answer = await post(suggestion);
+    const answer = await post(SUGGESTION);
     expect(answer.status).toBe(201);
     expect(await answer.json()).toMatchObject({ price: null, currency: "USD" });
   });
 
   it("is stored when sent, refused when it is not a price, and patched by the organiser", async () => {
     // A listing of its own: the same listing is refused a second time.
-    const answer = await post({ ...suggestion, url: "airbnb.com/rooms/2", price: 850, currency: "cad" });
+    const answer = await post({ ...SUGGESTION, url: "airbnb.com/rooms/2", price: 850, currency: "cad" });
     const house = await answer.json();
     expect(house).toMatchObject({ price: 850, currency: "CAD" });
-    const bad = await post({ ...suggestion, url: "airbnb.com/rooms/3", price: -1, currency: "DOLLARS" });
+    const bad = await post({ ...SUGGESTION, url: "airbnb.com/rooms/3", price: -1, currency: "DOLLARS" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors).toMatchObject({
       price: "Price must be 0 or more",

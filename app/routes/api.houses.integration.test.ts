@@ -4,6 +4,7 @@ import { setChosenHouseId } from "~/models/event-settings.server";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
+import { SUGGESTION } from "~/lib/house.fixture";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as houseRoute from "./api.houses.$id";
@@ -11,18 +12,6 @@ import * as housesRoute from "./api.houses";
 import * as summaryRoute from "./api.houses.votes.summary";
 
 useFreshDatabase();
-
-const suggestion = {
-  url: "airbnb.com/rooms/1?x=y",
-  title: "Lake house",
-  city: "Tahoe",
-  state: "CA",
-  country: "USA",
-  num_bedrooms: 8,
-  num_beds: 10,
-  num_baths: 4.5,
-  listing_img: "https://example.com/IMG.JPG?w=1",
-};
 
 let member: { id: number; token: string };
 let organiser: { id: number; token: string };
@@ -61,12 +50,12 @@ describe("GET/POST /api/houses", () => {
     expect(await anonymous.json()).toEqual({ error: "Authentication required" });
     const stale = await callRoute(housesRoute.loader, makeRequest("/api/houses", { bearer: "nope" }));
     expect(await stale.json()).toEqual({ error: "Invalid or expired token" });
-    expect((await post(suggestion, "nope")).status).toBe(401);
+    expect((await post(SUGGESTION, "nope")).status).toBe(401);
   });
 
   it("stores a suggestion as the caller's, in play, whatever the client claims", async () => {
     const response = await post({
-      ...suggestion,
+      ...SUGGESTION,
       who_suggested: "Someone else",
       in_play: false,
       previous_house: true,
@@ -76,7 +65,7 @@ describe("GET/POST /api/houses", () => {
     const house = await response.json();
     expect(house).toEqual({
       id: expect.any(Number),
-      ...suggestion,
+      ...SUGGESTION,
       url: "https://www.airbnb.com/rooms/1",
       in_play: true,
       previous_house: false,
@@ -96,7 +85,7 @@ describe("GET/POST /api/houses", () => {
       housesRoute.action,
       makeRequest("/api/houses", {
         form: {
-          ...suggestion,
+          ...SUGGESTION,
           url: "airbnb.com/rooms/2",
           num_bedrooms: "9",
           num_beds: "12",
@@ -112,23 +101,23 @@ describe("GET/POST /api/houses", () => {
   });
 
   it("answers bad input with the spec's messages and a 400", async () => {
-    const badImage = await post({ ...suggestion, listing_img: "https://example.com/a.gif" });
+    const badImage = await post({ ...SUGGESTION, listing_img: "https://example.com/a.gif" });
     expect(badImage.status).toBe(400);
     expect(await badImage.json()).toEqual({
       error: "Image URL must end with .png, .jpg, or .jpeg",
       fieldErrors: { listing_img: "Image URL must end with .png, .jpg, or .jpeg" },
     });
     // eslint-disable-next-line no-script-url -- the input that must be refused
-    const script = await post({ ...suggestion, url: "javascript:alert(1)" });
+    const script = await post({ ...SUGGESTION, url: "javascript:alert(1)" });
     expect(script.status).toBe(400);
     expect((await script.json()).fieldErrors).toHaveProperty("url");
-    const halfBedroom = await post({ ...suggestion, num_bedrooms: 6.5 });
+    const halfBedroom = await post({ ...SUGGESTION, num_bedrooms: 6.5 });
     expect(halfBedroom.status).toBe(400);
     expect(await halfBedroom.json()).toEqual({
       error: "Bedrooms must be a whole number",
       fieldErrors: { num_bedrooms: "Bedrooms must be a whole number" },
     });
-    const wrongState = await post({ ...suggestion, country: "Mexico", state: "CA" });
+    const wrongState = await post({ ...SUGGESTION, country: "Mexico", state: "CA" });
     expect((await wrongState.json()).fieldErrors).toEqual({
       state: "That state or province is not in Mexico",
     });
@@ -146,10 +135,10 @@ describe("GET/POST /api/houses", () => {
 
 describe("the same listing twice", () => {
   it("is refused with 409 and the name of the house it already is, however the URL is spelled", async () => {
-    const first = await post({ ...suggestion, url: "airbnb.com/rooms/55", title: "First Lodge" });
+    const first = await post({ ...SUGGESTION, url: "airbnb.com/rooms/55", title: "First Lodge" });
     expect(first.status).toBe(201);
     for (const url of ["https://www.airbnb.com/rooms/55/?adults=2", "AIRBNB.com/rooms/55#photos"]) {
-      const again = await post({ ...suggestion, url, title: "Second Lodge" });
+      const again = await post({ ...SUGGESTION, url, title: "Second Lodge" });
       expect(again.status).toBe(409);
       const message = "That listing is already on the list as “First Lodge”.";
       expect(await again.json()).toEqual({ error: message, fieldErrors: { url: message } });
@@ -160,7 +149,7 @@ describe("the same listing twice", () => {
 describe("the chosen house", () => {
   it("stays in play while it is chosen", async () => {
     const house = await (
-      await post({ ...suggestion, url: "airbnb.com/rooms/56", title: "Chosen Lodge" })
+      await post({ ...SUGGESTION, url: "airbnb.com/rooms/56", title: "Chosen Lodge" })
     ).json();
     await setChosenHouseId(house.id);
     const out = await patch(house.id, { in_play: false });
@@ -176,7 +165,7 @@ describe("the chosen house", () => {
 
 describe("PATCH /api/houses/:id (organisers)", () => {
   it("lets an organiser take a house out of play and mark it as a previous house", async () => {
-    const house = await (await post({ ...suggestion, url: "airbnb.com/rooms/3", title: "Patched" })).json();
+    const house = await (await post({ ...SUGGESTION, url: "airbnb.com/rooms/3", title: "Patched" })).json();
     const out = await patch(house.id, { in_play: false });
     expect(out.status).toBe(200);
     expect(await out.json()).toMatchObject({ id: house.id, in_play: false });
@@ -197,7 +186,7 @@ describe("PATCH /api/houses/:id (organisers)", () => {
   });
 
   it("refuses other members, unknown houses and bad values", async () => {
-    const house = await (await post({ ...suggestion, url: "airbnb.com/rooms/4" })).json();
+    const house = await (await post({ ...SUGGESTION, url: "airbnb.com/rooms/4" })).json();
     const forbidden = await patch(house.id, { in_play: false }, member.token);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toHaveProperty("error");
