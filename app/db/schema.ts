@@ -18,6 +18,7 @@ import {
 import type { VoteChoice } from "~/lib/house-rules";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   "users",
@@ -34,17 +35,28 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
+/** The member a row belongs to: their rows go when they do. */
+const userId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/**
+ * A secret handed to one member (a session, a mailed link). Only a SHA-256 of the token is stored:
+ * a leaked table cannot be replayed.
+ */
+const memberToken = () => ({
+  id: serial("id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  userId: userId(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 export const sessions = pgTable(
   "sessions",
   {
-    id: serial("id").primaryKey(),
-    // Only a SHA-256 of the bearer/cookie token is stored: a leaked table cannot be replayed.
-    tokenHash: text("token_hash").notNull().unique(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...memberToken(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -53,13 +65,7 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   "password_resets",
   {
-    id: serial("id").primaryKey(),
-    tokenHash: text("token_hash").notNull().unique(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...memberToken(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
@@ -69,14 +75,8 @@ export const passwordResets = pgTable(
 export const emailConfirmations = pgTable(
   "email_confirmations",
   {
-    id: serial("id").primaryKey(),
-    tokenHash: text("token_hash").notNull().unique(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberToken(),
     email: text("email").notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("email_confirmations_user_idx").on(t.userId)],
@@ -89,9 +89,7 @@ export const emailConfirmations = pgTable(
 export const trustedLogins = pgTable(
   "trusted_logins",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     address: text("address").notNull(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,9 +141,7 @@ export const surveys = pgTable(
   "surveys",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     editionId: editionId(),
     name: text("name").notNull().default(""),
     attending: text("attending").notNull().default(""),
@@ -166,7 +162,7 @@ export const surveys = pgTable(
     sgw25_suggestions: text("sgw25_suggestions").notNull().default(""),
     sgw25_dont_wanna_see: text("sgw25_dont_wanna_see").notNull().default(""),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique("surveys_user_edition_unique").on(t.userId, t.editionId),
@@ -181,12 +177,10 @@ export const surveys = pgTable(
 export const surveyDrafts = pgTable(
   "survey_drafts",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     editionId: editionId(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.editionId] })],
 );
@@ -224,13 +218,11 @@ export const votes = pgTable(
     houseId: integer("house_id")
       .notNull()
       .references(() => houses.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     editionId: editionId(),
     vote: text("vote").$type<VoteChoice>().notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // One vote per member and house: the database, not the app, is what keeps concurrent votes honest.
@@ -261,7 +253,7 @@ export type Edition = typeof editions.$inferSelect;
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** The settings that belong to one edition (its deadline, reminder round, chosen house). */
@@ -271,7 +263,7 @@ export const editionSettings = pgTable(
     editionId: editionId(),
     key: text("key").notNull(),
     value: text("value").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.editionId, t.key] })],
 );
@@ -326,7 +318,7 @@ export const housePhotos = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error").notNull().default(""),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("house_photos_next_attempt_idx").on(t.nextAttemptAt)],
 );
