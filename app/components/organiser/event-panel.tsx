@@ -47,6 +47,30 @@ function Field({
   );
 }
 
+/** Both ends of the expected group are a whole number of people. */
+const PEOPLE = {
+  type: "number",
+  inputMode: "numeric",
+  min: 1,
+  max: EVENT_LIMITS.people,
+  required: true,
+} as const;
+
+const FIELDS: {
+  name: "name" | "shortName" | "expectedMin" | "expectedMax";
+  label: string;
+  input: Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value">;
+}[] = [
+  {
+    name: "name",
+    label: "Name (after “the” in a sentence)",
+    input: { required: true, maxLength: EVENT_LIMITS.name },
+  },
+  { name: "shortName", label: "Short name", input: { required: true, maxLength: EVENT_LIMITS.shortName } },
+  { name: "expectedMin", label: "Expected at least (people)", input: PEOPLE },
+  { name: "expectedMax", label: "Expected at most (people)", input: PEOPLE },
+];
+
 /** The event's facts every page reads: its name, short name, the expected group and the chat link. */
 export function EventPanel({ event, failure }: { event: EventFactsData; failure?: Failure }) {
   return (
@@ -58,44 +82,9 @@ export function EventPanel({ event, failure }: { event: EventFactsData; failure?
             {failure.error}
           </p>
         ) : null}
-        <Field
-          name="name"
-          label="Name (after “the” in a sentence)"
-          value={event.name}
-          failure={failure}
-          required
-          maxLength={EVENT_LIMITS.name}
-        />
-        <Field
-          name="shortName"
-          label="Short name"
-          value={event.shortName}
-          failure={failure}
-          required
-          maxLength={EVENT_LIMITS.shortName}
-        />
-        <Field
-          name="expectedMin"
-          label="Expected at least (people)"
-          value={event.expectedMin}
-          failure={failure}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={EVENT_LIMITS.people}
-          required
-        />
-        <Field
-          name="expectedMax"
-          label="Expected at most (people)"
-          value={event.expectedMax}
-          failure={failure}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={EVENT_LIMITS.people}
-          required
-        />
+        {FIELDS.map(({ name, label, input }) => (
+          <Field key={name} name={name} label={label} value={event[name]} failure={failure} {...input} />
+        ))}
         <Field
           name="chatUrl"
           label={`Chat link (empty: ${event.defaultChatUrl})`}
