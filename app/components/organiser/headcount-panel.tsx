@@ -11,6 +11,45 @@ function against(need: number, have: number) {
   return need <= have ? `enough (${have})` : `${need - have} short (${have})`;
 }
 
+/** One row per thing counted: how many among the yeses, and among the yeses and maybes. */
+function CountTable({
+  label,
+  what,
+  rows,
+  caption,
+  labelledBy,
+}: {
+  label: string;
+  what: string;
+  rows: HeadcountPanelData["rows"];
+  caption?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className="organiser-table headcount-table" aria-labelledby={labelledBy}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            <th scope="col">{what}</th>
+            <th scope="col">Yes</th>
+            <th scope="col">Yes + maybe</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, yes, all]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{yes}</td>
+              <td>{all}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 /** The numbers a booking and a shirt order need: heads, guests, beds, rooms, sober answers, shirts. */
 export function HeadcountPanel({ headcount }: { headcount: HeadcountPanelData }) {
   const { count, rows, house } = headcount;
@@ -34,54 +73,23 @@ export function HeadcountPanel({ headcount }: { headcount: HeadcountPanelData })
       ) : (
         <p className="muted">No house is chosen: the beds and bedrooms are what a house must have.</p>
       )}
-      <TableScroll label="Headcount">
-        <table className="organiser-table headcount-table">
-          <caption className="visually-hidden">
-            Who is coming, their guests, beds, rooms and sober answers
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">Yes</th>
-              <th scope="col">Yes + maybe</th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map(([label, yes, all]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{yes}</td>
-                <td>{all}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <CountTable
+        label="Headcount"
+        what="What"
+        rows={people}
+        caption="Who is coming, their guests, beds, rooms and sober answers"
+      />
       <p>
         <strong>Will share a room:</strong> {count.sharing.length ? count.sharing.join(", ") : "nobody yet"}
       </p>
       <h3 id="shirts-heading">Shirts</h3>
       {shirts.length ? (
-        <TableScroll label="Shirts">
-          <table className="organiser-table headcount-table" aria-labelledby="shirts-heading">
-            <thead>
-              <tr>
-                <th scope="col">For, size</th>
-                <th scope="col">Yes</th>
-                <th scope="col">Yes + maybe</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shirts.map(([label, yes, all]) => (
-                <tr key={label}>
-                  <th scope="row">{label.replace("Shirts, ", "")}</th>
-                  <td>{yes}</td>
-                  <td>{all}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <CountTable
+          label="Shirts"
+          what="For, size"
+          rows={shirts.map(([label, yes, all]) => [label.replace("Shirts, ", ""), yes, all])}
+          labelledBy="shirts-heading"
+        />
       ) : (
         <p className="muted">No shirt sizes yet.</p>
       )}
