@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { logout } from "~/services/session.server";
 
 export const action = ({ request }: ActionFunctionArgs) => logout(request, "/auth");

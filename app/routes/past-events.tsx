@@ -1,4 +1,4 @@
-import { type LinksFunction, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { firstPhotoPreload } from "~/components/house-photo";
 import { PastEditions } from "~/components/past-editions";

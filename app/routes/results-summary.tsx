@@ -1,4 +1,4 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginPrompt } from "~/components/login-prompt";
 import { SEARCH_MAX } from "~/lib/limits";

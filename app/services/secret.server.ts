@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, type Cookie } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import { env } from "~/env.server";
 import { setSettingOnce } from "~/models/settings.server";
 
