@@ -1,11 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
 import { ResetPasswordForm } from "~/components/reset-password-form";
@@ -26,17 +20,14 @@ import { applyKeptSubmission } from "~/services/after-login.server";
 import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { pageTitle } from "~/lib/page-title";
+import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { pageTitle } from "~/lib/page-title";
 
-/** A refused attempt's Retry-After (set by the action) reaches the page's response too. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = passRetryAfter;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -101,10 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(field(form, "redirect"));
   const values = { email: field(form, "email"), name: field(form, "name") };
   const refuse = (error: string, status = 400, retryAfter?: number) =>
-    data<FormFailure>(
-      { form: intent, error, values },
-      { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-    );
+    data<FormFailure>({ form: intent, error, values }, { status, headers: retryAfterHeaders(retryAfter) });
   const flashTo = async (message: string, email?: string) =>
     redirect(authUrl(redirectTo), {
       headers: { "Set-Cookie": await setFlash({ message, email }) },

@@ -1,11 +1,5 @@
 import { data } from "@remix-run/node";
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { NO_TOKEN } from "~/lib/auth-limits";
@@ -14,17 +8,14 @@ import { assertSameOrigin } from "~/services/session.server";
 import styles from "~/styles/auth.css";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { HYDRATE } from "~/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
+import { pageTitle } from "~/lib/page-title";
+import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { pageTitle } from "~/lib/page-title";
 
-/** A refused attempt's Retry-After (set by the action) reaches the page's response too. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = passRetryAfter;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -45,8 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await resetPasswordFromForm(request, Object.fromEntries(await request.formData()));
   if (outcome instanceof Response) return outcome;
   const { error, status, retryAfter } = outcome;
-  const headers = retryAfter ? { "Retry-After": String(retryAfter) } : undefined;
-  return data<FormFailure>({ error }, { status, headers });
+  return data<FormFailure>({ error }, { status, headers: retryAfterHeaders(retryAfter) });
 }
 
 export default function ResetPassword() {

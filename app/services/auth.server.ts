@@ -27,6 +27,7 @@ import { clientIp } from "./request-path.server";
 import { setFlash } from "./flash.server";
 import { sendMail } from "./mail.server";
 import { escapeHtml } from "~/lib/mail-text";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { currentEditionName } from "~/models/edition.server";
 import { hashPassword } from "~/models/password.server";
 import { LIMITS, countAttempt, forgetAttempts, refundAttempt, type Limit } from "./rate-limit.server";
@@ -230,7 +231,7 @@ export async function answerAuthFailures(run: () => Promise<Response>): Promise<
     if (!(error instanceof AuthFailure)) throw error;
     return apiError(error.status, error.message, {
       fieldErrors: error.fieldErrors,
-      headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined,
+      headers: retryAfterHeaders(error.retryAfter),
     });
   }
 }
