@@ -41,34 +41,29 @@ export function ResetPasswordForm({
       <Form method="post" onSubmit={checkMatch}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
-        <div className="field">
-          <label htmlFor="new-password">New Password</label>
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="confirm-password">Confirm Password</label>
-          <input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-          />
-        </div>
+        <PasswordField id="new-password" name="newPassword" label="New Password" />
+        <PasswordField id="confirm-password" name="confirmPassword" label="Confirm Password" />
         <button type="submit" className="button">
           Reset Password
         </button>
       </Form>
     </>
+  );
+}
+
+function PasswordField({ id, name, label }: { id: string; name: string; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+      />
+    </div>
   );
 }
