@@ -4,9 +4,6 @@
  * paint, and on a page as short as the login form the logo is the largest thing painted.
  */
 export function SiteLogo({ shortName }: { shortName: string }) {
-  // A longer short name than the spec's five letters is squeezed into the same space.
-  const squeeze = (width: number) =>
-    shortName.length > 5 ? { textLength: width, lengthAdjust: "spacingAndGlyphs" as const } : {};
   return (
     <>
       <svg
@@ -19,17 +16,7 @@ export function SiteLogo({ shortName }: { shortName: string }) {
       >
         <rect width="160" height="48" fill="#14213d" />
         <circle cx="138" cy="22" r="10" fill="#fca311" />
-        <text
-          x="10"
-          y="33"
-          fontFamily="Georgia, serif"
-          fontSize="26"
-          fontWeight="700"
-          fill="#fff"
-          {...squeeze(112)}
-        >
-          {shortName}
-        </text>
+        <ShortName text={shortName} x="10" y="33" fontSize="26" width={112} />
       </svg>
       <svg
         className="brand-logo"
@@ -50,21 +37,31 @@ export function SiteLogo({ shortName }: { shortName: string }) {
         <circle cx="820" cy="70" r="38" fill="#fca311" />
         <path d="M0 130c120-30 240-30 360 0s240 30 360 0 180-20 240-10v40H0z" fill="#1f7a8c" />
         <path d="M0 145c140-18 260-18 400 0s260 18 560-5v20H0z" fill="#e5e5e5" opacity=".35" />
-        <text
-          x="60"
-          y="92"
-          fontFamily="Georgia, serif"
-          fontSize="64"
-          fontWeight="700"
-          fill="#fff"
-          {...squeeze(640)}
-        >
-          {shortName}
-        </text>
+        <ShortName text={shortName} x="60" y="92" fontSize="64" width={640} />
         <text x="64" y="124" fontFamily="system-ui, sans-serif" fontSize="20" fill="#fca311">
           the summer get-together weekend
         </text>
       </svg>
     </>
+  );
+}
+
+type ShortNameProps = { text: string; x: string; y: string; fontSize: string; width: number };
+
+function ShortName({ text, x, y, fontSize, width }: ShortNameProps) {
+  // A longer short name than the spec's five letters is squeezed into the same space.
+  const squeeze = text.length > 5 ? { textLength: width, lengthAdjust: "spacingAndGlyphs" as const } : {};
+  return (
+    <text
+      x={x}
+      y={y}
+      fontFamily="Georgia, serif"
+      fontSize={fontSize}
+      fontWeight="700"
+      fill="#fff"
+      {...squeeze}
+    >
+      {text}
+    </text>
   );
 }
