@@ -27,65 +27,24 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
     setGuests((current) => ({ ...current, [value]: checked }));
   };
   const error = (field: string) => errorFor(fieldErrors, field);
+  // What every question's field takes from its name: the question, the answer so far, its error.
+  const question = <K extends keyof StepProps["values"]>(name: K) => ({
+    name,
+    legend: QUESTIONS[name],
+    value: values[name],
+    error: error(name),
+  });
   // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
   const windowLabels = Object.fromEntries(Object.keys(values.availability).map((label) => [label, label]));
   return (
     <SectionForm section={2} fieldErrors={fieldErrors} error={formError} title="Details">
-      <Ticks
-        name="availability"
-        legend={QUESTIONS.availability}
-        options={windowLabels}
-        value={values.availability}
-        error={error("availability")}
-        className="choices weekends"
-      />
-      <Choice
-        name="sgw_extension"
-        legend={QUESTIONS.sgw_extension}
-        options={EXTENSION_LABELS}
-        value={values.sgw_extension}
-        required
-        error={error("sgw_extension")}
-      />
-      <Ticks
-        name="countries"
-        legend={QUESTIONS.countries}
-        options={COUNTRY_LABELS}
-        value={values.countries}
-        error={error("countries")}
-      />
-      <Choice
-        name="previous_locale"
-        legend={QUESTIONS.previous_locale}
-        options={YES_NO_LABELS}
-        value={values.previous_locale}
-        required
-        error={error("previous_locale")}
-      />
-      <Choice
-        name="sober"
-        legend={QUESTIONS.sober}
-        options={YES_NO_LABELS}
-        value={values.sober}
-        required
-        error={error("sober")}
-      />
-      <Ticks
-        name="extra_guests"
-        legend={QUESTIONS.extra_guests}
-        options={GUEST_LABELS}
-        value={values.extra_guests}
-        error={error("extra_guests")}
-        onChange={onGuestChange}
-      />
-      <Choice
-        name="share_room"
-        legend={QUESTIONS.share_room}
-        options={YES_NO_LABELS}
-        value={values.share_room}
-        required
-        error={error("share_room")}
-      />
+      <Ticks {...question("availability")} options={windowLabels} className="choices weekends" />
+      <Choice {...question("sgw_extension")} options={EXTENSION_LABELS} required />
+      <Ticks {...question("countries")} options={COUNTRY_LABELS} />
+      <Choice {...question("previous_locale")} options={YES_NO_LABELS} required />
+      <Choice {...question("sober")} options={YES_NO_LABELS} required />
+      <Ticks {...question("extra_guests")} options={GUEST_LABELS} onChange={onGuestChange} />
+      <Choice {...question("share_room")} options={YES_NO_LABELS} required />
       <fieldset>
         <legend>{QUESTIONS.shirt_size}</legend>
         <ShirtSize
@@ -110,14 +69,7 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
           ) : null,
         )}
       </fieldset>
-      <Choice
-        name="fate_change"
-        legend={QUESTIONS.fate_change}
-        options={AYE_NAY_LABELS}
-        value={values.fate_change}
-        required
-        error={error("fate_change")}
-      />
+      <Choice {...question("fate_change")} options={AYE_NAY_LABELS} required />
     </SectionForm>
   );
 }
