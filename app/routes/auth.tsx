@@ -2,8 +2,9 @@ import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
+import { NameInput } from "~/components/name-input";
 import { ResetPasswordForm } from "~/components/reset-password-form";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { failureFor, type FormFailure } from "~/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/lib/login-url";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -182,14 +183,7 @@ export default function Auth() {
             {mode === "register" ? (
               <div className="field">
                 <label htmlFor="name">Name (optional)</label>
-                <input
-                  id="name"
-                  name="name"
-                  type="text"
-                  autoComplete="name"
-                  maxLength={NAME_MAX}
-                  defaultValue={failure?.values?.name}
-                />
+                <NameInput defaultValue={failure?.values?.name} />
               </div>
             ) : null}
             <EmailField defaultValue={email} />

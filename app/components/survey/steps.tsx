@@ -1,4 +1,4 @@
-import { NAME_MAX } from "~/lib/limits";
+import { NameInput } from "~/components/name-input";
 import type { FieldErrors, SurveyInput } from "~/lib/survey-schema";
 import { PRIVATE_ANSWER_FIELD, PRIVATE_ANSWER_NOTE } from "~/lib/private-answer";
 import { Choice, LongText, errorFor } from "./fields";
@@ -15,15 +15,7 @@ export function BasicInfo({ values, fieldErrors, error }: StepProps) {
     <SectionForm section={1} fieldErrors={fieldErrors} error={error} back={false} title="Basic info">
       <div className="field">
         <label htmlFor="name">{QUESTIONS.name}</label>
-        <input
-          id="name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          maxLength={NAME_MAX}
-          defaultValue={values.name}
-          aria-invalid={nameError ? true : undefined}
-        />
+        <NameInput defaultValue={values.name} invalid={Boolean(nameError)} />
         {nameError ? <p className="field-error">{nameError}</p> : null}
       </div>
       <Choice
