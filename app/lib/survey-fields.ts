@@ -1,3 +1,4 @@
+import type { Section } from "./survey-flow";
 import { WINDOWS } from "./weekends";
 
 /** The spec's Survey entity, as the API and the forms carry it. */
@@ -19,23 +20,29 @@ export type SurveyAnswers = {
   sgw25_dont_wanna_see: string;
 };
 
-export const SURVEY_FIELDS = [
-  "name",
-  "attending",
-  "availability",
-  "sgw_extension",
-  "countries",
-  "previous_locale",
-  "sober",
-  "extra_guests",
-  "share_room",
-  "shirt_size",
-  "fate_change",
-  "sgw24_attendee",
-  "sgw24_concerns",
-  "sgw25_suggestions",
-  "sgw25_dont_wanna_see",
-] as const satisfies readonly (keyof SurveyAnswers)[];
+/** The answers each section's form carries, in the survey's order; 3, 6 and 7 carry none. */
+export const SECTION_FIELDS: Record<Section, readonly (keyof SurveyAnswers)[]> = {
+  1: ["name", "attending"],
+  2: [
+    "availability",
+    "sgw_extension",
+    "countries",
+    "previous_locale",
+    "sober",
+    "extra_guests",
+    "share_room",
+    "shirt_size",
+    "fate_change",
+  ],
+  3: [],
+  4: ["sgw24_attendee"],
+  5: ["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"],
+  6: [],
+  7: [],
+};
+
+/** Every answer, in the survey's order (integer keys enumerate in ascending order). */
+export const SURVEY_FIELDS = Object.values(SECTION_FIELDS).flat();
 
 /** An untouched survey: text empty, every window (of the edition's `windows`) and flag false, no choice made. */
 export function emptySurvey(windows: readonly string[] = WINDOWS): SurveyAnswers {

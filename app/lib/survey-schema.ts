@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { firstErrorPerField } from "./field-errors";
-import { emptySurvey, type SurveyAnswers } from "./survey-fields";
+import { SECTION_FIELDS, emptySurvey, type SurveyAnswers } from "./survey-fields";
 import type { Section } from "./survey-flow";
 import { WINDOWS } from "./weekends";
 
@@ -181,27 +181,6 @@ type Field = keyof SurveyAnswers;
 
 /** Answers as a form may carry them before validation: any text where the survey has a choice. */
 export type SurveyInput = { [K in Field]: SurveyAnswers[K] extends string ? string : SurveyAnswers[K] };
-
-/** The answers each section's form carries; 3, 6 and 7 carry none. */
-export const SECTION_FIELDS: Record<Section, readonly Field[]> = {
-  1: ["name", "attending"],
-  2: [
-    "availability",
-    "sgw_extension",
-    "countries",
-    "previous_locale",
-    "sober",
-    "extra_guests",
-    "share_room",
-    "shirt_size",
-    "fate_change",
-  ],
-  3: [],
-  4: ["sgw24_attendee"],
-  5: ["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"],
-  6: [],
-  7: [],
-};
 
 export type FieldErrors = Record<string, string>;
 
