@@ -164,27 +164,17 @@ describe("/auth modes", () => {
 
   it("reset mode refuses a mismatch and a bad token, then resets and logs this browser out", async () => {
     const { user, cookie } = await loggedInCookie("cy@example.com");
-    const mismatch = await submit({
-      intent: "reset",
-      token: "x",
-      newPassword: "secret2",
-      confirmPassword: "secret3",
-    });
+    // The reset form's post: a new password of "secret2", confirmed as `confirmPassword`.
+    const reset = (token: string, confirmPassword: string, cookie?: string) =>
+      submit({ intent: "reset", token, newPassword: "secret2", confirmPassword }, { cookie });
+    const mismatch = await reset("x", "secret3");
     expect(((await mismatch.json()) as AuthData).error).toBe("Passwords do not match");
-    const bad = await submit({
-      intent: "reset",
-      token: "x",
-      newPassword: "secret2",
-      confirmPassword: "secret2",
-    });
+    const bad = await reset("x", "secret2");
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as AuthData).error).toBe("Error resetting password: Invalid or expired token");
 
     const { token } = await createPasswordReset(user.id);
-    const done = await submit(
-      { intent: "reset", token, newPassword: "secret2", confirmPassword: "secret2" },
-      { cookie },
-    );
+    const done = await reset(token, "secret2", cookie);
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/auth");
     expect(done.headers.getSetCookie().map((value) => value.split("=")[0])).toEqual([
