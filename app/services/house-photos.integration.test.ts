@@ -35,6 +35,17 @@ afterAll(async () => {
   await images.close();
 });
 
+/** The suggest form's answers other than the listing, its title and its photo. */
+const WHERE_AND_ROOMS = {
+  countryChoice: "USA",
+  otherCountry: "",
+  city: "Tahoe",
+  state: "CA",
+  num_bedrooms: "8",
+  num_beds: "10",
+  num_baths: "4",
+} as const;
+
 let titles = 0;
 async function suggest(image: string) {
   const started = Date.now();
@@ -42,13 +53,7 @@ async function suggest(image: string) {
     url: `https://www.airbnb.com/rooms/${++titles}`,
     title: `House ${titles}`,
     listing_img: image,
-    countryChoice: "USA",
-    otherCountry: "",
-    city: "Tahoe",
-    state: "CA",
-    num_bedrooms: "8",
-    num_beds: "10",
-    num_baths: "4",
+    ...WHERE_AND_ROOMS,
   });
   if (!outcome.saved) throw new Error(outcome.failure.error);
   const id = Number(new URL(outcome.to, "http://x").searchParams.get("added") ?? NaN);
@@ -115,13 +120,7 @@ describe("house photos", () => {
         url: "https://www.airbnb.com/rooms/1",
         title: "Edited",
         listing_img: `${images.url}/photo.jpg?w=900`,
-        countryChoice: "USA",
-        otherCountry: "",
-        city: "Tahoe",
-        state: "CA",
-        num_bedrooms: "8",
-        num_beds: "10",
-        num_baths: "4",
+        ...WHERE_AND_ROOMS,
         price: "",
         currency: "usd",
       };
