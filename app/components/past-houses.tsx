@@ -1,13 +1,9 @@
+import type { ArchivedHouse } from "~/lib/editions";
 import { placeLabel } from "~/lib/house-rules";
 import { HousePhoto } from "./house-photo";
 
-export type PastHouse = {
-  id: number;
-  title: string;
-  city: string;
-  state: string;
-  country: string;
-  listing_img: string;
+/** A house an earlier get-together stayed in: what an edition's archive shows of it, with its year and photo. */
+export type PastHouse = ArchivedHouse & {
   year: number | null;
   /** The stored photo's version, when there is one. */
   photo?: string;
