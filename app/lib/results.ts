@@ -220,12 +220,14 @@ function slices(total: number, entries: Array<[string, number]>): Slice[] {
   return entries.map(([label, count]) => ({ label, count, percent: percent(count, total) }));
 }
 
-/** A pie's percentages are of those who answered that question. */
-function yesNo(labels: [string, string], answers: YesNo): Slice[] {
-  return slices(answers.yes + answers.no, [
-    [labels[0], answers.yes],
-    [labels[1], answers.no],
+/** A yes/no pie; its percentages are of those who answered that question. */
+function yesNoPie(key: YesNoKey, title: string, [yes, no]: [string, string], tally: Tally): Chart {
+  const answers = tally[key];
+  const pieSlices = slices(answers.yes + answers.no, [
+    [yes, answers.yes],
+    [no, answers.no],
   ]);
+  return { key, title, kind: "pie", slices: pieSlices };
 }
 
 /** The seven charts of /results, in the spec's order, with the spec's titles and labels. */
@@ -263,30 +265,10 @@ export function buildCharts(tally: Tally, windows: readonly string[] = WINDOWS):
         ["Canada", tally.countries.canada],
       ]),
     },
-    {
-      key: "previousLocale",
-      title: "Should We Revisit Previous Spots?",
-      kind: "pie",
-      slices: yesNo(["Sure", "Nah"], tally.previousLocale),
-    },
-    {
-      key: "sober",
-      title: "Are Folks Okay Staying Sober?",
-      kind: "pie",
-      slices: yesNo(["Yeah", "No Way"], tally.sober),
-    },
-    {
-      key: "shareRoom",
-      title: "Are Peeps Cool With Sharing Rooms?",
-      kind: "pie",
-      slices: yesNo(["Yep", "Nope"], tally.shareRoom),
-    },
-    {
-      key: "fateChange",
-      title: "How Many Would Change Their Fate?",
-      kind: "pie",
-      slices: yesNo(["Aye", "Nay"], tally.fateChange),
-    },
+    yesNoPie("previousLocale", "Should We Revisit Previous Spots?", ["Sure", "Nah"], tally),
+    yesNoPie("sober", "Are Folks Okay Staying Sober?", ["Yeah", "No Way"], tally),
+    yesNoPie("shareRoom", "Are Peeps Cool With Sharing Rooms?", ["Yep", "Nope"], tally),
+    yesNoPie("fateChange", "How Many Would Change Their Fate?", ["Aye", "Nay"], tally),
   ];
 }
 
