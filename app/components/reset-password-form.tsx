@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { INVALID_RESET_TOKEN, PASSWORDS_DIFFER } from "~/lib/auth-limits";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { Banner } from "./banner";
+import { LabelledInput } from "./labelled-input";
 
 /**
  * New password + confirm, shared by /auth's reset mode and /reset-password. With JavaScript a
@@ -53,17 +54,15 @@ export function ResetPasswordForm({
 
 function PasswordField({ id, name, label }: { id: string; name: string; label: string }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-      />
-    </div>
+    <LabelledInput
+      label={label}
+      id={id}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN}
+      maxLength={PASSWORD_MAX}
+    />
   );
 }

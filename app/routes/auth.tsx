@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/components/banner";
+import { LabelledInput } from "~/components/labelled-input";
 import { NameInput } from "~/components/name-input";
 import { ResetPasswordForm } from "~/components/reset-password-form";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
@@ -137,23 +138,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function EmailField({ defaultValue }: { defaultValue?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor="email">Email</label>
-      <input
-        id="email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX}
-        defaultValue={defaultValue}
-      />
-    </div>
-  );
-}
-
 export default function Auth() {
   const { mode, token, redirectTo, flash, reason, prefill } = useLoaderData<typeof loader>();
   const data = useActionResult<typeof action>();
@@ -186,23 +170,31 @@ export default function Auth() {
                 <NameInput defaultValue={failure?.values?.name} />
               </div>
             ) : null}
-            <EmailField defaultValue={email} />
+            <LabelledInput
+              label="Email"
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={EMAIL_MAX}
+              defaultValue={email}
+            />
             {mode !== "forgot" ? (
-              <div className="field">
-                <label htmlFor="password">Password</label>
-                <input
-                  id="password"
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete={mode === "register" ? "new-password" : "current-password"}
-                  minLength={mode === "register" ? PASSWORD_MIN : undefined}
-                  maxLength={PASSWORD_MAX}
-                />
+              <LabelledInput
+                label="Password"
+                id="password"
+                name="password"
+                type="password"
+                required
+                autoComplete={mode === "register" ? "new-password" : "current-password"}
+                minLength={mode === "register" ? PASSWORD_MIN : undefined}
+                maxLength={PASSWORD_MAX}
+              >
                 {mode === "register" ? (
                   <span className="muted">At least {PASSWORD_MIN} characters.</span>
                 ) : null}
-              </div>
+              </LabelledInput>
             ) : null}
             <button type="submit" className="button">
               {mode === "login" ? "Login" : mode === "register" ? "Register" : "Send Reset Link"}
