@@ -3,17 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/env.server";
 import { getHouse, listHouses } from "~/models/house.server";
 import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
-import { createUser } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
 import {
   callRoute,
   cookieFrom,
-  cookieNamed,
   logInThroughPage,
   makeRequest,
+  signedInMember,
 } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as authRoute from "./auth";
 import * as housesRoute from "./houses";
 import * as suggestRoute from "./houses-suggest";
@@ -24,14 +21,8 @@ const adminEmails = process.env.ADMIN_EMAILS;
 let member: { id: number; cookie: string; lastMember: string };
 let organiser: { id: number; cookie: string; lastMember: string };
 
-/** A member's session cookie, and the cookie that says they were the last one on the browser. */
-async function signedIn(email: string, name: string, { organiser = false } = {}) {
-  const user = organiser
-    ? await createConfirmedOrganiser({ email, name })
-    : await createUser({ email, password: "secret1", name });
-  const session = await createUserSession(user!.id, "/");
-  return { id: user!.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
-}
+const signedIn = (email: string, name: string, options: { organiser?: boolean } = {}) =>
+  signedInMember(email, { name, ...options });
 
 beforeAll(async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";

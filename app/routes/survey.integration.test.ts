@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { pendingSubmissions, surveys } from "~/db/schema";
 import { getSurvey, getSurveyProgress } from "~/models/survey.server";
-import { createUser, getUserById } from "~/models/user.server";
+import { getUserById } from "~/models/user.server";
 import { createUserSession } from "~/services/session.server";
 import {
   callRoute,
   cookieFrom,
-  cookieNamed,
   logInThroughPage,
   makeRequest,
+  signedInMember,
 } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as auth from "./auth";
@@ -16,12 +16,7 @@ import { action, loader } from "./survey.($section)";
 
 const database = useFreshDatabase();
 
-/** A member's session cookie, and the cookie that says they were the last one on the browser. */
-async function member(email: string) {
-  const user = await createUser({ email, password: "secret1" });
-  const session = await createUserSession(user!.id, "/");
-  return { id: user!.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
-}
+const member = (email: string) => signedInMember(email);
 
 const load = (cookie: string | undefined, section?: string) =>
   callRoute(

@@ -1,4 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createUser } from "~/models/user.server";
+import { createUserSession } from "~/services/session.server";
+import { createConfirmedOrganiser } from "./organiser";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -76,6 +79,22 @@ export function cookieNamed(response: Response, name: string) {
     .find((pair) => pair.startsWith(`${name}=`));
   if (!cookie) throw new Error(`The response set no ${name} cookie`);
   return cookie;
+}
+
+/**
+ * A new member with a session: its cookie, and the cookie that says they were the last one on the
+ * browser. `organiser` makes the member a confirmed organiser (the address must be in ADMIN_EMAILS).
+ */
+export async function signedInMember(
+  email: string,
+  { name = null as string | null, organiser = false } = {},
+) {
+  const user = organiser
+    ? await createConfirmedOrganiser({ email, name })
+    : await createUser({ email, password: "secret1", name });
+  if (!user) throw new Error(`${email} is registered already`);
+  const session = await createUserSession(user.id, "/");
+  return { id: user.id, cookie: cookieFrom(session), lastMember: cookieNamed(session, "sgw_member") };
 }
 
 /**
