@@ -1,12 +1,16 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
- * The app's layers, lowest first: lib (pure, no I/O) <- db <- models <- services/components <- routes.
- * Each layer may import only the layers it names here; nothing imports a route. The rule reads the
- * `~/` alias, so every app import goes through it (a `../` import would dodge the check).
+ * The app is cut by feature (app/features/<feature>/) over a shared platform (app/platform/), and
+ * each of them by layer, lowest first: lib (pure, no I/O) <- db <- models <- services/components <-
+ * routes. A module may import only the layers its own layer names here, of its own feature or of the
+ * platform; the platform imports no feature; another feature is reached only through its index
+ * (`~/features/x`: pure logic and components) or, from server layers, its `~/features/x/server`.
+ * The rule reads the `~/` alias, so every app import goes through it (a `../` import would dodge it).
  */
 const LAYERS = {
   lib: ["lib"],
@@ -14,25 +18,25 @@ const LAYERS = {
   db: ["lib", "db", "env.server"],
   models: ["lib", "db", "models", "env.server"],
   services: ["lib", "db", "models", "services", "components", "env.server"],
-  routes: ["lib", "models", "services", "components", "styles", "env.server"],
 };
-const ALL = ["lib", "components", "db", "models", "services", "routes", "styles", "env.server", "root"];
+const ALL = ["lib", "components", "db", "models", "services", "env.server"];
+const SERVER_LAYERS = ["models", "services", "db"];
+const FEATURES = readdirSync(new URL("./app/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const ABOVE_FEATURES = ["~/routes", "~/routes/*", "~/root", "~/seed.server", "~/entry.*"];
 
-function layerRule(layer) {
-  const allowed = LAYERS[layer];
-  const forbidden = ALL.filter((name) => !allowed.includes(name));
+function restrict(files, patterns) {
   return {
-    files: [`app/${layer}/**/*.{ts,tsx}`],
-    ignores: ["**/*.test.{ts,tsx}"],
+    files,
+    ignores: ["**/*.test.{ts,tsx}", "**/*.fixture.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              group: forbidden.flatMap((name) => [`~/${name}`, `~/${name}/*`]),
-              message: `app/${layer} may import only from ${allowed.map((name) => `~/${name}`).join(", ")} (see eslint.config.js).`,
-            },
+            ...patterns.filter((pattern) => pattern.regex || pattern.group.length > 0),
+            { group: ABOVE_FEATURES, message: "Nothing below the routes imports a route, root or the seed." },
             { group: ["../*"], message: "Import app code through the ~/ alias so the layer rule sees it." },
           ],
         },
@@ -40,6 +44,65 @@ function layerRule(layer) {
     },
   };
 }
+
+const below = (layer) => ALL.filter((name) => !LAYERS[layer].includes(name));
+const paths = (prefix, names) => names.flatMap((name) => [`${prefix}/${name}`, `${prefix}/${name}/*`]);
+
+function platformRule(layer) {
+  return restrict(
+    [`app/platform/${layer}/**/*.{ts,tsx}`],
+    [
+      {
+        group: paths("~/platform", below(layer)),
+        message: `app/platform/${layer} may import only from ${LAYERS[layer].map((name) => `~/platform/${name}`).join(", ")} (see eslint.config.js).`,
+      },
+      {
+        group: ["~/features", "~/features/**"],
+        message: "The platform imports no feature (see eslint.config.js).",
+      },
+    ],
+  );
+}
+
+function featureRule(feature, layer) {
+  const others = FEATURES.filter((name) => name !== feature);
+  const serverOnly = !SERVER_LAYERS.includes(layer);
+  return restrict(
+    [`app/features/${feature}/${layer}/**/*.{ts,tsx}`],
+    [
+      {
+        group: [...paths("~/platform", below(layer)), ...paths(`~/features/${feature}`, below(layer))],
+        message: `app/features/${feature}/${layer} may import only from the ${LAYERS[layer].join(", ")} layers of its feature and the platform (see eslint.config.js).`,
+      },
+      {
+        regex: `^~/features/${feature}(/server)?$`,
+        message: "A feature imports its own modules directly, not through its index.",
+      },
+      {
+        group: others.map((name) => `~/features/${name}/*/**`),
+        message: `Another feature is reached only through its index: ~/features/<name> or ~/features/<name>/server (see eslint.config.js).`,
+      },
+      ...(serverOnly
+        ? [
+            {
+              group: others.map((name) => `~/features/${name}/server`),
+              message: `app/features/${feature}/${layer} is not a server layer: it may use another feature's index, not its server modules.`,
+            },
+          ]
+        : []),
+    ],
+  );
+}
+
+const routeRule = restrict(
+  ["app/routes/**/*.{ts,tsx}"],
+  [
+    {
+      group: ["~/platform/db", "~/platform/db/*"],
+      message: "Routes reach the database through models (see eslint.config.js).",
+    },
+  ],
+);
 
 export default tseslint.config(
   {
@@ -81,5 +144,7 @@ export default tseslint.config(
       "no-script-url": "error",
     },
   },
-  ...Object.keys(LAYERS).map(layerRule),
+  ...Object.keys(LAYERS).map(platformRule),
+  ...FEATURES.flatMap((feature) => Object.keys(LAYERS).map((layer) => featureRule(feature, layer))),
+  routeRule,
 );

@@ -3,21 +3,21 @@ import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { InlineCssProvider } from "~/components/inline-css";
-import { NonceProvider } from "~/components/nonce";
+import { InlineCssProvider } from "~/platform/components/inline-css";
+import { NonceProvider } from "~/platform/components/nonce";
 import {
   RETRY_AFTER_SECONDS,
   databaseUnavailableResponse,
   isDatabaseUnavailable,
   outageCode,
-} from "~/db/availability";
-import { env } from "~/env.server";
-import { needsHydration } from "~/lib/hydration";
-import { installRequestPath } from "~/services/request-path.server";
-import { requestHousePhotos } from "~/services/house-photos.server";
-import { PAGE_CACHE_MARK } from "~/services/page-cache.server";
-import { readBuiltCss } from "~/services/inline-css.server";
-import { securityHeaders } from "~/services/security-headers.server";
+} from "~/platform/db/availability";
+import { env } from "~/platform/env.server";
+import { needsHydration } from "~/platform/lib/hydration";
+import { installRequestPath } from "~/platform/services/request-path.server";
+import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
+import { readBuiltCss } from "~/platform/services/inline-css.server";
+import { securityHeaders } from "~/platform/services/security-headers.server";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
 env();

@@ -18,13 +18,13 @@ import {
   UNSAFE_RemixContext,
 } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
-import { useInlineCss } from "~/components/inline-css";
-import { useNonce } from "~/components/nonce";
-import { loginUrl } from "~/lib/login-url";
-import { SiteLogo } from "~/components/site-logo";
-import { needsHydration } from "~/lib/hydration";
-import { currentEditionName } from "~/models/edition.server";
-import { getUser } from "~/services/session.server";
+import { useInlineCss } from "~/platform/components/inline-css";
+import { useNonce } from "~/platform/components/nonce";
+import { loginUrl } from "~/platform/lib/login-url";
+import { SiteLogo } from "~/platform/components/site-logo";
+import { needsHydration } from "~/platform/lib/hydration";
+import { currentEditionName } from "~/features/editions/models/edition.server";
+import { getUser } from "~/platform/services/session.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

@@ -4,10 +4,10 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "~/db/client.server";
-import { houses, sessions, surveys, users } from "~/db/schema";
-import { WINDOWS } from "~/lib/weekends";
-import { hashToken, newToken, SESSION_TTL_MS } from "~/models/session.server";
+import { openDatabase } from "~/platform/db/client.server";
+import { houses, sessions, surveys, users } from "~/platform/db/schema";
+import { WINDOWS } from "~/features/editions/lib/weekends";
+import { hashToken, newToken, SESSION_TTL_MS } from "~/platform/models/session.server";
 
 /** A small deterministic PRNG so every run seeds the same answers. */
 function random(seed: number) {

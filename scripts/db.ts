@@ -1,6 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL, else the PGlite directory. */
-import { configuredTarget, openDatabase } from "~/db/client.server";
-import { isEmpty, seedDemoData } from "~/models/seed.server";
+import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { isEmpty, seedDemoData } from "~/seed.server";
 const command = process.argv[2];
 const connection = openDatabase(configuredTarget());
 await connection.migrate();

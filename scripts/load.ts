@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
-import { hashPassword } from "~/models/password.server";
+import { hashPassword } from "~/platform/models/password.server";
 import { freshDatabase, seedDatabase, startAppServer } from "../tests/support/processes";
 
 const adminUrl = process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

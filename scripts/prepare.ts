@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
-import { configuredTarget, openDatabase } from "~/db/client.server";
-import { pruneExpired } from "~/models/housekeeping.server";
-import { isEmpty, seedDemoData } from "~/models/seed.server";
-import { env } from "~/env.server";
+import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { pruneExpired } from "~/platform/models/housekeeping.server";
+import { isEmpty, seedDemoData } from "~/seed.server";
+import { env } from "~/platform/env.server";
 
 // A bad configuration stops here, before the build and the migration.
 env();

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EventDecision } from "~/components/event-decision";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { getEventPageFacts } from "~/services/event-page.server";
+import { EventDecision } from "~/features/event/components/event-decision";
+import { ResponsiveImage } from "~/platform/components/responsive-image";
+import { getEventPageFacts } from "~/features/event/services/event-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — Home` },

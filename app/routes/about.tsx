@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { pageTitle } from "~/lib/page-title";
-import { currentEditionName } from "~/models/edition.server";
+import { ResponsiveImage } from "~/platform/components/responsive-image";
+import { pageTitle } from "~/platform/lib/page-title";
+import { currentEditionName } from "~/features/editions/models/edition.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "About") }];
 

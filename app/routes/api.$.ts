@@ -1,4 +1,4 @@
-import { apiError } from "~/services/api.server";
+import { apiError } from "~/platform/services/api.server";
 
 // Unknown /api paths answer in JSON like the rest of the contract, never with the HTML redirect home.
 const notFound = () => apiError(404, "Not found");

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { passwordResets, sessions, surveys, users } from "~/db/schema";
-import { runAsClient } from "~/services/request-path.server";
+import { passwordResets, sessions, surveys, users } from "~/platform/db/schema";
+import { runAsClient } from "~/platform/services/request-path.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
-import * as forgotRoute from "./api.forgot-password";
-import * as loginRoute from "./api.login";
-import * as logoutRoute from "./api.logout";
-import * as registerRoute from "./api.register";
-import * as resetRoute from "./api.reset-password";
-import * as userRoute from "./api.user";
-import * as passwords from "~/models/password.server";
+import * as forgotRoute from "~/routes/api.forgot-password";
+import * as loginRoute from "~/routes/api.login";
+import * as logoutRoute from "~/routes/api.logout";
+import * as registerRoute from "~/routes/api.register";
+import * as resetRoute from "~/routes/api.reset-password";
+import * as userRoute from "~/routes/api.user";
+import * as passwords from "~/platform/models/password.server";
 
 const database = useFreshDatabase();
 

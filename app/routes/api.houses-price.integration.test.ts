@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { createSession } from "~/models/session.server";
-import { createUser } from "~/models/user.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { createSession } from "~/platform/models/session.server";
+import { createUser } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
-import { SUGGESTION } from "~/lib/house.fixture";
+import { SUGGESTION } from "~/features/houses/lib/house.fixture";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
-import * as houseRoute from "./api.houses.$id";
-import * as housesRoute from "./api.houses";
+import * as houseRoute from "~/routes/api.houses.$id";
+import * as housesRoute from "~/routes/api.houses";
 
 useFreshDatabase();
 

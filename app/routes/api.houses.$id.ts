@@ -1,10 +1,10 @@
-import { housePatchSchema, parseId, stateError } from "~/lib/house-schema";
-import { getHouse, updateHouse } from "~/models/house.server";
-import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
-import { houseChangeRefusal } from "~/services/event.server";
-import { requestHousePhotos } from "~/services/house-photos.server";
-import { isOrganiser } from "~/services/organiser.server";
-import { requireApiUser } from "~/services/session.server";
+import { housePatchSchema, parseId, stateError } from "~/features/houses/lib/house-schema";
+import { getHouse, updateHouse } from "~/features/houses/models/house.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
+import { houseChangeRefusal } from "~/features/event/services/event.server";
+import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

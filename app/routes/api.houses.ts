@@ -1,9 +1,9 @@
-import { houseInputSchema } from "~/lib/house-schema";
-import { duplicateListingMessage } from "~/lib/house-rules";
-import { createHouse, findHouseByListing, listHouses } from "~/models/house.server";
-import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
-import { requestHousePhotos } from "~/services/house-photos.server";
-import { requireApiUser } from "~/services/session.server";
+import { houseInputSchema } from "~/features/houses/lib/house-schema";
+import { duplicateListingMessage } from "~/features/houses/lib/house-rules";
+import { createHouse, findHouseByListing, listHouses } from "~/features/houses/models/house.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
+import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

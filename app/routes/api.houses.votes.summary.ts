@@ -1,6 +1,6 @@
-import { getVoteCounts } from "~/models/vote.server";
-import { apiJson, apiRoute } from "~/services/api.server";
-import { requireApiUser } from "~/services/session.server";
+import { getVoteCounts } from "~/features/houses/models/vote.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 // A static segment outranks /api/houses/:id, so "votes" is never read as a house id here.
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
-import { createSession } from "~/models/session.server";
-import { getSurvey } from "~/models/survey.server";
-import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
-import { answerAuthFailures, apiUser, verifyCredentials } from "~/services/auth.server";
-import { clientIp } from "~/services/request-path.server";
+import { createSession } from "~/platform/models/session.server";
+import { getSurvey } from "~/features/survey/models/survey.server";
+import { apiJson, apiRoute, readApiBody } from "~/platform/services/api.server";
+import { answerAuthFailures, apiUser, verifyCredentials } from "~/features/accounts/services/auth.server";
+import { clientIp } from "~/platform/services/request-path.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>

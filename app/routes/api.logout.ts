@@ -1,5 +1,5 @@
-import { apiJson, apiRoute } from "~/services/api.server";
-import { requireApiUser, revokeApiSession } from "~/services/session.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
+import { requireApiUser, revokeApiSession } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {

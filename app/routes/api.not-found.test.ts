@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callRoute, makeRequest } from "../../tests/support/requests";
-import { action, loader } from "./api.$";
+import { action, loader } from "~/routes/api.$";
 
 describe("unknown /api paths", () => {
   it("answer 404 in JSON for any method", async () => {

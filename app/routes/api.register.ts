@@ -1,6 +1,6 @@
-import { apiJson, apiRoute, readApiBody } from "~/services/api.server";
-import { answerAuthFailures, apiUser, registerMember } from "~/services/auth.server";
-import { clientIp } from "~/services/request-path.server";
+import { apiJson, apiRoute, readApiBody } from "~/platform/services/api.server";
+import { answerAuthFailures, apiUser, registerMember } from "~/features/accounts/services/auth.server";
+import { clientIp } from "~/platform/services/request-path.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>

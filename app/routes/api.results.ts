@@ -1,5 +1,5 @@
-import { listResultRecords } from "~/models/results.server";
-import { apiJson, apiRoute } from "~/services/api.server";
+import { listResultRecords } from "~/features/results/models/results.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
 
 // Public: the records carry no e-mail, shirt sizes or free text (API.md).
 export const { loader, action } = apiRoute({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { emptySurvey } from "~/lib/survey-fields";
-import { createSession } from "~/models/session.server";
-import { createUser, getUserById } from "~/models/user.server";
+import { emptySurvey } from "~/features/survey/lib/survey-fields";
+import { createSession } from "~/platform/models/session.server";
+import { createUser, getUserById } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { action, loader } from "./api.survey";
+import { action, loader } from "~/routes/api.survey";
 
 useFreshDatabase();
 

@@ -1,10 +1,10 @@
-import { getCurrentEdition } from "~/models/edition.server";
-import { getSurvey, saveSurvey } from "~/models/survey.server";
-import { SURVEY_FIELDS } from "~/lib/survey-fields";
-import { parseSurvey } from "~/lib/survey-schema";
-import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
-import { surveyClosedReason } from "~/services/survey-deadline.server";
-import { requireApiUser } from "~/services/session.server";
+import { getCurrentEdition } from "~/features/editions/models/edition.server";
+import { getSurvey, saveSurvey } from "~/features/survey/models/survey.server";
+import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
+import { parseSurvey } from "~/features/survey/lib/survey-schema";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
+import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

@@ -1,7 +1,7 @@
-import { listSurveyRecords } from "~/models/results.server";
-import { apiJson, apiRoute } from "~/services/api.server";
-import { isOrganiser } from "~/services/organiser.server";
-import { requireApiUser } from "~/services/session.server";
+import { listSurveyRecords } from "~/features/results/models/results.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
+import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

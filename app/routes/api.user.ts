@@ -1,6 +1,6 @@
-import { apiJson, apiRoute } from "~/services/api.server";
-import { apiUser } from "~/services/auth.server";
-import { requireApiUser } from "~/services/session.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
+import { apiUser } from "~/features/accounts/services/auth.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => apiJson(apiUser(await requireApiUser(request))),

@@ -1,6 +1,6 @@
-import { getMemberVotes } from "~/models/vote.server";
-import { apiJson, apiRoute } from "~/services/api.server";
-import { requireApiUser } from "~/services/session.server";
+import { getMemberVotes } from "~/features/houses/models/vote.server";
+import { apiJson, apiRoute } from "~/platform/services/api.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

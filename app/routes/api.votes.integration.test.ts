@@ -1,13 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { houses, users, votes } from "~/db/schema";
-import type { VoteChoice } from "~/lib/house-rules";
-import { createSession } from "~/models/session.server";
+import { houses, users, votes } from "~/platform/db/schema";
+import type { VoteChoice } from "~/features/houses/lib/house-rules";
+import { createSession } from "~/platform/models/session.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { action as votesAction } from "./api.votes";
-import { loader as userVotesLoader } from "./api.user.votes";
-import { loader as summaryLoader } from "./api.houses.votes.summary";
+import { action as votesAction } from "~/routes/api.votes";
+import { loader as userVotesLoader } from "~/routes/api.user.votes";
+import { loader as summaryLoader } from "~/routes/api.houses.votes.summary";
 
 const database = useFreshDatabase();
 

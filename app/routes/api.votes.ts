@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idSchema, voteChoiceSchema } from "~/lib/house-schema";
-import { castVote, getHouseVoteCounts } from "~/models/vote.server";
-import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/services/api.server";
-import { requireApiUser } from "~/services/session.server";
+import { idSchema, voteChoiceSchema } from "~/features/houses/lib/house-schema";
+import { castVote, getHouseVoteCounts } from "~/features/houses/models/vote.server";
+import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
+import { requireApiUser } from "~/platform/services/session.server";
 
 const voteSchema = z.object({
   house_id: idSchema("house_id"),

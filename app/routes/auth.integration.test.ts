@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPasswordReset } from "~/models/password-reset.server";
-import { createUser } from "~/models/user.server";
-import { runAsClient } from "~/services/request-path.server";
-import { createUserSession, getUser } from "~/services/session.server";
+import { createPasswordReset } from "~/features/accounts/models/password-reset.server";
+import { createUser } from "~/platform/models/user.server";
+import { runAsClient } from "~/platform/services/request-path.server";
+import { createUserSession, getUser } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as auth from "./auth";
-import * as logoutRoute from "./logout";
-import * as resetPage from "./reset-password";
+import * as auth from "~/routes/auth";
+import * as logoutRoute from "~/routes/logout";
+import * as resetPage from "~/routes/reset-password";
 
 useFreshDatabase();
 

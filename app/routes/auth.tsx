@@ -1,30 +1,30 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner } from "~/components/banner";
-import { LabelledInput } from "~/components/labelled-input";
-import { NameInput } from "~/components/name-input";
-import { ResetPasswordForm } from "~/components/reset-password-form";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { authUrl, loginReasonMessage } from "~/lib/login-url";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { Banner } from "~/platform/components/banner";
+import { LabelledInput } from "~/platform/components/labelled-input";
+import { NameInput } from "~/platform/components/name-input";
+import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { authUrl, loginReasonMessage } from "~/platform/lib/login-url";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
 import {
   AuthFailure,
   authenticator,
   registerMember,
   requestPasswordReset,
   resetPasswordFromForm,
-} from "~/services/auth.server";
-import { clientIp } from "~/services/request-path.server";
-import { readFlash, setFlash } from "~/services/flash.server";
-import { applyKeptSubmission } from "~/services/after-login.server";
-import { assertSameOrigin, createUserSession, getUser } from "~/services/session.server";
+} from "~/features/accounts/services/auth.server";
+import { clientIp } from "~/platform/services/request-path.server";
+import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { applyKeptSubmission } from "~/features/accounts/services/after-login.server";
+import { assertSameOrigin, createUserSession, getUser } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
-import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { pageTitle } from "~/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;

@@ -1,29 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { previousHouseLabel, splitHouses } from "~/lib/house-rules";
-import { REMEMBERED_NOTE } from "~/lib/survey-memory";
-import { availabilityWindows } from "~/lib/weekends";
-import { getSurveyDeadline, setSurveyDeadline } from "~/models/event-settings.server";
-import { getWeekendCounts, listHeadcountRecords, listMemberSurveyStatus } from "~/models/plan.server";
-import { getSurveyProgress } from "~/models/survey.server";
-import { seedDemoData } from "~/models/seed.server";
-import { createSession } from "~/models/session.server";
-import { getUserByEmail } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { previousHouseLabel, splitHouses } from "~/features/houses/lib/house-rules";
+import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
+import { availabilityWindows } from "~/features/editions/lib/weekends";
+import { getSurveyDeadline, setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import {
+  getWeekendCounts,
+  listHeadcountRecords,
+  listMemberSurveyStatus,
+} from "~/features/event/models/plan.server";
+import { getSurveyProgress } from "~/features/survey/models/survey.server";
+import { seedDemoData } from "~/seed.server";
+import { createSession } from "~/platform/models/session.server";
+import { getUserByEmail } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as apiHouses from "./api.houses";
-import * as apiResults from "./api.results";
-import * as apiSurvey from "./api.survey";
-import * as apiVotes from "./api.votes";
-import * as apiVoteSummary from "./api.houses.votes.summary";
-import * as housesPage from "./houses";
-import * as nextEdition from "./organiser_.next-edition";
-import * as organiserPage from "./organiser";
-import * as pastEvent from "./past-events_.$year";
-import * as pastEvents from "./past-events";
-import * as resultsPage from "./results";
-import * as surveyPage from "./survey.($section)";
+import * as apiHouses from "~/routes/api.houses";
+import * as apiResults from "~/routes/api.results";
+import * as apiSurvey from "~/routes/api.survey";
+import * as apiVotes from "~/routes/api.votes";
+import * as apiVoteSummary from "~/routes/api.houses.votes.summary";
+import * as housesPage from "~/routes/houses";
+import * as nextEdition from "~/routes/organiser_.next-edition";
+import * as organiserPage from "~/routes/organiser";
+import * as pastEvent from "~/routes/past-events_.$year";
+import * as pastEvents from "~/routes/past-events";
+import * as resultsPage from "~/routes/results";
+import * as surveyPage from "~/routes/survey.($section)";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;

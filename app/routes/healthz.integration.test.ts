@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import * as health from "~/models/health.server";
+import * as health from "~/platform/models/health.server";
 import { useFreshDatabase } from "../../tests/support/database";
-import { loader } from "./healthz";
+import { loader } from "~/routes/healthz";
 
 useFreshDatabase();
 

@@ -1,5 +1,5 @@
-import { pingDatabase } from "~/models/health.server";
-import { RETRY_AFTER_SECONDS, apiJson } from "~/services/api.server";
+import { pingDatabase } from "~/platform/models/health.server";
+import { RETRY_AFTER_SECONDS, apiJson } from "~/platform/services/api.server";
 
 export async function loader() {
   try {

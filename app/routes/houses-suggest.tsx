@@ -2,19 +2,24 @@ import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { HouseFields } from "~/components/house-form-fields";
+import { HouseFields } from "~/features/houses/components/house-form-fields";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { loginUrl } from "~/lib/login-url";
-import { imageUrlError, isHouseFormComplete } from "~/lib/house-rules";
-import { SUBMIT_FAILED, readKeptValues, readSuggestForm, type SuggestFormValues } from "~/lib/suggest-form";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { suggestHouse } from "~/services/house-suggest.server";
-import { keepForLogin } from "~/services/pending-submission.server";
-import { getUser, requireUser } from "~/services/session.server";
+import { loginUrl } from "~/platform/lib/login-url";
+import { imageUrlError, isHouseFormComplete } from "~/features/houses/lib/house-rules";
+import {
+  SUBMIT_FAILED,
+  readKeptValues,
+  readSuggestForm,
+  type SuggestFormValues,
+} from "~/features/houses/lib/suggest-form";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { suggestHouse } from "~/features/houses/services/house-suggest.server";
+import { keepForLogin } from "~/features/accounts/services/pending-submission.server";
+import { getUser, requireUser } from "~/platform/services/session.server";
 import styles from "~/styles/houses.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;

@@ -1,8 +1,8 @@
-import { runAsClient } from "~/services/request-path.server";
+import { runAsClient } from "~/platform/services/request-path.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { getHouse, listHouses } from "~/models/house.server";
-import { getMemberVotes, getVoteCounts } from "~/models/vote.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { getHouse, listHouses } from "~/features/houses/models/house.server";
+import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
 import {
   callRoute,
   cookieFrom,
@@ -11,9 +11,9 @@ import {
   signedInMember,
 } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as authRoute from "./auth";
-import * as housesRoute from "./houses";
-import * as suggestRoute from "./houses-suggest";
+import * as authRoute from "~/routes/auth";
+import * as housesRoute from "~/routes/houses";
+import * as suggestRoute from "~/routes/houses-suggest";
 
 useFreshDatabase();
 

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { logout } from "~/services/session.server";
+import { logout } from "~/platform/services/session.server";
 
 export const action = ({ request }: ActionFunctionArgs) => logout(request, "/auth");
 

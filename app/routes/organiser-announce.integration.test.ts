@@ -1,15 +1,19 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearEventSettings, getLastReminderAt, setSurveyDeadline } from "~/models/event-settings.server";
-import { listHouses } from "~/models/house.server";
-import { seedDemoData } from "~/models/seed.server";
-import { getUserByEmail } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import {
+  clearEventSettings,
+  getLastReminderAt,
+  setSurveyDeadline,
+} from "~/features/event/models/event-settings.server";
+import { listHouses } from "~/features/houses/models/house.server";
+import { seedDemoData } from "~/seed.server";
+import { getUserByEmail } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
-import * as organiserPage from "./organiser";
-import * as calendar from "./sgw25[.]ics";
+import * as organiserPage from "~/routes/organiser";
+import * as calendar from "~/routes/sgw25[.]ics";
 
 const database = useFreshDatabase();
 const fake = useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: ORIGIN });

@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { runAsClient } from "~/services/request-path.server";
-import { confirmEmailWithToken, createEmailConfirmation } from "~/models/email-confirmation.server";
-import { getUserByEmail } from "~/models/user.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { runAsClient } from "~/platform/services/request-path.server";
+import {
+  confirmEmailWithToken,
+  createEmailConfirmation,
+} from "~/features/accounts/models/email-confirmation.server";
+import { getUserByEmail } from "~/platform/models/user.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as confirmPage from "./organiser_.confirm";
-import * as houseRoute from "./api.houses.$id";
-import * as loginRoute from "./api.login";
-import * as forgotRoute from "./api.forgot-password";
-import * as resetRoute from "./api.reset-password";
-import * as organiserPage from "./organiser";
-import * as registerRoute from "./api.register";
-import * as surveysCsv from "./organiser_.surveys[.]csv";
-import * as housesCsv from "./organiser_.houses[.]csv";
-import * as headcountCsv from "./organiser_.headcount[.]csv";
-import * as memberSurveyPage from "./organiser_.members.$id.survey";
-import * as authPage from "./auth";
+import * as confirmPage from "~/routes/organiser_.confirm";
+import * as houseRoute from "~/routes/api.houses.$id";
+import * as loginRoute from "~/routes/api.login";
+import * as forgotRoute from "~/routes/api.forgot-password";
+import * as resetRoute from "~/routes/api.reset-password";
+import * as organiserPage from "~/routes/organiser";
+import * as registerRoute from "~/routes/api.register";
+import * as surveysCsv from "~/routes/organiser_.surveys[.]csv";
+import * as housesCsv from "~/routes/organiser_.houses[.]csv";
+import * as headcountCsv from "~/routes/organiser_.headcount[.]csv";
+import * as memberSurveyPage from "~/routes/organiser_.members.$id.survey";
+import * as authPage from "~/routes/auth";
 
 type Fake = { server: { close(): void }; mails: Array<{ to: string | string[]; text: string }>; url: string };
 

@@ -1,17 +1,17 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { clearEventSettings } from "~/models/event-settings.server";
-import { seedDemoData } from "~/models/seed.server";
-import { getUserByEmail } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { clearEventSettings } from "~/features/event/models/event-settings.server";
+import { seedDemoData } from "~/seed.server";
+import { getUserByEmail } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as home from "./_index";
-import * as organiserPage from "./organiser";
-import * as results from "./results";
-import * as eventPage from "./sgw25";
-import * as calendar from "./sgw25[.]ics";
+import * as home from "~/routes/_index";
+import * as organiserPage from "~/routes/organiser";
+import * as results from "~/routes/results";
+import * as eventPage from "~/routes/sgw25";
+import * as calendar from "~/routes/sgw25[.]ics";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;

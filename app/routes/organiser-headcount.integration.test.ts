@@ -1,15 +1,15 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { surveys } from "~/db/schema";
-import { resetEnvCache } from "~/env.server";
-import { FIXTURE } from "~/lib/headcount.fixture";
-import { createUser } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { surveys } from "~/platform/db/schema";
+import { resetEnvCache } from "~/platform/env.server";
+import { FIXTURE } from "~/features/event/lib/headcount.fixture";
+import { createUser } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
-import * as headcountCsv from "./organiser_.headcount[.]csv";
-import * as organiserPage from "./organiser";
+import * as headcountCsv from "~/routes/organiser_.headcount[.]csv";
+import * as organiserPage from "~/routes/organiser";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSurveyDeadline } from "~/models/event-settings.server";
-import { createUser, getUserByEmail } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { createUser, getUserByEmail } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import { useFakeMail } from "../../tests/support/mail";
-import * as authPage from "./auth";
-import * as organiserPage from "./organiser";
+import * as authPage from "~/routes/auth";
+import * as organiserPage from "~/routes/organiser";
 
 useFreshDatabase();
 const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: ORIGIN });

@@ -1,38 +1,43 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { DeadlinePanel } from "~/components/organiser/deadline-panel";
-import { AnnouncePanel } from "~/components/organiser/announce-panel";
-import { DecisionPanel } from "~/components/organiser/decision-panel";
-import { EventPanel } from "~/components/organiser/event-panel";
-import { HeadcountPanel } from "~/components/organiser/headcount-panel";
-import { InvitePanel } from "~/components/organiser/invite-panel";
-import { HouseTable } from "~/components/organiser/house-table";
-import { NextEditionPanel } from "~/components/organiser/next-edition-panel";
-import { ReminderPanel } from "~/components/organiser/reminder-panel";
-import { SurveyStatus } from "~/components/organiser/survey-status";
-import { env } from "~/env.server";
-import { deadlineInputValues, formatDeadline, formatShortTime, isSurveyClosed } from "~/lib/deadline";
-import { houseControlPatch, organiserHouseFormSchema as houseForm } from "~/lib/house-schema";
-import { ORGANISERS_ONLY } from "~/lib/login-url";
+import { DeadlinePanel } from "~/features/organiser/components/deadline-panel";
+import { AnnouncePanel } from "~/features/organiser/components/announce-panel";
+import { DecisionPanel } from "~/features/organiser/components/decision-panel";
+import { EventPanel } from "~/features/organiser/components/event-panel";
+import { HeadcountPanel } from "~/features/organiser/components/headcount-panel";
+import { InvitePanel } from "~/features/organiser/components/invite-panel";
+import { HouseTable } from "~/features/organiser/components/house-table";
+import { NextEditionPanel } from "~/features/organiser/components/next-edition-panel";
+import { ReminderPanel } from "~/features/organiser/components/reminder-panel";
+import { SurveyStatus } from "~/features/organiser/components/survey-status";
+import { env } from "~/platform/env.server";
+import {
+  deadlineInputValues,
+  formatDeadline,
+  formatShortTime,
+  isSurveyClosed,
+} from "~/platform/lib/deadline";
+import { houseControlPatch, organiserHouseFormSchema as houseForm } from "~/features/houses/lib/house-schema";
+import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
 import {
   getChosenHouseId,
   getSurveyDeadline,
   setChosenHouseId,
   setSurveyDeadline,
-} from "~/models/event-settings.server";
-import { getHouse, listHouses, updateHouse } from "~/models/house.server";
-import { listMemberSurveyStatus } from "~/models/plan.server";
-import { getVoteCounts } from "~/models/vote.server";
-import { readFlash, setFlash } from "~/services/flash.server";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { houseChangeRefusal } from "~/services/event.server";
-import { requireOrganiser } from "~/services/organiser.server";
-import { closeSurveyNow, setDeadlineFromForm } from "~/services/survey-deadline.server";
-import { eventAction, getOrganiserEvent } from "~/services/organiser-event.server";
-import { getReminderStatus, sendSurveyReminders } from "~/services/reminders.server";
+} from "~/features/event/models/event-settings.server";
+import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
+import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
+import { getVoteCounts } from "~/features/houses/models/vote.server";
+import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { houseChangeRefusal } from "~/features/event/services/event.server";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/services/survey-deadline.server";
+import { eventAction, getOrganiserEvent } from "~/features/organiser/services/organiser-event.server";
+import { getReminderStatus, sendSurveyReminders } from "~/features/organiser/services/reminders.server";
 import styles from "~/styles/features.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,18 +1,21 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Banner } from "~/components/banner";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { env } from "~/env.server";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { HYDRATE } from "~/lib/hydration";
-import { ORGANISERS_ONLY } from "~/lib/login-url";
-import { confirmEmailWithToken, createEmailConfirmation } from "~/models/email-confirmation.server";
-import { readFlash, setFlash } from "~/services/flash.server";
-import { sendMail } from "~/services/mail.server";
-import { CONFIRM_PATH, isOrganiser, needsConfirmation } from "~/services/organiser.server";
-import { LIMITS, countAttempt } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
+import { Banner } from "~/platform/components/banner";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { env } from "~/platform/env.server";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
+import {
+  confirmEmailWithToken,
+  createEmailConfirmation,
+} from "~/features/accounts/models/email-confirmation.server";
+import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { sendMail } from "~/platform/services/mail.server";
+import { CONFIRM_PATH, isOrganiser, needsConfirmation } from "~/features/accounts/services/organiser.server";
+import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
+import { requireUser } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */

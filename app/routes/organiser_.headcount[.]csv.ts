@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { headcount, headcountCsv } from "~/lib/headcount";
-import { listHeadcountRecords } from "~/models/plan.server";
-import { csvResponse } from "~/services/csv-response.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { headcount, headcountCsv } from "~/features/event/lib/headcount";
+import { listHeadcountRecords } from "~/features/event/models/plan.server";
+import { csvResponse } from "~/platform/services/csv-response.server";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/organiser/confirm-delete";
-import { deleteHouse } from "~/models/tidy.server";
-import { backToOrganiser, houseToTidy } from "~/services/organiser-tidy.server";
+import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
+import { deleteHouse } from "~/features/organiser/models/tidy.server";
+import { backToOrganiser, houseToTidy } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete a house") }];

@@ -2,19 +2,19 @@ import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { FieldError, HouseFields } from "~/components/house-form-fields";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { houseFormValues } from "~/lib/house-edit";
-import { firstErrorPerField } from "~/lib/field-errors";
-import { houseInputErrors, houseInputSchema } from "~/lib/house-schema";
-import { priceSchema } from "~/lib/money-schema";
-import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/lib/suggest-form";
-import { updateHouse } from "~/models/house.server";
-import { requestHousePhotos } from "~/services/house-photos.server";
-import { backToOrganiser, houseToEdit } from "~/services/organiser-tidy.server";
+import { FieldError, HouseFields } from "~/features/houses/components/house-form-fields";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { houseFormValues } from "~/features/houses/lib/house-edit";
+import { firstErrorPerField } from "~/platform/lib/field-errors";
+import { houseInputErrors, houseInputSchema } from "~/features/houses/lib/house-schema";
+import { priceSchema } from "~/features/houses/lib/money-schema";
+import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
+import { updateHouse } from "~/features/houses/models/house.server";
+import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { backToOrganiser, houseToEdit } from "~/features/organiser/services/organiser-tidy.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

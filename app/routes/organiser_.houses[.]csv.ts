@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { housesCsv } from "~/lib/export-csv";
-import { getEventSettings } from "~/models/event-settings.server";
-import { listHouses } from "~/models/house.server";
-import { getVoteCounts } from "~/models/vote.server";
-import { csvResponse } from "~/services/csv-response.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { housesCsv } from "~/features/organiser/lib/export-csv";
+import { getEventSettings } from "~/features/event/models/event-settings.server";
+import { listHouses } from "~/features/houses/models/house.server";
+import { getVoteCounts } from "~/features/houses/models/vote.server";
+import { csvResponse } from "~/platform/services/csv-response.server";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);

@@ -1,14 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { EVENT_LIMITS } from "~/lib/event-settings";
-import type { FormFailure } from "~/lib/form-failure";
-import { previousHouseLabel } from "~/lib/house-rules";
-import { setFlash } from "~/services/flash.server";
-import { nextEditionPlan, startNextEdition } from "~/services/next-edition.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { EVENT_LIMITS } from "~/features/event/lib/event-settings";
+import type { FormFailure } from "~/platform/lib/form-failure";
+import { previousHouseLabel } from "~/features/houses/lib/house-rules";
+import { setFlash } from "~/platform/services/flash.server";
+import { nextEditionPlan, startNextEdition } from "~/features/editions/services/next-edition.server";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import styles from "~/styles/features.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

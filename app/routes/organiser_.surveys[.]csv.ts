@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { surveysCsv } from "~/lib/export-csv";
-import { getCurrentEdition } from "~/models/edition.server";
-import { listSurveyRecords } from "~/models/results.server";
-import { csvResponse } from "~/services/csv-response.server";
-import { requireOrganiser } from "~/services/organiser.server";
+import { surveysCsv } from "~/features/organiser/lib/export-csv";
+import { getCurrentEdition } from "~/features/editions/models/edition.server";
+import { listSurveyRecords } from "~/features/results/models/results.server";
+import { csvResponse } from "~/platform/services/csv-response.server";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const organiser = await requireOrganiser(request);

@@ -1,14 +1,14 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { firstPhotoPreload } from "~/components/house-photo";
-import { PastEditions } from "~/components/past-editions";
-import { PastHouses } from "~/components/past-houses";
-import { listPhotoVersions } from "~/models/house-photo.server";
-import { listPreviousHouses } from "~/models/plan.server";
-import { listPastEditions } from "~/services/archive-page.server";
+import { firstPhotoPreload } from "~/features/houses/components/house-photo";
+import { PastEditions } from "~/features/editions/components/past-editions";
+import { PastHouses } from "~/features/editions/components/past-houses";
+import { listPhotoVersions } from "~/features/houses/models/house-photo.server";
+import { listPreviousHouses } from "~/features/event/models/plan.server";
+import { listPastEditions } from "~/features/editions/services/archive-page.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parsePhotoName } from "~/lib/house-photo";
-import { getPhotoFile } from "~/models/house-photo.server";
+import { parsePhotoName } from "~/features/houses/lib/house-photo";
+import { getPhotoFile } from "~/features/houses/models/house-photo.server";
 
 /**
  * A stored house photo. Its name carries a hash of its bytes, so the browser may keep it for a

@@ -1,18 +1,18 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/env.server";
-import { PRIVATE_ANSWER_HIDDEN } from "~/lib/private-answer";
-import { emptySurvey } from "~/lib/survey-fields";
-import { createSession } from "~/models/session.server";
-import { saveSurvey } from "~/models/survey.server";
-import { createUser } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey/lib/private-answer";
+import { emptySurvey } from "~/features/survey/lib/survey-fields";
+import { createSession } from "~/platform/models/session.server";
+import { saveSurvey } from "~/features/survey/models/survey.server";
+import { createUser } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
-import * as surveysApi from "./api.surveys.all";
-import * as surveysCsv from "./organiser_.surveys[.]csv";
-import * as summaryPage from "./results-summary";
+import * as surveysApi from "~/routes/api.surveys.all";
+import * as surveysCsv from "~/routes/organiser_.surveys[.]csv";
+import * as summaryPage from "~/routes/results-summary";
 
 useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;

@@ -1,16 +1,16 @@
 import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ResetPasswordForm } from "~/components/reset-password-form";
-import { NO_TOKEN } from "~/lib/auth-limits";
-import { resetPasswordFromForm } from "~/services/auth.server";
-import { assertSameOrigin } from "~/services/session.server";
+import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
+import { NO_TOKEN } from "~/features/accounts/lib/auth-limits";
+import { resetPasswordFromForm } from "~/features/accounts/services/auth.server";
+import { assertSameOrigin } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { pageTitle } from "~/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;

@@ -1,18 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { LoginPrompt } from "~/components/login-prompt";
-import { SEARCH_MAX } from "~/lib/limits";
-import { LOGIN_REASONS } from "~/lib/login-url";
-import { RespondentCard } from "~/components/respondent-card";
-import { SummaryFilter } from "~/components/summary-filter";
-import { readsPrivateAnswer } from "~/lib/private-answer";
-import { summaryCard } from "~/lib/results-summary";
-import { listSurveyRecords } from "~/models/results.server";
-import { isOrganiser } from "~/services/organiser.server";
-import { getUser } from "~/services/session.server";
-import { getCurrentEdition } from "~/models/edition.server";
+import { LoginPrompt } from "~/platform/components/login-prompt";
+import { SEARCH_MAX } from "~/platform/lib/limits";
+import { LOGIN_REASONS } from "~/platform/lib/login-url";
+import { RespondentCard } from "~/features/results/components/respondent-card";
+import { SummaryFilter } from "~/features/results/components/summary-filter";
+import { readsPrivateAnswer } from "~/features/survey/lib/private-answer";
+import { summaryCard } from "~/features/results/lib/results-summary";
+import { listSurveyRecords } from "~/features/results/models/results.server";
+import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { getUser } from "~/platform/services/session.server";
+import { getCurrentEdition } from "~/features/editions/models/edition.server";
 import styles from "~/styles/results.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { surveys } from "~/db/schema";
-import { createSession } from "~/models/session.server";
-import { createUser } from "~/models/user.server";
-import { SECTION_FIELDS, SURVEY_FIELDS } from "~/lib/survey-fields";
-import { WINDOWS } from "~/lib/weekends";
+import { surveys } from "~/platform/db/schema";
+import { createSession } from "~/platform/models/session.server";
+import { createUser } from "~/platform/models/user.server";
+import { SECTION_FIELDS, SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
+import { WINDOWS } from "~/features/editions/lib/weekends";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { loader as apiResults } from "./api.results";
-import { loader as apiSurveysAll } from "./api.surveys.all";
-import { loader as resultsLoader } from "./results";
-import { loader as summaryLoader } from "./results-summary";
+import { loader as apiResults } from "~/routes/api.results";
+import { loader as apiSurveysAll } from "~/routes/api.surveys.all";
+import { loader as resultsLoader } from "~/routes/results";
+import { loader as summaryLoader } from "~/routes/results-summary";
 
 const database = useFreshDatabase();
 

@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ResultsView } from "~/components/results-view";
-import { getResultsPage } from "~/services/results-page.server";
+import { ResultsView } from "~/features/results/components/results-view";
+import { getResultsPage } from "~/features/results/services/results-page.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/platform/lib/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { surveys } from "~/db/schema";
-import { createUser } from "~/models/user.server";
+import { surveys } from "~/platform/db/schema";
+import { createUser } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { loader } from "./sgw25";
+import { loader } from "~/routes/sgw25";
 
 const database = useFreshDatabase();
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EventDecision } from "~/components/event-decision";
-import { EventExtras } from "~/components/event-extras";
-import { getEventPageFacts } from "~/services/event-page.server";
-import { getSurveyDeadlineStatus } from "~/services/survey-deadline.server";
+import { EventDecision } from "~/features/event/components/event-decision";
+import { EventExtras } from "~/features/event/components/event-extras";
+import { getEventPageFacts } from "~/features/event/services/event-page.server";
+import { getSurveyDeadlineStatus } from "~/features/survey/services/survey-deadline.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — The Event` },

@@ -1,4 +1,4 @@
-import { currentCalendar } from "~/services/announce.server";
+import { currentCalendar } from "~/features/event/services/announce.server";
 
 /**
  * The weekend as a calendar file: the same event (UID and SEQUENCE) as the announcement mails carry,

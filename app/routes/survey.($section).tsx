@@ -1,16 +1,16 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Details } from "~/components/survey/details";
-import { LoginPrompt } from "~/components/login-prompt";
-import { SubmittedNotice } from "~/components/submitted-notice";
-import { Done } from "~/components/survey/done";
-import { Review } from "~/components/survey/review";
-import { BasicInfo, Feedback, LastYear, SadMessage } from "~/components/survey/steps";
-import { env } from "~/env.server";
-import { isWebLink } from "~/lib/event-settings";
-import { getEventSettings } from "~/models/event-settings.server";
-import { loginUrl } from "~/lib/login-url";
+import { Details } from "~/features/survey/components/details";
+import { LoginPrompt } from "~/platform/components/login-prompt";
+import { SubmittedNotice } from "~/features/survey/components/submitted-notice";
+import { Done } from "~/features/survey/components/done";
+import { Review } from "~/features/survey/components/review";
+import { BasicInfo, Feedback, LastYear, SadMessage } from "~/features/survey/components/steps";
+import { env } from "~/platform/env.server";
+import { isWebLink } from "~/features/event/lib/event-settings";
+import { getEventSettings } from "~/features/event/models/event-settings.server";
+import { loginUrl } from "~/platform/lib/login-url";
 import {
   DONE_SECTION,
   FIRST_SECTION,
@@ -19,23 +19,26 @@ import {
   parseSection,
   previousSection,
   type Section,
-} from "~/lib/survey-flow";
-import { failureFor, type FormFailure } from "~/lib/form-failure";
-import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/lib/survey-schema";
-import { REMEMBERED_NOTE } from "~/lib/survey-memory";
-import { EditionNamesContext } from "~/components/survey/edition-names";
-import { getCurrentEdition } from "~/models/edition.server";
-import { getSurveyProgress } from "~/models/survey.server";
-import { readFlash } from "~/services/flash.server";
-import { getUser } from "~/services/session.server";
-import { getSurveyDeadlineStatus, surveyClosedReason } from "~/services/survey-deadline.server";
-import { keepForLogin } from "~/services/pending-submission.server";
-import { sectionPath, submitSection } from "~/services/survey-submit.server";
-import { SurveyDeadlineGate } from "~/components/survey-deadline";
+} from "~/features/survey/lib/survey-flow";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/features/survey/lib/survey-schema";
+import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
+import { EditionNamesContext } from "~/features/survey/components/edition-names";
+import { getCurrentEdition } from "~/features/editions/models/edition.server";
+import { getSurveyProgress } from "~/features/survey/models/survey.server";
+import { readFlash } from "~/platform/services/flash.server";
+import { getUser } from "~/platform/services/session.server";
+import {
+  getSurveyDeadlineStatus,
+  surveyClosedReason,
+} from "~/features/survey/services/survey-deadline.server";
+import { keepForLogin } from "~/features/accounts/services/pending-submission.server";
+import { sectionPath, submitSection } from "~/features/survey/services/survey-submit.server";
+import { SurveyDeadlineGate } from "~/features/survey/components/survey-deadline";
 import styles from "~/styles/survey.css";
-import { HYDRATE } from "~/lib/hydration";
-import { keepInputOnFailure, useActionResult } from "~/components/submit-failure";
-import { pageTitle } from "~/lib/page-title";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { pageTitle } from "~/platform/lib/page-title";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;

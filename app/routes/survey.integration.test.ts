@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { pendingSubmissions, surveys } from "~/db/schema";
-import { getSurvey, getSurveyProgress } from "~/models/survey.server";
-import { getUserById } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { pendingSubmissions, surveys } from "~/platform/db/schema";
+import { getSurvey, getSurveyProgress } from "~/features/survey/models/survey.server";
+import { getUserById } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import {
   callRoute,
   cookieFrom,
@@ -11,8 +11,8 @@ import {
   signedInMember,
 } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import * as auth from "./auth";
-import { action, loader } from "./survey.($section)";
+import * as auth from "~/routes/auth";
+import { action, loader } from "~/routes/survey.($section)";
 
 const database = useFreshDatabase();
 

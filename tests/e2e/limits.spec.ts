@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { HOUSE_LIMITS, NAME_MAX } from "../../app/lib/limits";
+import { HOUSE_LIMITS, NAME_MAX } from "../../app/platform/lib/limits";
 import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
 
 /**

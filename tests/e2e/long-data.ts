@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { NAME_MAX } from "../../app/lib/limits";
+import { NAME_MAX } from "../../app/platform/lib/limits";
 import { DEMO_PASSWORD } from "./support";
 
 export const unbroken = (seed: string, length: number) =>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { WINDOWS } from "../../app/lib/weekends";
+import { WINDOWS } from "../../app/features/editions/lib/weekends";
 import { DEMO_PASSWORD, login } from "./support";
 import { CASEY, choose, fillBasicInfo, fillDetails, next, savedSurvey, yesMemberFor } from "./survey-support";
 

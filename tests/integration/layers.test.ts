@@ -1,54 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// The layer rule in eslint.config.js, tried on imports a file would make from each layer.
+// The layer and feature rules in eslint.config.js, tried on imports a file would make.
 async function lint(filePath: string, code: string) {
   const [result] = await new ESLint().lintText(code, { filePath });
-  return result.messages.map((message) => message.message);
+  return result.messages.map((message) => message.message).join("\n");
 }
+const importing = (specifier: string) => `import * as planted from "${specifier}";\nexport { planted };\n`;
 
 describe("layers", () => {
-  it("refuses an upward import from lib", async () => {
-    const messages = await lint(
-      "app/lib/example.ts",
-      'import { houses } from "~/db/schema";\nexport { houses };\n',
+  it("refuses an upward import inside the platform and inside a feature", async () => {
+    expect(await lint("app/platform/lib/example.ts", importing("~/platform/db/schema"))).toMatch(
+      /app\/platform\/lib may import only from ~\/platform\/lib/,
     );
-    expect(messages.join("\n")).toMatch(/app\/lib may import only from ~\/lib/);
+    expect(
+      await lint("app/features/houses/lib/example.ts", importing("~/features/houses/models/house.server")),
+    ).toMatch(/app\/features\/houses\/lib may import only from the lib layers/);
+    expect(
+      await lint("app/features/survey/components/example.tsx", importing("~/platform/models/user.server")),
+    ).toMatch(/app\/features\/survey\/components may import only from/);
   });
 
-  it("refuses a model import in a component and a route import anywhere", async () => {
-    const component = await lint(
-      "app/components/example.tsx",
-      'import { listHouses } from "~/models/house.server";\nexport { listHouses };\n',
+  it("refuses a feature in the platform, and a route, root or seed import anywhere below the routes", async () => {
+    expect(await lint("app/platform/db/example.ts", importing("~/features/houses"))).toMatch(
+      /The platform imports no feature/,
     );
-    expect(component.join("\n")).toMatch(/app\/components may import only from/);
-    const model = await lint(
-      "app/models/example.server.ts",
-      'import { loader } from "~/routes/houses";\nexport { loader };\n',
+    expect(await lint("app/features/houses/models/example.server.ts", importing("~/routes/houses"))).toMatch(
+      /Nothing below the routes imports a route/,
     );
-    expect(model.join("\n")).toMatch(/app\/models may import only from/);
+  });
+
+  it("refuses a cross-feature import that passes by the other feature's index", async () => {
+    expect(
+      await lint("app/features/results/lib/example.ts", importing("~/features/survey/lib/survey-flow")),
+    ).toMatch(/Another feature is reached only through its index/);
+    expect(
+      await lint("app/features/results/components/example.tsx", importing("~/features/houses/server")),
+    ).toMatch(/is not a server layer/);
+    expect(await lint("app/features/results/lib/example.ts", importing("~/features/results"))).toMatch(
+      /imports its own modules directly/,
+    );
   });
 
   it("refuses a relative import that would dodge the rule", async () => {
-    const messages = await lint(
-      "app/lib/example.ts",
-      'import { db } from "../db/client.server";\nexport { db };\n',
-    );
-    expect(messages.join("\n")).toMatch(/through the ~\/ alias/);
+    expect(
+      await lint("app/features/houses/lib/example.ts", importing("../../../platform/db/client.server")),
+    ).toMatch(/through the ~\/ alias/);
   });
 
-  it("lets each layer use the ones below it", async () => {
+  it("lets each layer use the ones below it, and another feature through its index", async () => {
+    expect(await lint("app/platform/models/example.server.ts", importing("~/platform/db/schema"))).toBe("");
     expect(
-      await lint(
-        "app/models/example.server.ts",
-        'import { houses } from "~/db/schema";\nexport { houses };\n',
-      ),
-    ).toEqual([]);
-    expect(
-      await lint(
-        "app/routes/example.tsx",
-        'import { listHouses } from "~/models/house.server";\nexport { listHouses };\n',
-      ),
-    ).toEqual([]);
+      await lint("app/features/results/services/example.server.ts", importing("~/features/event/server")),
+    ).toBe("");
+    expect(await lint("app/features/results/lib/example.ts", importing("~/features/survey"))).toBe("");
+    expect(await lint("app/routes/example.tsx", importing("~/features/houses/models/house.server"))).toBe("");
+  });
+
+  it("keeps each feature's index and server index listing every module of their layers", () => {
+    for (const feature of readdirSync("app/features")) {
+      for (const [index, layers] of [
+        ["index.ts", ["lib", "components"]],
+        ["server.ts", ["models", "services"]],
+      ] as const) {
+        const expected = layers.flatMap((layer) =>
+          readdirSync(`app/features/${feature}/${layer}`)
+            .filter((name) => /\.tsx?$/.test(name) && !/\.(test|fixture)\./.test(name))
+            .map((name) => `./${layer}/${name.replace(/\.tsx?$/, "")}`),
+        );
+        const listed = [
+          ...readFileSync(`app/features/${feature}/${index}`, "utf8").matchAll(/from "([^"]+)"/g),
+        ].map((match) => match[1]);
+        expect(listed.sort(), `${feature}/${index}`).toEqual(expected.sort());
+      }
+    }
   });
 });

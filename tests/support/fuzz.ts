@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import net from "node:net";
-import { SURVEY_FIELDS } from "~/lib/survey-fields";
+import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
 
 export type FuzzReport = {
   sent: number;

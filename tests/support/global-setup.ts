@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/platform/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvCache } from "~/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { startFakeResend } from "./fake-resend.mjs";
 
 /** A mail as the fake Resend server received it from the SDK. */

@@ -1,5 +1,5 @@
-import { markEmailConfirmed } from "~/models/email-confirmation.server";
-import { createUser } from "~/models/user.server";
+import { markEmailConfirmed } from "~/features/accounts/models/email-confirmation.server";
+import { createUser } from "~/platform/models/user.server";
 
 /**
  * A member whose address is listed in ADMIN_EMAILS and confirmed: an organiser. Registration alone

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createUser } from "~/models/user.server";
-import { createUserSession } from "~/services/session.server";
+import { createUser } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
 import { createConfirmedOrganiser } from "./organiser";
 
 export const ORIGIN = "http://localhost:3000";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { emptySurvey } from "~/lib/survey-fields";
+import { emptySurvey } from "~/features/survey/lib/survey-fields";
 import { freshDatabase, seedDatabase, startAppServer, startWithNpm } from "../support/processes";
 
 const adminUrl = process.env.TEST_DATABASE_URL;

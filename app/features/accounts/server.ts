@@ -1,0 +1,7 @@
+/** The accounts feature's data access and services: what another feature's server modules may use of it. */
+export * from "./models/email-confirmation.server";
+export * from "./models/password-reset.server";
+export * from "./services/after-login.server";
+export * from "./services/auth.server";
+export * from "./services/organiser.server";
+export * from "./services/pending-submission.server";

@@ -1,0 +1,32 @@
+import { applyKeptHouse } from "~/features/houses/server";
+import { findKeptSubmission } from "~/features/accounts/services/pending-submission.server";
+import { applyKeptSection } from "~/features/survey/server";
+
+/**
+ * Right after a login: applies the form this browser posted after its session had ended
+ * and says where the member goes next. Null when nothing was kept; otherwise the Set-Cookie value
+ * that clears the kept token, and (when it was saved) where to go and what to say there.
+ */
+export async function applyKeptSubmission(
+  request: Request,
+  member: { id: number; name: string | null },
+): Promise<{ to?: string; notice?: string; setCookie: string } | null> {
+  const found = await findKeptSubmission(request, member.id);
+  if (!found) return null;
+  const { kept, spend, release, setCookie } = found;
+  let applied: { to?: string; notice?: string };
+  try {
+    applied =
+      kept?.kind === "survey"
+        ? await applyKeptSection(member.id, kept.section, kept.fields)
+        : kept?.kind === "house"
+          ? await applyKeptHouse(member, kept.values)
+          : {};
+  } catch (error) {
+    await release().catch(() => {});
+    throw error;
+  }
+  // Forgotten only once applied: a login that fails before this point finds it again next time.
+  await spend();
+  return { ...applied, setCookie };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import {
+  nextEditionName,
+  previousEditionName,
+  sameWeekendNextYear,
+  windowDates,
+} from "~/features/editions/lib/editions";
+import { availabilityWindows } from "~/features/editions/lib/weekends";
+
+describe("the next edition", () => {
+  it("moves the year in the name on", () => {
+    expect(nextEditionName("SGW25", 2025)).toBe("SGW26");
+    expect(nextEditionName("SGW26", 2026)).toBe("SGW27");
+    expect(nextEditionName("SGW99", 2099)).toBe("SGW00");
+    expect(nextEditionName("Summer Weekend 2025", 2025)).toBe("Summer Weekend 2026");
+    expect(nextEditionName("Summer Weekend", 2025)).toBe("Summer Weekend 2026");
+  });
+
+  it("names the year before by the same rule", () => {
+    expect(previousEditionName("SGW25", 2025)).toBe("SGW24");
+    expect(previousEditionName("SGW00", 2100)).toBe("SGW99");
+    expect(previousEditionName("Weekend 2026", 2026)).toBe("Weekend 2025");
+    expect(previousEditionName("Weekend", 2026)).toBe("Weekend 2025");
+  });
+
+  it("plans the same weekend a year on, a window of the new year", () => {
+    expect(sameWeekendNextYear("Aug 21 - Aug 25", 2025)).toBe("Aug 20 - Aug 24");
+    expect(availabilityWindows(2026)).toContain("Aug 20 - Aug 24");
+    expect(sameWeekendNextYear("Aug 20 - Aug 24", 2026)).toBe("Aug 19 - Aug 23");
+    expect(sameWeekendNextYear("Apr 3 - Apr 7", 2025)).toBe("Apr 2 - Apr 6");
+    expect(sameWeekendNextYear("nonsense", 2025)).toBe("Apr 2 - Apr 6");
+  });
+
+  it("writes a window's dates with weekdays and the year", () => {
+    expect(windowDates("Aug 21 - Aug 25", 2025)).toBe("Thu Aug 21 - Mon Aug 25, 2025");
+    expect(windowDates("Dec 31 - Jan 4", 2026)).toBe("Thu Dec 31, 2026 - Mon Jan 4, 2027");
+  });
+});

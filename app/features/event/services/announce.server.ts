@@ -1,0 +1,149 @@
+import { env } from "~/platform/env.server";
+import {
+  announcementMail,
+  calendarSequence,
+  decisionKey,
+  parseRound,
+  planRound,
+  type AnnouncementRound,
+  type Decision,
+} from "~/features/event/lib/announcement";
+import { eventCalendar } from "~/features/event/lib/calendar";
+import { formatDeadline } from "~/platform/lib/deadline";
+import { weekendLong } from "~/features/event/lib/event-settings";
+import { reminderRecipients } from "~/features/organiser";
+import {
+  claimAnnouncement,
+  finishAnnouncement,
+  getAnnouncementValue,
+} from "~/features/event/models/event-settings.server";
+import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
+import { getEventPlan, type EventPlan } from "~/features/event/services/event.server";
+import { sendMail } from "~/platform/services/mail.server";
+
+export type AnnounceOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
+
+const NO_WEEKEND = "Choose the weekend first: the announcement says when.";
+
+function decisionOf(plan: EventPlan): Decision | null {
+  const { event, house, location } = plan;
+  if (!event.weekendChosen) return null;
+  return {
+    year: event.year,
+    weekend: event.plannedWeekend,
+    when: `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}`,
+    where: location,
+    listing: house?.url ?? null,
+  };
+}
+
+/** Every member's address once, alphabetical (the same rule as the reminder's list, without its filter). */
+async function memberAddresses() {
+  const members = (await listMemberSurveyStatus()).map((member) => ({ ...member, submitted: false }));
+  return reminderRecipients(members).map(({ name, email }) => ({ name, email }));
+}
+
+/** The calendar file as /sgw25.ics serves it, with the SEQUENCE of the announcements so far. */
+export async function currentCalendar() {
+  const [plan, last] = await Promise.all([getEventPlan(), getAnnouncementValue().then(parseRound)]);
+  const decision = decisionOf(plan);
+  const sequence = decision ? calendarSequence(last, decision) : (last?.sequence ?? 0);
+  return eventCalendar({
+    appUrl: env().appUrl,
+    location: plan.location ?? undefined,
+    event: plan.event,
+    sequence,
+  });
+}
+
+/** What the organiser page shows before announcing: the recipients first, then what the button does. */
+export async function getAnnounceStatus(now = new Date()) {
+  const [plan, raw, members] = await Promise.all([getEventPlan(), getAnnouncementValue(), memberAddresses()]);
+  const last = parseRound(raw);
+  const decision = decisionOf(plan);
+  const next = decision
+    ? planRound(
+        last,
+        decision,
+        members.map((member) => member.email),
+        now,
+      )
+    : null;
+  const zone = env().eventTimeZone;
+  return {
+    members,
+    decision,
+    last: last
+      ? {
+          at: formatDeadline(new Date(last.at), zone),
+          state: last.state,
+          sent: last.sent,
+          failedTo: last.failedTo,
+          current: decision !== null && last.decision === decisionKey(decision),
+        }
+      : null,
+    next: next?.ok ? { kind: next.kind, count: next.recipients.length } : null,
+    blocked: !decision ? NO_WEEKEND : next && !next.ok ? next.error : null,
+  };
+}
+
+/**
+ * Mails the decision to every member with the calendar file attached. One round per decision: the
+ * round is claimed in the database before any mail goes out, so a double click or a second organiser
+ * sends nothing more; a round whose mails failed may be retried at once, for those mails alone.
+ */
+export async function announceDecision(now = new Date()): Promise<AnnounceOutcome> {
+  const [plan, raw, members] = await Promise.all([getEventPlan(), getAnnouncementValue(), memberAddresses()]);
+  const decision = decisionOf(plan);
+  if (!decision) return { ok: false, error: NO_WEEKEND };
+  const last = parseRound(raw);
+  const round = planRound(
+    last,
+    decision,
+    members.map((member) => member.email),
+    now,
+  );
+  if (!round.ok) return round;
+  const claim: AnnouncementRound = {
+    sequence: round.sequence,
+    decision: decisionKey(decision),
+    state: "sending",
+    at: now.toISOString(),
+    sent: round.kind === "retry" ? (last?.sent ?? 0) : 0,
+    failedTo: [],
+  };
+  const claimed = JSON.stringify(claim);
+  if (!(await claimAnnouncement(raw, claimed))) {
+    return { ok: false, error: "Another organiser has just announced it: see the page for what went out." };
+  }
+  const config = env();
+  const calendar = eventCalendar({
+    appUrl: config.appUrl,
+    location: plan.location ?? undefined,
+    event: plan.event,
+    sequence: round.sequence,
+  });
+  const mail = announcementMail({
+    shortName: plan.event.shortName,
+    decision,
+    change: round.kind === "change" || (round.kind === "retry" && round.sequence > 0),
+    appUrl: config.appUrl,
+  });
+  const attachments = [
+    { filename: "sgw25.ics", content: calendar, contentType: "text/calendar; charset=utf-8" },
+  ];
+  const results = await Promise.all(
+    round.recipients.map(async (to) => ({ to, ok: await sendMail({ to, ...mail, attachments }) })),
+  );
+  const failedTo = results.filter((result) => !result.ok).map((result) => result.to);
+  const sent = results.length - failedTo.length;
+  await finishAnnouncement(
+    JSON.stringify({
+      ...claim,
+      state: failedTo.length ? "failed" : "sent",
+      sent: claim.sent + sent,
+      failedTo,
+    }),
+  );
+  return { ok: true, sent, failed: failedTo.length };
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { eachText, priceText } from "~/features/houses/lib/money";
+import { priceFields } from "~/features/houses/lib/money-schema";
+
+const expected = { expectedMin: 8, expectedMax: 12 };
+const schema = z.object(priceFields);
+
+describe("money", () => {
+  it("says the stay's price and an estimate per person for the expected group", () => {
+    expect(priceText({ price: 850, currency: "USD" }, expected)).toBe(
+      "$850 for the stay, about $85 each for 8–12",
+    );
+    expect(priceText({ price: 1000, currency: "CAD" }, { expectedMin: 4, expectedMax: 4 })).toBe(
+      "CA$1,000 for the stay, about CA$250 each for 4",
+    );
+    expect(priceText({ price: null, currency: "USD" }, expected)).toBeNull();
+    expect(eachText({ price: 850, currency: "USD" }, expected)).toBe("about $85 each for 8–12");
+  });
+
+  it("takes an empty price as unknown and refuses what is not a price or a currency", () => {
+    expect(schema.parse({ price: "", currency: "usd" })).toEqual({ price: null, currency: "USD" });
+    expect(schema.parse({ price: "1200.5", currency: "EUR" })).toEqual({ price: 1200.5, currency: "EUR" });
+    const bad = schema.safeParse({ price: "-3", currency: "XYZW" });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => issue.message)).toEqual([
+      "Price must be 0 or more",
+      "Currency must be a three-letter code such as USD",
+    ]);
+    expect(schema.safeParse({ price: "cheap", currency: "USD" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { housePhotos, houses } from "~/platform/db/schema";
+import type { PhotoWidth } from "~/features/houses/lib/house-photo";
+
+/** A photo to fetch, claimed by this instance for a while so another instance leaves it alone. */
+export type PhotoJob = { houseId: number; sourceUrl: string; attempts: number };
+
+const CLAIM_MS = 2 * 60_000;
+const VERSIONS_FRESH_MS = 1_000;
+
+/**
+ * Makes every house's web photo wanted: a house with a new or changed http(s) image URL gets a row
+ * due now (a changed URL drops the old photo); a house whose URL is no longer a web address loses
+ * its row. Houses whose photo is stored or scheduled are left as they are.
+ */
+export async function syncWantedPhotos() {
+  const db = await getDb();
+  await db.execute(sql`
+    insert into ${housePhotos} (house_id, source_url, next_attempt_at)
+    select id, listing_img, now() from ${houses} where listing_img ~* '^https?://'
+    on conflict (house_id) do update set
+      source_url = excluded.source_url, version = '', small = null, large = null, attempts = 0,
+      next_attempt_at = now(), locked_until = null, last_error = '', updated_at = now()
+    where ${housePhotos}.source_url <> excluded.source_url`);
+  await db.execute(sql`
+    delete from ${housePhotos} using ${houses}
+    where ${houses}.id = ${housePhotos}.house_id and ${houses}.listing_img !~* '^https?://'`);
+}
+
+/** Up to `limit` photos due for a fetch, claimed for this instance. */
+export async function claimDuePhotos(limit: number, now = new Date()): Promise<PhotoJob[]> {
+  const db = await getDb();
+  const due = db
+    .select({ houseId: housePhotos.houseId })
+    .from(housePhotos)
+    .where(
+      and(
+        lte(housePhotos.nextAttemptAt, now),
+        or(isNull(housePhotos.lockedUntil), lt(housePhotos.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(housePhotos.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(housePhotos)
+    .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(inArray(housePhotos.houseId, due))
+    .returning({
+      houseId: housePhotos.houseId,
+      sourceUrl: housePhotos.sourceUrl,
+      attempts: housePhotos.attempts,
+    });
+}
+
+/** Keeps the resized photo, unless the house's image URL changed while it was being fetched. */
+export async function storePhoto(job: PhotoJob, photo: { small: Buffer; large: Buffer; version: string }) {
+  const db = await getDb();
+  await db
+    .update(housePhotos)
+    .set({
+      ...photo,
+      attempts: job.attempts + 1,
+      nextAttemptAt: null,
+      lockedUntil: null,
+      lastError: "",
+      updatedAt: new Date(),
+    })
+    .where(and(eq(housePhotos.houseId, job.houseId), eq(housePhotos.sourceUrl, job.sourceUrl)));
+  versions = undefined;
+}
+
+/** Records a failed fetch and when to try again (null: not again until the URL changes). */
+export async function photoFailed(job: PhotoJob, error: string, retryAt: Date | null) {
+  const db = await getDb();
+  await db
+    .update(housePhotos)
+    .set({
+      attempts: job.attempts + 1,
+      nextAttemptAt: retryAt,
+      lockedUntil: null,
+      lastError: error.slice(0, 500),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(housePhotos.houseId, job.houseId), eq(housePhotos.sourceUrl, job.sourceUrl)));
+}
+
+let versions: { at: number; value: Promise<Record<number, string>> } | undefined;
+
+/**
+ * The version of every stored photo that still matches its house's image URL, by house id. Read at
+ * most once a second (another instance's new photo shows a second later; until then the card shows
+ * the placeholder); a photo stored here is seen at once.
+ */
+export function listPhotoVersions(): Promise<Record<number, string>> {
+  const now = Date.now();
+  if (versions && now - versions.at < VERSIONS_FRESH_MS) return versions.value;
+  const entry = { at: now, value: readVersions() };
+  versions = entry;
+  entry.value.catch(() => {
+    if (versions === entry) versions = undefined;
+  });
+  return entry.value;
+}
+
+async function readVersions() {
+  const db = await getDb();
+  const rows = await db
+    .select({ houseId: housePhotos.houseId, version: housePhotos.version })
+    .from(housePhotos)
+    .innerJoin(houses, eq(houses.id, housePhotos.houseId))
+    .where(and(ne(housePhotos.version, ""), eq(housePhotos.sourceUrl, houses.listing_img)));
+  return Object.fromEntries(rows.map((row) => [row.houseId, row.version])) as Record<number, string>;
+}
+
+/** A stored photo's bytes at one width, only for the version asked for. */
+export async function getPhotoFile(houseId: number, width: PhotoWidth, version: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ bytes: width === 400 ? housePhotos.small : housePhotos.large })
+    .from(housePhotos)
+    .where(and(eq(housePhotos.houseId, houseId), eq(housePhotos.version, version)))
+    .limit(1);
+  return row?.bytes ?? undefined;
+}
+
+/** What the photo fetcher knows about one house (for tests and the organiser). */
+export async function getPhotoState(houseId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      sourceUrl: housePhotos.sourceUrl,
+      version: housePhotos.version,
+      attempts: housePhotos.attempts,
+      nextAttemptAt: housePhotos.nextAttemptAt,
+      lastError: housePhotos.lastError,
+    })
+    .from(housePhotos)
+    .where(eq(housePhotos.houseId, houseId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,85 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { houses } from "~/platform/db/schema";
+import { listingKey, type HouseRecord } from "~/features/houses/lib/house-rules";
+import type { HouseInput, HousePatch } from "~/features/houses/lib/house-schema";
+import { cachedByTables } from "~/platform/models/table-cache.server";
+
+export type { HouseRecord };
+
+const columns = {
+  id: houses.id,
+  url: houses.url,
+  title: houses.title,
+  city: houses.city,
+  state: houses.state,
+  country: houses.country,
+  num_bedrooms: houses.num_bedrooms,
+  num_beds: houses.num_beds,
+  num_baths: houses.num_baths,
+  listing_img: houses.listing_img,
+  in_play: houses.in_play,
+  previous_house: houses.previous_house,
+  previous_house_year: houses.previous_house_year,
+  who_suggested: houses.who_suggested,
+  price: houses.price,
+  currency: houses.currency,
+};
+
+/**
+ * Every house, oldest first; the grids filter and sort in app/features/houses/lib/house-rules.ts. Read once per
+ * change of the table and shared by every request: callers must not modify it.
+ */
+export function listHouses(): Promise<readonly HouseRecord[]> {
+  return cachedByTables("houses", ["houses"], async () => {
+    const db = await getDb();
+    return db.select(columns).from(houses).orderBy(asc(houses.id));
+  });
+}
+
+export async function getHouse(id: number): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  const [house] = await db.select(columns).from(houses).where(eq(houses.id, id)).limit(1);
+  return house;
+}
+
+/** A house already listed under this (normalised) listing URL, if any; see listingKey. */
+export async function findHouseByListing(url: string): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  const key = sql`lower(regexp_replace(regexp_replace(${houses.url}, '#.*$', ''), '/+$', ''))`;
+  const [house] = await db
+    .select(columns)
+    .from(houses)
+    .where(sql`${key} = ${listingKey(url)}`)
+    .orderBy(asc(houses.id))
+    .limit(1);
+  return house;
+}
+
+/** Stores a suggestion: the suggester's name, in play, not a previous house, whatever was asked. */
+export async function createHouse(
+  input: HouseInput,
+  suggester: { id: number; name: string | null },
+): Promise<HouseRecord> {
+  const db = await getDb();
+  const [house] = await db
+    .insert(houses)
+    .values({
+      ...input,
+      who_suggested: suggester.name?.trim() || "User",
+      suggestedBy: suggester.id,
+      in_play: true,
+      previous_house: false,
+      previous_house_year: null,
+    })
+    .returning(columns);
+  return house;
+}
+
+/** The organiser's change; undefined for an unknown house. */
+export async function updateHouse(id: number, patch: HousePatch): Promise<HouseRecord | undefined> {
+  const db = await getDb();
+  if (Object.keys(patch).length === 0) return getHouse(id);
+  const [house] = await db.update(houses).set(patch).where(eq(houses.id, id)).returning(columns);
+  return house;
+}

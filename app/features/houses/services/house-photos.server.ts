@@ -1,0 +1,95 @@
+import { nextPhotoAttempt } from "~/features/houses/lib/house-photo";
+import {
+  claimDuePhotos,
+  photoFailed,
+  storePhoto,
+  syncWantedPhotos,
+  type PhotoJob,
+} from "~/features/houses/models/house-photo.server";
+import {
+  fetchPhoto,
+  PhotoFetchError,
+  type PhotoFetchOptions,
+} from "~/features/houses/services/photo-fetch.server";
+import { resizePhoto } from "~/features/houses/services/photo-resize.server";
+
+/** How often due retries (and photos wanted by another instance) are looked for. */
+const SWEEP_MS = 60_000;
+
+let running: Promise<void> | undefined;
+let again = false;
+let sweeping: NodeJS.Timeout | undefined;
+let fetchOptions: PhotoFetchOptions = {};
+
+async function fetchOne(job: PhotoJob) {
+  try {
+    const { bytes } = await fetchPhoto(job.sourceUrl, fetchOptions);
+    await storePhoto(job, await resizePhoto(bytes));
+  } catch (error) {
+    const reason = error instanceof PhotoFetchError ? error.message : `failed: ${String(error)}`;
+    const retryAt = nextPhotoAttempt(job.attempts + 1, new Date());
+    console.warn(
+      `House ${job.houseId}'s photo was not stored (${reason}); next try: ${retryAt?.toISOString() ?? "none"}`,
+    );
+    await photoFailed(job, reason, retryAt);
+  }
+}
+
+async function runOnce() {
+  await syncWantedPhotos();
+  for (;;) {
+    const jobs = await claimDuePhotos(2);
+    if (jobs.length === 0) return;
+    // One at a time: the photos are background work on a small machine.
+    for (const job of jobs) await fetchOne(job);
+  }
+}
+
+/**
+ * Fetches and stores every wanted photo that is due, in the background: the caller (a suggestion,
+ * an edit) never waits for it and is never failed by it. Calls while a run is going on make one
+ * more run afterwards.
+ */
+export function requestHousePhotos(): Promise<void> {
+  startSweeping();
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      try {
+        await runOnce();
+      } catch (error) {
+        // One line, no stack: a database outage is expected now and then and is logged elsewhere too.
+        console.error(
+          "House photos could not be processed:",
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+    } while (again);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/** Retries and other instances' photos are picked up by a sweep once a minute while the app runs. */
+function startSweeping() {
+  if (sweeping) return;
+  sweeping = setInterval(() => void requestHousePhotos(), SWEEP_MS);
+  sweeping.unref();
+}
+
+/** Tests: limits for the fetcher (time, size, which addresses count as allowed). */
+export function setPhotoFetchOptions(options: PhotoFetchOptions) {
+  fetchOptions = options;
+}
+
+/** Tests: stop the sweep so a test file can end. */
+export function stopHousePhotos() {
+  if (sweeping) clearInterval(sweeping);
+  sweeping = undefined;
+  return running ?? Promise.resolve();
+}

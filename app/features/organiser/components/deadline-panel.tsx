@@ -1,0 +1,58 @@
+import { Form } from "@remix-run/react";
+import { CLOSE_NOW } from "~/platform/lib/deadline";
+
+export type DeadlinePanelData = {
+  zone: string;
+  text: string | null;
+  closed: boolean;
+  date: string;
+  time: string;
+};
+
+/** The survey deadline: set it (a date and a time in the event's zone) or clear it. */
+export function DeadlinePanel({ deadline, error }: { deadline: DeadlinePanelData; error?: string }) {
+  return (
+    <section className="card" aria-labelledby="deadline-heading">
+      <h2 id="deadline-heading">Survey deadline</h2>
+      <p>
+        {deadline.text
+          ? `${deadline.closed ? "The survey closed on" : "The survey closes on"} ${deadline.text}.`
+          : "No deadline is set: the survey stays open."}
+      </p>
+      <Form method="post" className="deadline-form">
+        {error ? (
+          <p role="alert" className="alert alert-error" id="deadline-error">
+            {error}
+          </p>
+        ) : null}
+        <p className="muted">Times are in the event&apos;s time zone, {deadline.zone}.</p>
+        <label htmlFor="deadline-date">Date</label>
+        <input
+          id="deadline-date"
+          name="date"
+          type="date"
+          defaultValue={deadline.date}
+          required
+          aria-describedby={error ? "deadline-error" : undefined}
+        />
+        <label htmlFor="deadline-time">Time ({deadline.zone})</label>
+        <input id="deadline-time" name="time" type="time" defaultValue={deadline.time} required />
+        <button type="submit" name="intent" value="set-deadline" className="button">
+          Set deadline
+        </button>
+      </Form>
+      <Form method="post" className="deadline-form">
+        {deadline.closed ? null : (
+          <button type="submit" name="intent" value="close-now" className="button button-secondary">
+            {CLOSE_NOW}
+          </button>
+        )}
+        {deadline.text ? (
+          <button type="submit" name="intent" value="clear-deadline" className="button button-secondary">
+            Clear the deadline
+          </button>
+        ) : null}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { Form } from "@remix-run/react";
+import { EVENT_LIMITS } from "~/features/event";
+
+export type EventFactsData = {
+  name: string;
+  shortName: string;
+  expectedMin: number;
+  expectedMax: number;
+  chatUrl: string;
+  /** CHAT_URL, used while the chat link is empty. */
+  defaultChatUrl: string;
+};
+
+type Failure = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+function Field({
+  name,
+  label,
+  value,
+  failure,
+  ...input
+}: {
+  name: keyof Omit<EventFactsData, "defaultChatUrl">;
+  label: string;
+  value: string | number;
+  failure?: Failure;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const error = failure?.fieldErrors?.[name];
+  const id = `event-${name}`;
+  return (
+    <p className="event-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={failure?.values?.[name] ?? value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** Both ends of the expected group are a whole number of people. */
+const PEOPLE = {
+  type: "number",
+  inputMode: "numeric",
+  min: 1,
+  max: EVENT_LIMITS.people,
+  required: true,
+} as const;
+
+const FIELDS: {
+  name: "name" | "shortName" | "expectedMin" | "expectedMax";
+  label: string;
+  input: Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value">;
+}[] = [
+  {
+    name: "name",
+    label: "Name (after “the” in a sentence)",
+    input: { required: true, maxLength: EVENT_LIMITS.name },
+  },
+  { name: "shortName", label: "Short name", input: { required: true, maxLength: EVENT_LIMITS.shortName } },
+  { name: "expectedMin", label: "Expected at least (people)", input: PEOPLE },
+  { name: "expectedMax", label: "Expected at most (people)", input: PEOPLE },
+];
+
+/** The event's facts every page reads: its name, short name, the expected group and the chat link. */
+export function EventPanel({ event, failure }: { event: EventFactsData; failure?: Failure }) {
+  return (
+    <section className="card" aria-labelledby="event-heading">
+      <h2 id="event-heading">The event</h2>
+      <Form method="post" className="event-form">
+        {failure?.error ? (
+          <p role="alert" className="alert alert-error">
+            {failure.error}
+          </p>
+        ) : null}
+        {FIELDS.map(({ name, label, input }) => (
+          <Field key={name} name={name} label={label} value={event[name]} failure={failure} {...input} />
+        ))}
+        <Field
+          name="chatUrl"
+          label={`Chat link (empty: ${event.defaultChatUrl})`}
+          value={event.chatUrl}
+          failure={failure}
+          type="url"
+          maxLength={EVENT_LIMITS.chatUrl}
+        />
+        <button type="submit" name="intent" value="save-event" className="button">
+          Save the event
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { toCsv } from "~/platform/lib/csv";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/event";
+import { eachText } from "~/features/houses";
+import type { HouseRecord, VoteCounts } from "~/features/houses";
+import type { ResponseRecord } from "~/features/results";
+import { summaryCard } from "~/features/results";
+import { SGW25_NAMES, type EditionNames } from "~/features/survey";
+
+const SUMMARY_COLUMNS = [
+  "Attending",
+  "Wants To Extend",
+  "OK Countries",
+  "Previous Locale",
+  "Sober",
+  "Bringing Boo",
+  "Bringing Kid",
+  "Will Share Room",
+  "Would Change Fate",
+  "Shirt Sizes",
+];
+
+/** The complete survey table: the /results-summary fields, one row per response, in the edition's words. */
+export function surveysCsv(
+  records: readonly ResponseRecord[],
+  windows?: readonly string[],
+  names: EditionNames = SGW25_NAMES,
+): string {
+  const header = [
+    "Name",
+    "Email",
+    ...SUMMARY_COLUMNS,
+    "Available Weekends",
+    `Attended ${names.previous}`,
+    `${names.previous} Concerns`,
+    `${names.current} Suggestions`,
+    "Does Not Want To See",
+  ];
+  const rows = records.map((record) => {
+    const card = summaryCard(record, undefined, windows);
+    const values = new Map(card.rows);
+    return [
+      card.name,
+      card.email,
+      ...SUMMARY_COLUMNS.map((column) => values.get(column) ?? ""),
+      card.availableDates.length ? card.availableDates.join("; ") : "No availability specified",
+      card.orlando.attended,
+      card.orlando.concerns,
+      card.orlando.suggestions,
+      card.orlando.dontWannaSee,
+    ];
+  });
+  return toCsv(header, rows);
+}
+
+/** A house as exported: the spec's House entity; the photo is left out of the table. */
+type CsvHouse = Omit<HouseRecord, "listing_img" | "price" | "currency"> &
+  Partial<Pick<HouseRecord, "price" | "currency">>;
+
+/** Every house with its vote counts, and its price with an estimate per person when it has one. */
+export function housesCsv(
+  houses: readonly CsvHouse[],
+  counts: Record<number, VoteCounts>,
+  expected: { expectedMin: number; expectedMax: number } = DEFAULT_EVENT_SETTINGS,
+): string {
+  const header = [
+    "Title",
+    "City",
+    "State",
+    "Country",
+    "Bedrooms",
+    "Beds",
+    "Baths",
+    "Listing",
+    "In Play",
+    "Previous House",
+    "Year",
+    "Suggested By",
+    "Loves",
+    "Likes",
+    "Dislikes",
+    "Price",
+    "Currency",
+    "Each",
+  ];
+  const rows = houses.map((house) => {
+    const votes = counts[house.id] ?? { love: 0, like: 0, dislike: 0 };
+    return [
+      house.title,
+      house.city,
+      house.state,
+      house.country,
+      house.num_bedrooms,
+      house.num_beds,
+      house.num_baths,
+      house.url,
+      house.in_play,
+      house.previous_house,
+      house.previous_house_year,
+      house.who_suggested,
+      votes.love,
+      votes.like,
+      votes.dislike,
+      house.price ?? "",
+      house.price == null ? "" : (house.currency ?? "USD"),
+      eachText({ price: house.price ?? null, currency: house.currency ?? "USD" }, expected),
+    ];
+  });
+  return toCsv(header, rows);
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseInviteList, registerLink } from "~/features/organiser/lib/invitations";
+
+describe("parseInviteList", () => {
+  it("reads a pasted list in any common shape, each address once", () => {
+    expect(parseInviteList("Ana <ana@example.com>, bo@Example.com;\nbo@example.com  cy@x.org")).toEqual({
+      emails: ["ana@example.com", "bo@example.com", "cy@x.org"],
+      invalid: [],
+    });
+    expect(parseInviteList("nope@, @bad, ok@ok.io").invalid).toEqual(["nope@", "@bad"]);
+  });
+
+  it("links to the register form with the address filled in", () => {
+    expect(registerLink("https://sgw.example/", "a+b@example.com")).toBe(
+      "https://sgw.example/auth?mode=register&email=a%2Bb%40example.com",
+    );
+  });
+});

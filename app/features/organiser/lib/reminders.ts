@@ -1,0 +1,55 @@
+import { mailName } from "~/platform/lib/mail-text";
+/** At most one reminder round per day, so nobody's inbox fills up with nagging. */
+export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export function nextReminderAt(lastSent: Date | null): Date | null {
+  return lastSent ? new Date(lastSent.getTime() + REMINDER_INTERVAL_MS) : null;
+}
+
+/** A reminder may go out when none has, or when the last one is at least 24 hours old. */
+export function canSendReminder(lastSent: Date | null, now: Date): boolean {
+  const next = nextReminderAt(lastSent);
+  return next === null || now.getTime() >= next.getTime();
+}
+
+export type MemberStatus = { id: number; email: string; name: string; submitted: boolean };
+
+/** Every member without a submitted survey, each e-mail once, in alphabetical order of e-mail. */
+export function reminderRecipients(members: readonly MemberStatus[]): MemberStatus[] {
+  const seen = new Set<string>();
+  return members
+    .filter((member) => !member.submitted)
+    .filter((member) => {
+      const key = member.email.trim().toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.email.localeCompare(b.email));
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The reminder mail: it names the deadline and links to the survey on the app's public address. */
+export function reminderMail(input: {
+  name: string;
+  deadline: string;
+  appUrl: string;
+  shortName?: string;
+  /** Where the mail sends the reader; the survey unless given (an invitee's register link). */
+  link?: string;
+}) {
+  const link = input.link ?? `${input.appUrl.replace(/\/+$/, "")}/survey`;
+  const event = input.shortName ?? "SGW25";
+  const greeting = `Hi ${mailName(input.name)},`;
+  const body = `The ${event} survey closes on ${input.deadline}, and we have not seen your answers yet.`;
+  return {
+    subject: `Reminder: the ${event} survey closes soon`,
+    text: `${greeting}\n\n${body}\n\nFill it in here: ${link}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      `<p><a href="${escapeHtml(link)}">Fill in the survey</a></p>`,
+  };
+}

@@ -1,0 +1,45 @@
+import { asc, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { invitations, users } from "~/platform/db/schema";
+import { cachedByTables } from "~/platform/models/table-cache.server";
+
+/** Records an invitation (again: the time is renewed). */
+export async function recordInvitation(email: string): Promise<void> {
+  const db = await getDb();
+  // The unique key is on lower(email), which drizzle's onConflict target cannot name.
+  await db.execute(
+    sql`insert into ${invitations} (email) values (${email}) on conflict ((lower(email))) do update set invited_at = now()`,
+  );
+}
+
+/** Invited addresses with no account yet, alphabetical; read once per change of either table. */
+export function listPendingInvitations(): Promise<
+  ReadonlyArray<{ id: number; email: string; invitedAt: Date }>
+> {
+  return cachedByTables("pending-invitations", ["invitations", "users"], readPendingInvitations);
+}
+
+async function readPendingInvitations() {
+  const db = await getDb();
+  return db
+    .select({ id: invitations.id, email: invitations.email, invitedAt: invitations.invitedAt })
+    .from(invitations)
+    .where(sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${invitations.email}))`)
+    .orderBy(asc(sql`lower(${invitations.email})`));
+}
+
+/** Which of these addresses already have an account (lower-cased). */
+export async function registeredAmong(emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(
+      sql`lower(${users.email}) in (${sql.join(
+        emails.map((email) => sql`${email.toLowerCase()}`),
+        sql`, `,
+      )})`,
+    );
+  return new Set(rows.map((row) => row.email));
+}

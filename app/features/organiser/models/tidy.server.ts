@@ -1,0 +1,72 @@
+import { and, count, eq } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
+import { inCurrentEdition } from "~/features/editions/server";
+import { getChosenHouseId, setChosenHouseId } from "~/features/event/server";
+
+/** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
+export async function houseFootprint(houseId: number) {
+  const db = await getDb();
+  const [house] = await db
+    .select({ id: houses.id, title: houses.title })
+    .from(houses)
+    .where(eq(houses.id, houseId));
+  if (!house) return null;
+  const [{ value: voteCount }] = await db
+    .select({ value: count() })
+    .from(votes)
+    .where(eq(votes.houseId, houseId));
+  return { ...house, votes: voteCount, chosen: (await getChosenHouseId()) === houseId };
+}
+
+/** Deletes a house; its votes and photo go by the foreign keys' cascade, the choice is cleared. */
+export async function deleteHouse(houseId: number): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db.delete(houses).where(eq(houses.id, houseId)).returning({ id: houses.id });
+  if ((await getChosenHouseId()) === houseId) await setChosenHouseId(null);
+  return deleted.length === 1;
+}
+
+// The survey the organiser may remove is the current edition's; past editions are read-only.
+const surveyOf = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
+const draftOf = (userId: number) =>
+  and(eq(surveyDrafts.userId, userId), inCurrentEdition(surveyDrafts.editionId));
+
+/** What deleting a member (or only their survey) takes with it. */
+export async function memberFootprint(userId: number) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [[survey], [draft], [{ value: sessionCount }], [{ value: voteCount }]] = await Promise.all([
+    db.select({ name: surveys.name, attending: surveys.attending }).from(surveys).where(surveyOf(userId)),
+    db.select({ userId: surveyDrafts.userId }).from(surveyDrafts).where(draftOf(userId)),
+    db.select({ value: count() }).from(sessions).where(eq(sessions.userId, userId)),
+    db.select({ value: count() }).from(votes).where(eq(votes.userId, userId)),
+  ]);
+  return {
+    ...user,
+    name: survey?.name.trim() || user.name?.trim() || "User",
+    survey: survey ? { attending: survey.attending } : null,
+    draft: Boolean(draft),
+    sessions: sessionCount,
+    votes: voteCount,
+  };
+}
+
+/** Removes a member's survey of the current edition and any draft of it; the account, votes and sessions stay. */
+export async function removeSurvey(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const removed = await db.delete(surveys).where(surveyOf(userId)).returning({ id: surveys.id });
+  await db.delete(surveyDrafts).where(draftOf(userId));
+  return removed.length === 1;
+}
+
+/** Deletes an account; its sessions, votes, survey, draft and links go by the cascade. */
+export async function deleteAccount(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length === 1;
+}

@@ -1,0 +1,43 @@
+import { redirect } from "@remix-run/node";
+import { getHouse } from "~/features/houses/server";
+import { houseFootprint, memberFootprint } from "~/features/organiser/models/tidy.server";
+import { setFlash } from "~/platform/services/flash.server";
+import { requireOrganiser } from "~/features/accounts/server";
+
+/**
+ * The prelude of the organiser's pages about one house or member (edit or delete a house, delete an
+ * account, remove a survey): only for the organiser, and a 404 for an id that names nothing.
+ */
+async function byId<T>(
+  id: string | undefined,
+  find: (id: number) => Promise<T | null | undefined>,
+  what: string,
+) {
+  const found = /^\d{1,9}$/.test(id ?? "") ? await find(Number(id)) : null;
+  if (!found) throw new Response(`${what} not found`, { status: 404 });
+  return found;
+}
+
+/** The house to edit, as stored. */
+export async function houseToEdit(request: Request, id: string | undefined) {
+  await requireOrganiser(request);
+  return byId(id, getHouse, "House");
+}
+
+/** The house to delete, with what goes with it. */
+export async function houseToTidy(request: Request, id: string | undefined) {
+  await requireOrganiser(request);
+  return byId(id, houseFootprint, "House");
+}
+
+/** The member to tidy up after, with what they left, and the organiser doing it. */
+export async function memberToTidy(request: Request, id: string | undefined) {
+  const organiser = await requireOrganiser(request);
+  return { organiser, member: await byId(id, memberFootprint, "Member") };
+}
+
+/** Back to /organiser (at `anchor`, when given), whose flash says what was done. */
+export async function backToOrganiser(message: string, anchor?: string) {
+  const to = anchor ? `/organiser#${anchor}` : "/organiser";
+  return redirect(to, { headers: { "Set-Cookie": await setFlash({ message }) } });
+}

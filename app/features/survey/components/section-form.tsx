@@ -1,0 +1,99 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useClosedNav } from "~/features/survey/components/survey-deadline";
+import type { ReactNode } from "react";
+import type { Section } from "~/features/survey/lib/survey-flow";
+import type { FieldErrors } from "~/features/survey/lib/survey-schema";
+
+type Props = {
+  section: Section;
+  title: string;
+  children?: ReactNode;
+  fieldErrors?: FieldErrors;
+  error?: string;
+  nextLabel?: string;
+  pendingLabel?: string;
+  back?: boolean;
+};
+
+/**
+ * One section's plain POST form with Next and Back. `noValidate` because the spec marks some radios
+ * required yet lets Next through unanswered; the server is the one that checks answers.
+ */
+export function SectionForm({
+  section,
+  title,
+  children,
+  fieldErrors,
+  error,
+  nextLabel = "Next",
+  pendingLabel = "Saving...",
+  back = true,
+}: Props) {
+  const navigation = useNavigation();
+  const action = `/survey/${section}`;
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const goingBack = busy && navigation.formData?.get("intent") === "back";
+  const messages = Object.values(fieldErrors ?? {});
+  const closed = useClosedNav();
+  if (closed) {
+    return (
+      <div className="survey-form">
+        <h1>{title}</h1>
+        <fieldset disabled className="survey-closed">
+          <legend className="visually-hidden">Your answers (read-only)</legend>
+          {children}
+        </fieldset>
+        <nav className="survey-actions" aria-label="Survey sections">
+          {closed.next ? (
+            <Link to={closed.next} className="button">
+              Next
+            </Link>
+          ) : null}
+          {back && closed.back ? (
+            <Link to={closed.back} className="button button-secondary">
+              Back
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" action={action} noValidate className="survey-form">
+      <h1>{title}</h1>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+      {messages.length > 0 ? (
+        <div role="alert" className="alert alert-error">
+          <p>Please check these answers:</p>
+          <ul>
+            {messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {children}
+      {/* Next comes first so Enter in a text field means Next; CSS shows Back on the left. */}
+      <div className="survey-actions">
+        <button type="submit" name="intent" value="next" className="button" disabled={busy}>
+          {busy && !goingBack ? pendingLabel : nextLabel}
+        </button>
+        {back ? (
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            className="button button-secondary"
+            disabled={busy}
+          >
+            {goingBack ? "Going back..." : "Back"}
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

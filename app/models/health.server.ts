@@ -1,8 +1,0 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-
-/** Throws unless the database answers a trivial query. */
-export async function pingDatabase(): Promise<void> {
-  const db = await getDb();
-  await db.execute(sql`select 1`);
-}

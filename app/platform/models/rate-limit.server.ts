@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { rateLimits } from "~/platform/db/schema";
+
+export type RateLimitCount = { count: number; resetAt: Date };
+
+/**
+ * Counts one more hit against `key` in a fixed window and returns the new count. A single
+ * upsert does the read and the write, so concurrent requests (on any app instance) never both see
+ * the old count; an expired window starts again at 1.
+ */
+export async function hitRateLimit(key: string, windowMs: number, now = new Date()): Promise<RateLimitCount> {
+  const db = await getDb();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const expired = sql`${rateLimits.resetAt} <= ${nowSql}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row;
+}
+
+/** Takes back one hit (a login that turned out to be right is not a failure). */
+export async function refundRateLimit(key: string) {
+  const db = await getDb();
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+export async function clearRateLimit(key: string) {
+  const db = await getDb();
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

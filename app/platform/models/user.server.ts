@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import { users, type User } from "~/platform/db/schema";
+import { hashPassword, verifyPassword } from "~/platform/models/password.server";
+
+export type { User };
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function getUserById(id: number): Promise<User | undefined> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function getUserByEmail(email: string): Promise<User | undefined> {
+  const db = await getDb();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normaliseEmail(email)}`)
+    .limit(1);
+  return user;
+}
+
+/** Creates a member; returns undefined when the e-mail is already taken (in any letter case). */
+export async function createUser(input: {
+  email: string;
+  password: string;
+  name?: string | null;
+}): Promise<User | undefined> {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({ email: normaliseEmail(input.email), passwordHash, name: input.name?.trim() || null })
+    .onConflictDoNothing()
+    .returning();
+  return user;
+}
+
+/** The user when e-mail and password match, else undefined (same answer for an unknown e-mail). */
+export async function verifyLogin(email: string, password: string): Promise<User | undefined> {
+  const user = await getUserByEmail(email);
+  if (!user) {
+    // Spend the same time as a real check so response times do not reveal which e-mails exist.
+    dummyHash ??= hashPassword("not-a-real-password");
+    await verifyPassword(await dummyHash, password);
+    return undefined;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : undefined;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export async function setUserName(userId: number, name: string) {
+  const db = await getDb();
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}

@@ -1,0 +1,26 @@
+import { appCookie } from "~/platform/services/secret.server";
+
+/** A one-time message for the next page view (post/redirect/get), e.g. "Registration successful!". */
+export type Flash = { message: string; email?: string };
+
+const flashCookie = () => appCookie("sgw_flash", 60);
+
+/** The Set-Cookie value that carries `flash` to the next request. */
+export async function setFlash(flash: Flash): Promise<string> {
+  return (await flashCookie()).serialize(flash);
+}
+
+/** The pending message, if any, and the Set-Cookie value that consumes it. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie?: string }> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("sgw_flash=")) return { flash: null };
+  const value: unknown = await (await flashCookie()).parse(header);
+  if (!value || typeof value !== "object" || typeof (value as Flash).message !== "string") {
+    return { flash: null };
+  }
+  const { message, email } = value as Flash;
+  return {
+    flash: { message, email: typeof email === "string" ? email : undefined },
+    setCookie: await (await flashCookie()).serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "~/platform/db/client.server";
+import {
+  createPasswordReset,
+  resetPasswordWithToken,
+} from "~/features/accounts/models/password-reset.server";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  SESSION_TTL_MS,
+} from "~/platform/models/session.server";
+import { createUser } from "~/platform/models/user.server";
+import { cookieFrom, makeRequest } from "../../../tests/support/requests";
+import { useFreshDatabase } from "../../../tests/support/database";
+import { createUserSession, getUser, requireApiUser, requireUser } from "~/platform/services/session.server";
+
+useFreshDatabase();
+
+describe("sessions", () => {
+  it("find the member by bearer token and stop working once revoked", async () => {
+    const user = await createUser({ email: "Mixed@Example.com", password: "secret1" });
+    expect(user?.email).toBe("mixed@example.com");
+    const { token } = await createSession(user!.id);
+    expect((await getUser(makeRequest("/api/user", { bearer: token })))?.id).toBe(user!.id);
+    await deleteUserSessions(user!.id);
+    expect(await getUser(makeRequest("/api/user", { bearer: token }))).toBeUndefined();
+  });
+
+  it("read a session once until the sessions or users change: logout, revocation and a reset refuse it at once", async () => {
+    const user = await createUser({ email: "cached@example.com", password: "secret1" });
+    const reads = vi.spyOn(await getDb(), "select");
+    const signedIn = async (token: string) =>
+      (await getUser(makeRequest("/houses", { bearer: token })))?.id === user!.id;
+
+    const first = (await createSession(user!.id)).token;
+    expect(await signedIn(first)).toBe(true);
+    const afterFirst = reads.mock.calls.length;
+    expect(await signedIn(first)).toBe(true);
+    expect(await signedIn(first)).toBe(true);
+    expect(reads.mock.calls.length).toBe(afterFirst);
+
+    // Logout.
+    await deleteSession(first);
+    expect(await signedIn(first)).toBe(false);
+
+    // Revocation of every session of the member.
+    const second = (await createSession(user!.id)).token;
+    expect(await signedIn(second)).toBe(true);
+    await deleteUserSessions(user!.id);
+    expect(await signedIn(second)).toBe(false);
+
+    // A password reset, in a transaction of its own.
+    const third = (await createSession(user!.id)).token;
+    expect(await signedIn(third)).toBe(true);
+    const { token: reset } = await createPasswordReset(user!.id);
+    expect(await resetPasswordWithToken(reset, "new-hash")).toBe(user!.id);
+    expect(await signedIn(third)).toBe(false);
+
+    // A kept session still ends when it expires.
+    const fourth = (await createSession(user!.id)).token;
+    expect(await signedIn(fourth)).toBe(true);
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + SESSION_TTL_MS + 1000);
+    try {
+      expect(await signedIn(fourth)).toBe(false);
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+      reads.mockRestore();
+    }
+  });
+
+  it("answers the API with 401 and pages with a redirect to login", async () => {
+    const api = await requireApiUser(makeRequest("/api/user", { bearer: "nope" })).catch((r) => r);
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "Invalid or expired token" });
+    expect(api.headers.get("Cache-Control")).toBe("no-store");
+    const anonymous = await requireApiUser(makeRequest("/api/user")).catch((r) => r);
+    expect(await anonymous.json()).toEqual({ error: "Authentication required" });
+    const page = await requireUser(makeRequest("/houses?x=1")).catch((r) => r);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth?redirect=%2Fhouses%3Fx%3D1");
+  });
+
+  it("refuses a cross-origin post that rides on the session cookie", async () => {
+    const user = await createUser({ email: "csrf@example.com", password: "secret1" });
+    const cookie = cookieFrom(await createUserSession(user!.id, "/"));
+    const sameSite = makeRequest("/logout", { method: "POST", cookie });
+    expect((await getUser(sameSite))?.id).toBe(user!.id);
+    for (const origin of ["https://evil.example", null]) {
+      const request = makeRequest("/logout", { method: "POST", cookie, origin });
+      const refused = await getUser(request).catch((r) => r);
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  it("keeps e-mails unique whatever their letter case", async () => {
+    expect(await createUser({ email: "dup@example.com", password: "secret1" })).toBeDefined();
+    expect(await createUser({ email: "DUP@example.com", password: "secret1" })).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+import { loginUrl } from "~/platform/lib/login-url";
+import { redirect } from "@remix-run/node";
+import type { User } from "~/platform/models/user.server";
+import { env } from "~/platform/env.server";
+import {
+  SESSION_TTL_MS,
+  createSession,
+  deleteSession,
+  getUserBySessionToken,
+} from "~/platform/models/session.server";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { apiError } from "~/platform/services/api.server";
+import { isOwnOrigin } from "~/platform/services/request-path.server";
+import { appCookie } from "~/platform/services/secret.server";
+
+const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
+/** Who last logged in on this browser; outlives the logout, so a form kept after it finds its owner. */
+const memberCookie = () => appCookie("sgw_member", SESSION_TTL_MS / 1000);
+
+async function readCookieToken(request: Request): Promise<string | undefined> {
+  const header = request.headers.get("Cookie");
+  // No cookie at all: no reason to look up the signing secret (anonymous page views stay DB-free).
+  if (!header?.includes("sgw_session=")) return undefined;
+  const value = await (await sessionCookie()).parse(header);
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function readBearerToken(request: Request): string | undefined {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origin a request says it came from (Origin, else Referer when `referer`), if readable. */
+function sourceOrigin(request: Request, referer: boolean) {
+  const source = request.headers.get("Origin") ?? (referer ? request.headers.get("Referer") : null);
+  try {
+    return source && source !== "null" ? new URL(source).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isOwn(request: Request, origin: string | undefined) {
+  if (!origin) return false;
+  const config = env();
+  const guard = {
+    appUrl: new URL(config.appUrl),
+    appUrlConfigured: config.appUrlConfigured,
+    scheme: new URL(request.url).protocol.replace(":", ""),
+  };
+  return isOwnOrigin(origin, request.headers.get("Host")?.toLowerCase() ?? undefined, guard);
+}
+
+/**
+ * CSRF defence on top of SameSite=Lax: a state-changing request that rides on the session cookie
+ * must come from our own origin (APP_URL's, or without APP_URL the Host the browser addressed).
+ */
+export function assertSameOrigin(request: Request) {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  if (!isOwn(request, sourceOrigin(request, true))) {
+    throw new Response("Cross-origin request refused", { status: 403 });
+  }
+}
+
+/** A post whose Origin header names our own origin (a missing Origin does not count). */
+export function isSameOriginPost(request: Request) {
+  return isOwn(request, sourceOrigin(request, false));
+}
+
+/** The member last logged in on this browser (signed `sgw_member`), if any. */
+export async function lastMemberOf(request: Request): Promise<number | undefined> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("sgw_member=")) return undefined;
+  const value: unknown = await (await memberCookie()).parse(header);
+  return typeof value === "number" && Number.isInteger(value) ? value : undefined;
+}
+
+// The root loader and the page's own loader both ask for the member of the same request.
+const usersByRequest = new WeakMap<Request, Promise<User | undefined>>();
+
+/** The member behind the request's bearer token or session cookie, if any (one look-up per request). */
+export function getUser(request: Request): Promise<User | undefined> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function lookUpUser(request: Request): Promise<User | undefined> {
+  const bearer = readBearerToken(request);
+  if (bearer) return getUserBySessionToken(bearer);
+  const token = await readCookieToken(request);
+  if (!token) return undefined;
+  assertSameOrigin(request);
+  return getUserBySessionToken(token);
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** For pages: the member, or a redirect to the login screen that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (user) return user;
+  throw redirect(loginUrl(currentPath(request)));
+}
+
+/** For /api routes: the member, or a 401 JSON error. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const hasCredentials = Boolean(readBearerToken(request)) || Boolean(await readCookieToken(request));
+  const user = await getUser(request);
+  if (user) return user;
+  throw apiError(401, hasCredentials ? "Invalid or expired token" : "Authentication required", {
+    headers: { "WWW-Authenticate": "Bearer" },
+  });
+}
+
+/** Logs the member in: starts a server-side session and sets its cookie on the redirect. */
+export async function createUserSession(userId: number, redirectTo: string, otherCookies: string[] = []) {
+  const { token } = await createSession(userId);
+  const headers = new Headers({ "Set-Cookie": await (await sessionCookie()).serialize(token) });
+  headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
+  for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+/** Ends the cookie session server-side and clears the cookie. */
+export async function logout(request: Request, redirectTo = "/auth") {
+  const token = await readCookieToken(request);
+  if (token) {
+    assertSameOrigin(request);
+    await deleteSession(token);
+  }
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await (await sessionCookie()).serialize("", { maxAge: 0 }) },
+  });
+}
+
+/** Ends the session behind the /api logout's credentials: its bearer token, or its session cookie. */
+export async function revokeApiSession(request: Request) {
+  const token = readBearerToken(request) ?? (await readCookieToken(request));
+  if (token) await deleteSession(token);
+}
+
+export { readBearerToken };

@@ -1,0 +1,222 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { houses, surveys, users, votes } from "~/platform/db/schema";
+import type { VoteChoice } from "~/features/houses/lib/house-rules";
+import { WINDOWS } from "~/features/editions/lib/weekends";
+import { hashPassword } from "~/platform/models/password.server";
+
+export const DEMO_PASSWORD = "sgw25-demo";
+
+type DemoMember = {
+  email: string;
+  name: string;
+  attending: "yes" | "maybe" | "no";
+  weeks: number[];
+  extension: "no" | "beginning" | "end" | "both";
+  countries: [boolean, boolean, boolean];
+  guests: [boolean, boolean];
+  yesNo: [string, string, string, string];
+  sgw24: "yes" | "no";
+};
+
+const MEMBERS: DemoMember[] = [
+  {
+    email: "alex@example.com",
+    name: "Alex",
+    attending: "yes",
+    weeks: [18, 19, 20, 21],
+    extension: "both",
+    countries: [true, true, false],
+    guests: [true, false],
+    yesNo: ["yes", "yes", "yes", "aye"],
+    sgw24: "yes",
+  },
+  {
+    email: "sam@example.com",
+    name: "Sam",
+    attending: "yes",
+    weeks: [19, 20, 22],
+    extension: "end",
+    countries: [true, false, true],
+    guests: [true, true],
+    yesNo: ["no", "yes", "no", "nay"],
+    sgw24: "yes",
+  },
+  {
+    email: "jordan@example.com",
+    name: "Jordan",
+    attending: "maybe",
+    weeks: [20, 21],
+    extension: "no",
+    countries: [true, true, true],
+    guests: [false, false],
+    yesNo: ["yes", "no", "yes", "aye"],
+    sgw24: "no",
+  },
+  {
+    email: "riley@example.com",
+    name: "Riley",
+    attending: "yes",
+    weeks: [17, 19, 20],
+    extension: "beginning",
+    countries: [true, false, false],
+    guests: [false, true],
+    yesNo: ["no", "yes", "yes", "nay"],
+    sgw24: "yes",
+  },
+  {
+    email: "casey@example.com",
+    name: "Casey",
+    attending: "no",
+    weeks: [],
+    extension: "no",
+    countries: [false, false, false],
+    guests: [false, false],
+    yesNo: ["no", "no", "no", "nay"],
+    sgw24: "no",
+  },
+];
+
+// Listed in the e2e server's ADMIN_EMAILS; no survey, so the results stay those of the five above.
+const ORGANISERS = [{ email: "organiser@example.com", name: "Organiser" }];
+
+const HOUSES = [
+  {
+    title: "Lakeside Lodge",
+    url: "https://www.airbnb.com/rooms/1001",
+    city: "Lake Placid",
+    state: "NY",
+    country: "USA",
+    num_bedrooms: 7,
+    num_beds: 11,
+    num_baths: 4.5,
+    listing_img: "/images/weekend-wide.svg",
+    who_suggested: "Alex",
+  },
+  {
+    title: "Cabin by the Falls",
+    url: "https://www.vrbo.com/2002",
+    city: "Muskoka",
+    state: "ON",
+    country: "Canada",
+    num_bedrooms: 6,
+    num_beds: 10,
+    num_baths: 3,
+    listing_img: "",
+    who_suggested: "Sam",
+  },
+  {
+    title: "Casa del Mar",
+    url: "https://www.airbnb.com/rooms/3003",
+    city: "Tulum",
+    state: "ROO",
+    country: "Mexico",
+    num_bedrooms: 8,
+    num_beds: 12,
+    num_baths: 5,
+    listing_img: "/images/weekend-wide.svg",
+    who_suggested: "Riley",
+  },
+  {
+    title: "Mountain View Retreat",
+    url: "https://www.airbnb.com/rooms/4004",
+    city: "Asheville",
+    state: "NC",
+    country: "USA",
+    num_bedrooms: 8,
+    num_beds: 12,
+    num_baths: 4,
+    listing_img: "",
+    who_suggested: "Sam",
+    previous_house: true,
+    previous_house_year: 2024,
+  },
+  {
+    title: "Orlando Family Villa",
+    url: "https://www.vrbo.com/5005",
+    city: "Orlando",
+    state: "FL",
+    country: "USA",
+    num_bedrooms: 9,
+    num_beds: 14,
+    num_baths: 5,
+    listing_img: "",
+    who_suggested: "Alex",
+    previous_house: true,
+    previous_house_year: 2023,
+  },
+];
+
+const VOTES: Array<[string, string, VoteChoice]> = [
+  ["alex@example.com", "Lakeside Lodge", "love"],
+  ["sam@example.com", "Lakeside Lodge", "like"],
+  ["jordan@example.com", "Casa del Mar", "love"],
+  ["riley@example.com", "Cabin by the Falls", "dislike"],
+];
+
+/** Loads the demo members, surveys, houses and votes. Safe to run again: nothing is duplicated. */
+/**
+ * Loads the demo data. `confirmOrganisers` marks the demo organiser's address as confirmed: only for
+ * a fresh embedded demo database (npm start, the browser tests), never for a real one, where the
+ * organiser confirms their address through the mailed link.
+ */
+export async function seedDemoData(db: Db, { confirmOrganisers = false } = {}) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userIds = new Map<string, number>();
+  for (const member of MEMBERS) {
+    await db
+      .insert(users)
+      .values({ email: member.email, name: member.name, passwordHash })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${member.email}`);
+    userIds.set(member.email, row.id);
+    const [self] = ["m", "l", "s", "xl", "m"].slice(MEMBERS.indexOf(member));
+    await db
+      .insert(surveys)
+      .values({
+        userId: row.id,
+        name: member.name,
+        attending: member.attending,
+        availability: Object.fromEntries(WINDOWS.map((label, week) => [label, member.weeks.includes(week)])),
+        sgw_extension: member.extension,
+        countries: { usa: member.countries[0], canada: member.countries[1], mexico: member.countries[2] },
+        previous_locale: member.yesNo[0],
+        sober: member.yesNo[1],
+        extra_guests: { boo: member.guests[0], child: member.guests[1] },
+        share_room: member.yesNo[2],
+        shirt_size: { self, boo: member.guests[0] ? "l" : "", child: member.guests[1] ? "xs" : "" },
+        fate_change: member.yesNo[3],
+        sgw24_attendee: member.sgw24,
+        sgw24_concerns: member.sgw24 === "yes" ? "The drive was long." : "",
+        sgw25_suggestions: member.sgw24 === "yes" ? "A lake, please." : "",
+      })
+      .onConflictDoNothing();
+  }
+
+  for (const organiser of ORGANISERS) {
+    await db
+      .insert(users)
+      .values({ ...organiser, passwordHash, emailConfirmedAt: confirmOrganisers ? new Date() : null })
+      .onConflictDoNothing();
+  }
+
+  const [{ value: houseCount }] = await db.select({ value: count() }).from(houses);
+  if (houseCount === 0) {
+    await db.insert(houses).values(HOUSES);
+  }
+  for (const [email, title, vote] of VOTES) {
+    const [house] = await db.select({ id: houses.id }).from(houses).where(eq(houses.title, title));
+    const userId = userIds.get(email);
+    if (!house || !userId) continue;
+    await db.insert(votes).values({ houseId: house.id, userId, vote }).onConflictDoNothing();
+  }
+}
+
+/** True when the database has no members yet: `npm start` seeds only then. */
+export async function isEmpty(db: Db) {
+  const [{ value }] = await db.select({ value: count() }).from(users);
+  return value === 0;
+}
