@@ -39,8 +39,21 @@ export default defineConfig({
   projects: [
     // The state specs run on apps of their own (tests/e2e/server.mjs), one per project, one file
     // after the other (alphabetical order), beside everything else: no other spec ever meets their state.
-    { name: "no-js-state", testMatch: STATE_SPECS, workers: 1, use: { ...noJs, baseURL: at(5) } },
-    { name: "js-state", testMatch: STATE_SPECS, workers: 1, use: { ...js, baseURL: at(6) } },
+    // Their walks are long (a whole season), and a serial file skips the rest after one time-out.
+    {
+      name: "no-js-state",
+      testMatch: STATE_SPECS,
+      workers: 1,
+      timeout: 120_000,
+      use: { ...noJs, baseURL: at(5) },
+    },
+    {
+      name: "js-state",
+      testMatch: STATE_SPECS,
+      workers: 1,
+      timeout: 120_000,
+      use: { ...js, baseURL: at(6) },
+    },
     { name: "js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: js },
     { name: "no-js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: noJs },
     // Starting the next edition cannot be undone: that spec has an app of its own, no-js first
@@ -57,7 +70,7 @@ export default defineConfig({
   // all of them answer.
   webServer: {
     command: "node tests/e2e/server.mjs",
-    url: `${at(0)}/healthz`,
+    // Only the message: the main app's /healthz answers before the other four apps are up.
     wait: { stdout: /E2E servers ready/ },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}"];
 const DB_TESTS = ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
 
 // Every test runs on in-memory PGlite; the database tests run a second time on real Postgres when
@@ -17,11 +18,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Pure logic (no I/O, no module state): one worker's modules serve every file, instead of
+        // each file importing the app again.
+        extends: true as const,
+        test: { name: "unit", include: UNIT_TESTS, isolate: false },
+      },
+      {
         extends: true as const,
         test: {
           name: "pglite",
           globalSetup: ["tests/support/global-setup.ts"],
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: UNIT_TESTS,
         },
       },
       ...(process.env.TEST_DATABASE_URL

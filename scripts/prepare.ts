@@ -29,7 +29,7 @@ function buildIsStale() {
 
 if (buildIsStale()) {
   console.log("Building the app…");
-  execSync("npx remix build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
 }
 
 const connection = openDatabase(configuredTarget());
