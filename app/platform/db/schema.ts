@@ -241,10 +241,6 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 export type User = typeof users.$inferSelect;
-export type Survey = typeof surveys.$inferSelect;
-export type House = typeof houses.$inferSelect;
-export type Vote = typeof votes.$inferSelect;
-export type Edition = typeof editions.$inferSelect;
 
 /**
  * Small app-wide values that must outlive a restart and be shared by every instance on one database

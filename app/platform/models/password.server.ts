@@ -7,8 +7,6 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 /** Two hashes at a time at most: a flood of logins or resets queues here instead of taking every core. */
 const argon2Slots = concurrencyLimit(2);
 
-export { PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
-
 export function hashPassword(password: string): Promise<string> {
   return argon2Slots(() => hash(password, OPTIONS));
 }

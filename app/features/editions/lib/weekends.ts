@@ -24,5 +24,3 @@ export function availabilityWindows(year: number): string[] {
 
 /** The 2025 edition's windows: the spec's list, and the default wherever no edition is given. */
 export const WINDOWS: readonly string[] = availabilityWindows(2025);
-
-export const WINDOW_COUNT = WINDOWS.length;

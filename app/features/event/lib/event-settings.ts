@@ -93,12 +93,6 @@ export function homeWeekend(settings: EventSettings): string {
   return settings.weekendChosen ? weekendRange(settings.plannedWeekend, settings.year) : "August 22-26";
 }
 
-/** "8 to 12 people" style range used by estimates: "8–12", or "8" when both ends agree. */
-export function expectedRange(settings: Pick<EventSettings, "expectedMin" | "expectedMax">): string {
-  const { expectedMin: min, expectedMax: max } = settings;
-  return min === max ? String(min) : `${min}–${max}`;
-}
-
 /**
  * The calendar event's UID: one per year's event, never derived from editable text, so renaming the
  * event or changing the decision updates the same calendar entry instead of adding one.

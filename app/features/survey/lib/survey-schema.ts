@@ -174,9 +174,6 @@ export function surveySchemaFor(edition: SurveyEdition) {
   return schema;
 }
 
-/** The 2025 edition's survey schema. */
-export const surveySchema = surveySchemaFor(SPEC_SURVEY);
-
 type Field = keyof SurveyAnswers;
 
 /** Answers as a form may carry them before validation: any text where the survey has a choice. */
