@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { env } from "~/platform/env.server";
-import { type TrustProxy, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
+import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
   MAX_KEPT_BODY_BYTES,
   PAGE_CACHE_MARK,
@@ -440,12 +440,13 @@ export function rememberClientAddress(req: http.IncomingMessage, app: () => void
 }
 
 /**
- * The client's address: the socket peer, or behind trusted proxies (TRUST_PROXY) the right-most
- * X-Forwarded-For entry that no trusted proxy wrote; entries further left are the client's own words.
+ * The client's address, as the per-address limits count it: the socket peer, or behind trusted
+ * proxies (TRUST_PROXY) the right-most X-Forwarded-For entry that no trusted proxy wrote (entries
+ * further left are the client's own words); an IPv6 client stands for its whole /64.
  */
 export function clientIp(request: Request): string {
   const peer = clients.getStore()?.remoteAddress ?? "unknown";
-  return clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy);
+  return addressGroup(clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy));
 }
 
 /** Runs `fn` as if the request came from `remoteAddress` (tests call actions directly). */
