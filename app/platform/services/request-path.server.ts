@@ -31,6 +31,7 @@ export function runRequestPath(
   const refusal =
     refuseMethod(req) ??
     refuseTarget(req) ??
+    refuseDataParameter(req) ??
     refuseHost(req, config) ??
     refuseForeignOrigin(req, { ...config, scheme }) ??
     refuseContentType(req);
@@ -182,6 +183,18 @@ export function refuseTarget(req: http.IncomingMessage): Refusal | undefined {
   }
   if (/%00/.test(url)) return { status: 400, message: "That address contains a NUL character." };
   return undefined;
+}
+
+/**
+ * `?_data=` is how Remix before single fetch asked for a loader's data. Remix still answers it, with
+ * a warning logged as an error (a stack trace per request) and, on /api, a 403 of its own: nothing
+ * here asks for it, so it is refused before Remix sees it.
+ */
+export function refuseDataParameter(req: http.IncomingMessage): Refusal | undefined {
+  const url = req.url ?? "/";
+  const question = url.indexOf("?");
+  if (question === -1 || !new URLSearchParams(url.slice(question + 1)).has("_data")) return undefined;
+  return { status: 400, message: "The _data parameter is not supported. Open the page itself." };
 }
 
 /** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address, an optional port. */
