@@ -59,7 +59,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * member's data, so no cache keeps them, and they are never sniffed as something else.
  */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  if (unavailable.has(request)) markUnavailable(503, response.headers);
+  if (unavailable.has(request)) {
+    // Remix answers 500 whatever the loader threw; the body (the route's error) stays as it is.
+    markUnavailable(503, response.headers);
+    response = new Response(response.body, { status: 503, headers: response.headers });
+  }
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Content-Type-Options", "nosniff");
   return response;

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { headcount, headcountCsv } from "~/features/event/lib/headcount";
 import { listHeadcountRecords } from "~/features/event/models/plan.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   await requireOrganiser(request);
   return csvResponse(headcountCsv(headcount(await listHeadcountRecords())), "sgw25-headcount.csv");
-}
+});

@@ -3,11 +3,12 @@ import { housesCsv } from "~/features/organiser/lib/export-csv";
 import { getEventSettings } from "~/features/event/models/event-settings.server";
 import { listHouses } from "~/features/houses/models/house.server";
 import { getVoteCounts } from "~/features/houses/models/vote.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   await requireOrganiser(request);
   const [houses, counts, event] = await Promise.all([listHouses(), getVoteCounts(), getEventSettings()]);
   return csvResponse(housesCsv(houses, counts, event), "sgw25-houses.csv");
-}
+});

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parsePhotoName } from "~/features/houses/lib/house-photo";
 import { getPhotoFile } from "~/features/houses/models/house-photo.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**
  * A stored house photo. Its name carries a hash of its bytes, so the browser may keep it for a
  * year without asking again; any other name (an old version, a typo) is a plain 404.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export const loader = answeringOutages(async ({ params }: LoaderFunctionArgs) => {
   const photo = parsePhotoName(params.name ?? "");
   const bytes = photo ? await getPhotoFile(photo.houseId, photo.width, photo.version) : undefined;
   if (!bytes) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
@@ -18,4 +19,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

@@ -1,10 +1,11 @@
 import { currentCalendar } from "~/features/event/services/announce.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**
  * The weekend as a calendar file: the same event (UID and SEQUENCE) as the announcement mails carry,
  * with the chosen house as its location once there is one.
  */
-export async function loader() {
+export const loader = answeringOutages(async () => {
   return new Response(await currentCalendar(), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
@@ -13,4 +14,4 @@ export async function loader() {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

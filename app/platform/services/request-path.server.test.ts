@@ -11,9 +11,9 @@ import {
   holdBodyUntilComplete,
   isOwnOrigin,
   isValidHost,
-  redactUrl,
   refuseConnect,
   refuseContentType,
+  refuseDataParameter,
   refuseForeignOrigin,
   refuseHost,
   refuseMethod,
@@ -106,11 +106,6 @@ describe("hideTokensFromAccessLog", () => {
     expect(req.url).toBe("/auth?mode=reset&token=[redacted]");
     expect(req.originalUrl).toBe("/auth?mode=reset&token=[redacted]");
   });
-
-  it("leaves URLs without a token alone", () => {
-    expect(redactUrl("/auth?redirect=%2Fhouses")).toBe("/auth?redirect=%2Fhouses");
-    expect(redactUrl("/auth?mode=reset&token=abc#x")).toBe("/auth?mode=reset&token=[redacted]#x");
-  });
 });
 
 describe("schemeTheMemberUsed", () => {
@@ -161,6 +156,34 @@ describe("refuseTarget", () => {
       expect((await get(target, "Host: localhost\r\n")).status).toBe(400);
     },
   );
+});
+
+describe("refuseDataParameter", () => {
+  it("refuses Remix's old ?_data requests before Remix sees them, pages and /api alike", async () => {
+    for (const target of ["/houses?_data=routes%2Fhouses", "/?_data", "/api/results?x=1&%5Fdata=root"]) {
+      expect(refuseDataParameter(fakeRequest("GET", target))?.status, target).toBe(400);
+    }
+    const page = await get("/houses?_data=routes%2Fhouses", "Host: localhost\r\n");
+    expect(page.status).toBe(400);
+    expect(page.body).toContain("The _data parameter is not supported.");
+    const api = await get("/api/results?_data=root", "Host: localhost\r\n");
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({
+      error: "The _data parameter is not supported. Open the page itself.",
+    });
+    expect(await post("/auth?_data=routes%2Fauth", "Host: localhost\r\n")).toMatchObject({ status: 400 });
+  });
+
+  it("lets every other query through", () => {
+    for (const target of [
+      "/houses",
+      "/houses?data=1",
+      "/auth?redirect=%2Fhouses%3F_data%3Droot",
+      "/houses.data",
+    ]) {
+      expect(refuseDataParameter(fakeRequest("GET", target)), target).toBeUndefined();
+    }
+  });
 });
 
 describe("refuseHost", () => {

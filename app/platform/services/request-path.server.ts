@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { env } from "~/platform/env.server";
-import { type TrustProxy, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
+import { redactUrl } from "~/platform/lib/redact-url";
+import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
   MAX_KEPT_BODY_BYTES,
   PAGE_CACHE_MARK,
@@ -31,6 +32,7 @@ export function runRequestPath(
   const refusal =
     refuseMethod(req) ??
     refuseTarget(req) ??
+    refuseDataParameter(req) ??
     refuseHost(req, config) ??
     refuseForeignOrigin(req, { ...config, scheme }) ??
     refuseContentType(req);
@@ -72,11 +74,6 @@ export function installRequestPath() {
 
 // ---------------------------------------------------------------------------------------------
 // The access log
-
-/** Hides the value of any `token` query parameter: "/reset-password?token=abc" -> "?token=[redacted]". */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
-}
 
 /**
  * remix-serve's access log (morgan) writes each URL when the response finishes, and a password-reset
@@ -143,6 +140,18 @@ export function refuseTarget(req: http.IncomingMessage): Refusal | undefined {
   }
   if (/%00/.test(url)) return { status: 400, message: "That address contains a NUL character." };
   return undefined;
+}
+
+/**
+ * `?_data=` is how Remix before single fetch asked for a loader's data. Remix still answers it, with
+ * a warning logged as an error (a stack trace per request) and, on /api, a 403 of its own: nothing
+ * here asks for it, so it is refused before Remix sees it.
+ */
+export function refuseDataParameter(req: http.IncomingMessage): Refusal | undefined {
+  const url = req.url ?? "/";
+  const question = url.indexOf("?");
+  if (question === -1 || !new URLSearchParams(url.slice(question + 1)).has("_data")) return undefined;
+  return { status: 400, message: "The _data parameter is not supported. Open the page itself." };
 }
 
 /** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address, an optional port. */
@@ -364,7 +373,7 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
   res.end(page.body);
   // The same line remix-serve's access log (morgan "tiny") writes for a rendered page.
   process.stdout.write(
-    `${req.method} ${req.url} 200 ${page.body.length} - ${(performance.now() - startedAt).toFixed(3)} ms\n`,
+    `${req.method} ${redactUrl(req.url ?? "/")} 200 ${page.body.length} - ${(performance.now() - startedAt).toFixed(3)} ms\n`,
   );
   return true;
 }
@@ -440,12 +449,13 @@ export function rememberClientAddress(req: http.IncomingMessage, app: () => void
 }
 
 /**
- * The client's address: the socket peer, or behind trusted proxies (TRUST_PROXY) the right-most
- * X-Forwarded-For entry that no trusted proxy wrote; entries further left are the client's own words.
+ * The client's address, as the per-address limits count it: the socket peer, or behind trusted
+ * proxies (TRUST_PROXY) the right-most X-Forwarded-For entry that no trusted proxy wrote (entries
+ * further left are the client's own words); an IPv6 client stands for its whole /64.
  */
 export function clientIp(request: Request): string {
   const peer = clients.getStore()?.remoteAddress ?? "unknown";
-  return clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy);
+  return addressGroup(clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy));
 }
 
 /** Runs `fn` as if the request came from `remoteAddress` (tests call actions directly). */

@@ -1,0 +1,43 @@
+/** A parameter name that carries a secret: token, code, password, secret, key, session, … */
+const SECRET_ASSIGNMENT = /(token|code|passw|secret|key|session|signature|credential)[^=&?#/;]*=/i;
+const PLAIN_NAME = /^[\w.\-[\]]*$/;
+
+/** Percent-decoded (and "+" as space) until nothing changes, so no layer of encoding hides a name. */
+function decodeFully(text: string) {
+  let current = text;
+  for (let round = 0; round < 10; round += 1) {
+    const next = current
+      .replace(/\+/g, " ")
+      .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+function redactParameter(parameter: string) {
+  if (!SECRET_ASSIGNMENT.test(decodeFully(parameter))) return parameter;
+  const name = parameter.split("=")[0];
+  return PLAIN_NAME.test(decodeFully(name)) ? `${name}=[redacted]` : "[redacted]";
+}
+
+/**
+ * Hides every secret a URL carries in any encoding: "?token=abc", "?%74oken=abc", and one nested in
+ * another parameter ("/auth?redirect=%2Forganiser%2Fconfirm%3Ftoken%3Dabc" -> "?redirect=[redacted]")
+ * or in a path segment. The parameter is decoded before it is judged, however often it was encoded.
+ */
+export function redactUrl(url: string): string {
+  const hash = url.indexOf("#");
+  const [target, fragment] = hash === -1 ? [url, undefined] : [url.slice(0, hash), url.slice(hash + 1)];
+  const question = target.indexOf("?");
+  const path = question === -1 ? target : target.slice(0, question);
+  const redactQuery = (query: string) => query.split("&").map(redactParameter).join("&");
+  return (
+    path
+      .split("/")
+      .map((segment) => (SECRET_ASSIGNMENT.test(decodeFully(segment)) ? "[redacted]" : segment))
+      .join("/") +
+    (question === -1 ? "" : `?${redactQuery(target.slice(question + 1))}`) +
+    (fragment === undefined ? "" : `#${redactQuery(fragment)}`)
+  );
+}
