@@ -29,7 +29,7 @@ import {
   verifyLogin,
 } from "~/platform/models/user.server";
 import { apiError } from "~/platform/services/api.server";
-import { clientIp } from "~/platform/services/request-path.server";
+import { afterResponse, clientIp } from "~/platform/services/request-path.server";
 import { setFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { escapeHtml } from "~/platform/lib/mail-text";
@@ -137,8 +137,8 @@ export function resetMail(to: string, link: string, shortName = "SGW25") {
 
 /**
  * Asks for a reset link. Every request does the same work before it is answered (two rate-limit
- * counts); whether the e-mail belongs to a member is found out after answering, so neither the
- * answer nor its timing tells. Limited per e-mail and per address.
+ * counts); whether the e-mail belongs to a member is found out once the answer has been sent in
+ * full, so neither the answer nor its timing tells. Limited per e-mail and per address.
  */
 export async function requestPasswordReset(input: unknown, ip: string): Promise<void> {
   const parsed = forgotPasswordSchema.safeParse(input);
@@ -151,8 +151,7 @@ export async function requestPasswordReset(input: unknown, ip: string): Promise<
     const attempt = await countAttempt(limit, subject);
     if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
   }
-  // After the answer has gone: a timer, not a microtask, so the caller's response is sent first.
-  setTimeout(() => void mailResetLink(email), 0);
+  afterResponse(() => void mailResetLink(email));
 }
 
 async function mailResetLink(email: string) {
