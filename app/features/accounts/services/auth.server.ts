@@ -44,6 +44,7 @@ import {
   type Limit,
 } from "~/platform/services/rate-limit.server";
 import { isTrustedLogin, rememberLogin } from "~/platform/models/trusted-login.server";
+import { admitLoginAttempt } from "~/features/accounts/services/login-attempts.server";
 import { logout } from "~/platform/services/session.server";
 
 /**
@@ -75,7 +76,8 @@ function rateLimited(retryAfter: number) {
  * the password is checked (so concurrent guesses cannot slip past the limit) and a correct login
  * takes its attempt back: what remains are failures. An address the member logged in from before
  * is trusted: the per-e-mail ceiling (guesses from everywhere together) neither counts nor refuses
- * it, so nobody elsewhere can lock the owner out (docs/decisions/011-login-limits.md).
+ * it, so nobody elsewhere can lock the owner out (docs/decisions/011-login-limits.md). Attempts
+ * that are over a limit only while others are still being checked wait for them (admitLoginAttempt).
  */
 export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
   const parsed = loginSchema.safeParse(input);
@@ -89,17 +91,19 @@ export async function verifyCredentials(input: unknown, ip: string): Promise<Use
     [LIMITS.loginEmailIp, emailFromIp],
   ];
   if (!trusted) limits.push([LIMITS.loginEmail, email]);
-  for (const [limit, subject] of limits) {
-    const attempt = await countAttempt(limit, subject);
-    if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  const admission = await admitLoginAttempt(limits);
+  if ("retryAfter" in admission) throw rateLimited(admission.retryAfter);
+  try {
+    const user = await verifyLogin(email, parsed.data.password);
+    if (!user) throw new AuthFailure("Invalid email or password", 401);
+    await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
+    if (!trusted) await refundAttempt(LIMITS.loginEmail, email);
+    await refundAttempt(LIMITS.loginIp, ip);
+    await rememberLogin(user.id, ip);
+    return user;
+  } finally {
+    admission.release();
   }
-  const user = await verifyLogin(email, parsed.data.password);
-  if (!user) throw new AuthFailure("Invalid email or password", 401);
-  await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
-  if (!trusted) await refundAttempt(LIMITS.loginEmail, email);
-  await refundAttempt(LIMITS.loginIp, ip);
-  await rememberLogin(user.id, ip);
-  return user;
 }
 
 /** remix-auth 4 keeps no session: the strategy only answers "who is this?" and the route commits the session. */
