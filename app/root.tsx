@@ -20,6 +20,7 @@ import {
 import { useContext, type ReactNode } from "react";
 import { useInlineCss } from "~/platform/components/inline-css";
 import { useNonce } from "~/platform/components/nonce";
+import { errorCopy } from "~/platform/lib/error-copy";
 import { loginUrl } from "~/platform/lib/login-url";
 import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
@@ -210,7 +211,7 @@ export function ErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const { title, text } = errorCopy(status);
+  const { title, text } = errorCopy(status, isRouteErrorResponse(error) ? error.data : undefined);
   // A plain link reloads the page without JavaScript too; after a failed form post the browser's
   // Back button returns to the form with what was typed still in it.
   const retryHref = `${location.pathname}${location.search}`;
@@ -219,7 +220,7 @@ export function ErrorBoundary() {
       <h1>{title}</h1>
       <p>{text}</p>
       <p>
-        {status !== 404 && (
+        {status !== 404 && status !== 403 && (
           <>
             <a href={retryHref}>Try again</a>
             {" · "}
@@ -229,18 +230,4 @@ export function ErrorBoundary() {
       </p>
     </section>
   );
-}
-
-function errorCopy(status: number) {
-  if (status === 404) return { title: "Page not found", text: "We could not find that page." };
-  if (status === 503) {
-    return {
-      title: "Back in a moment",
-      text: "The database is briefly unavailable. Nothing you saved is lost; please try again in a few seconds.",
-    };
-  }
-  return {
-    title: "Something went wrong",
-    text: "Sorry — something went wrong on our side. Your saved answers are safe; please try again.",
-  };
 }

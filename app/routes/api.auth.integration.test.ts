@@ -195,6 +195,22 @@ describe("rate limits", () => {
     expect((await login({ email: "bo@example.com", password: "secret1" })).status).toBe(200);
   });
 
+  it("concurrent correct logins of one account are never refused; concurrent wrong ones still meet the limit", async () => {
+    await register({ email: "many-tabs@example.com", password: "secret1" });
+    const right = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        login({ email: "many-tabs@example.com", password: "secret1" }, "10.7.7.7"),
+      ),
+    );
+    expect(right.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const wrong = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        login({ email: "many-tabs@example.com", password: "nope-nope" }, "10.7.7.8"),
+      ),
+    );
+    expect(wrong.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  }, 60_000);
+
   it("twenty failures from another address do not lock the owner out of their own", async () => {
     await register({ email: "flo@example.com", password: "secret1" });
     for (let i = 0; i < 20; i++) {

@@ -6,6 +6,7 @@ import {
   createEmailConfirmation,
 } from "~/features/accounts/models/email-confirmation.server";
 import { getUserByEmail } from "~/platform/models/user.server";
+import { getUser } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as confirmPage from "~/routes/organiser_.confirm";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const { startFakeResend } = await import("../../tests/support/fake-resend.mjs");
   fake = (await startFakeResend(0)) as Fake;
   Object.assign(process.env, {
-    ADMIN_EMAILS: "chief@example.com, deputy@example.com",
+    ADMIN_EMAILS: "chief@example.com, deputy@example.com, owner@example.com",
     RESEND_API_KEY: "re_test_key",
     RESEND_BASE_URL: fake.url,
   });
@@ -129,14 +130,14 @@ describe("organiser rights need a confirmed address", () => {
     // A wrong token changes nothing.
     const wrong = await callRoute(
       confirmPage.action as never,
-      makeRequest("/organiser/confirm", { cookie, form: { intent: "confirm", token: `${token}x` } }),
+      makeRequest("/organiser/confirm", { cookie, form: confirmForm(`${token}x`) }),
     );
     expect(wrong.status).toBe(400);
     // Another listed member who got hold of the link cannot confirm their own account with it.
     const other = await pageLogin("chief@example.com", "taken-over");
     const stolen = await callRoute(
       confirmPage.action as never,
-      makeRequest("/organiser/confirm", { cookie: other, form: { intent: "confirm", token } }),
+      makeRequest("/organiser/confirm", { cookie: other, form: confirmForm(token) }),
     );
     expect(stolen.status).toBe(400);
     const otherPage = await callRoute(
@@ -151,12 +152,29 @@ describe("organiser rights need a confirmed address", () => {
       false,
     );
 
+    // The new password must be typed twice alike, by the reset form's rules; nothing is spent.
+    for (const [form, error] of [
+      [{ ...confirmForm(token), confirmPassword: "other-pass" }, "Passwords do not match"],
+      [confirmForm(token, "short"), "Password must be at least 6 characters"],
+    ] as const) {
+      const refused = await callRoute(
+        confirmPage.action as never,
+        makeRequest("/organiser/confirm", { cookie, form }),
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error });
+    }
+
     const confirmed = await callRoute(
       confirmPage.action as never,
-      makeRequest("/organiser/confirm", { cookie, form: { intent: "confirm", token } }),
+      makeRequest("/organiser/confirm", { cookie, form: confirmForm(token) }),
     );
     expect(confirmed.headers.get("Location")).toBe("/organiser");
-    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie }));
+    // This browser is signed in afresh; its old session ended with every other one.
+    const fresh = cookieFrom(confirmed);
+    expect(fresh).not.toBe(cookie);
+    expect(await getUser(makeRequest("/", { cookie }))).toBeUndefined();
+    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: fresh }));
     expect(page.status).toBe(200);
     // Spent: the same link does nothing a second time.
     expect(await confirmEmailWithToken(token, deputy.id)).toBe(false);
@@ -187,6 +205,74 @@ describe("organiser rights need a confirmed address", () => {
     expect(page.status).toBe(200);
   }, 60_000);
 });
+
+describe("a session cookie tossed into the owner's browser", () => {
+  it("does not make the one who planted it an organiser: confirming sets a new password and ends every other session", async () => {
+    // The attacker registers the listed address nobody has taken yet, and has the link mailed: it
+    // goes to the owner. Then they plant their own session cookie in the owner's browser (a sibling
+    // host or another port, `Path=/organiser`).
+    const api = (route: { action: unknown }, path: string, json: unknown) =>
+      runAsClient("10.40.0.9", () => callRoute(route.action as never, makeRequest(path, { json })));
+    expect(
+      (await api(registerRoute, "/api/register", { email: "owner@example.com", password: "attacker1" }))
+        .status,
+    ).toBe(201);
+    const attacker = await pageLogin("owner@example.com", "attacker1");
+    const bearer = (
+      (await (
+        await api(loginRoute, "/api/login", { email: "owner@example.com", password: "attacker1" })
+      ).json()) as { token: string }
+    ).token;
+    await callRoute(
+      confirmPage.action as never,
+      makeRequest("/organiser/confirm", { cookie: attacker, form: { intent: "send" } }),
+    );
+    const token = await confirmationTokenMailedTo("owner@example.com");
+    const ownersBrowser = attacker;
+
+    // The owner opens the mail: the page says when the link was asked for.
+    const shown = await callRoute(
+      confirmPage.loader as never,
+      makeRequest(`/organiser/confirm?token=${token}`, { cookie: ownersBrowser }),
+    );
+    const view = (await shown.json()) as { email: string; token: string; askedAt: string };
+    expect(view).toMatchObject({ email: "owner@example.com", token });
+    expect(view.askedAt).toMatch(/\d{4} at \d{1,2}:\d{2} [AP]M/);
+
+    const confirmed = await callRoute(
+      confirmPage.action as never,
+      makeRequest("/organiser/confirm", { cookie: ownersBrowser, form: confirmForm(token, "owners-own") }),
+    );
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/organiser");
+    const owner = cookieFrom(confirmed);
+    expect(owner).not.toBe(attacker);
+    // The planted cookie that would shadow the fresh one under /organiser is expired there.
+    expect(confirmed.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^sgw_session=; Max-Age=0; Path=\/organiser;/),
+    );
+
+    // The attacker's session (cookie and bearer) is gone and cannot open /organiser; their password
+    // no longer works. The owner's fresh session can.
+    const theirs = await callRoute(
+      organiserPage.loader as never,
+      makeRequest("/organiser", { cookie: attacker }),
+    );
+    expect(theirs.status).toBe(302);
+    expect(theirs.headers.get("Location")).toMatch(/^\/auth/);
+    expect(await getUser(makeRequest("/api/user", { bearer }))).toBeUndefined();
+    expect(
+      (await api(loginRoute, "/api/login", { email: "owner@example.com", password: "attacker1" })).status,
+    ).toBe(401);
+    const ours = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: owner }));
+    expect(ours.status).toBe(200);
+  }, 60_000);
+});
+
+/** The Confirm form's post: the mailed token and the new password, typed twice. */
+function confirmForm(token: string, password = "confirm-pass") {
+  return { intent: "confirm", token, newPassword: password, confirmPassword: password };
+}
 
 /** Waits for the confirmation mail to reach the fake Resend server and returns its link's token. */
 async function confirmationTokenMailedTo(email: string) {

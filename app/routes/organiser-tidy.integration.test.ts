@@ -11,6 +11,7 @@ import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.ser
 import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as deleteHousePage from "~/routes/organiser_.houses.$id.delete";
 import * as editHousePage from "~/routes/organiser_.houses.$id.edit";
 import * as deleteAccountPage from "~/routes/organiser_.members.$id.delete";
@@ -22,7 +23,7 @@ let cookie: string;
 let organiserId: number;
 
 beforeAll(async () => {
-  process.env.ADMIN_EMAILS = "organiser@example.com";
+  process.env.ADMIN_EMAILS = "organiser@example.com, deputy@example.com, listed@example.com";
   resetEnvCache();
   await seedDemoData(database.db, { confirmOrganisers: true });
   organiserId = (await getUserByEmail("organiser@example.com"))!.id;
@@ -144,6 +145,34 @@ describe("tidying up", () => {
     const own = await post(deleteAccountPage as never, "/a", organiserId);
     expect(own.status).toBe(400);
     expect(await getUserByEmail("organiser@example.com")).toBeDefined();
+  });
+
+  it("never deletes an organiser's account: not another's, and not two of them each other at once", async () => {
+    const deputy = await createConfirmedOrganiser({ email: "deputy@example.com" });
+    const deputyCookie = cookieFrom(await createUserSession(deputy.id, "/"));
+    const message =
+      "This is an organiser's account: it cannot be deleted here. Take the address out of ADMIN_EMAILS first.";
+    expect(await (await get(deleteAccountPage as never, "/a", deputy.id)).json()).toMatchObject({
+      refused: message,
+    });
+    const [mine, theirs] = await Promise.all([
+      post(deleteAccountPage as never, "/a", deputy.id),
+      callRoute(
+        deleteAccountPage.action,
+        makeRequest("/a", { cookie: deputyCookie, form: { intent: "confirm" } }),
+        { id: String(organiserId) },
+      ),
+    ]);
+    for (const answer of [mine, theirs]) {
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: message });
+    }
+    expect(await getUserByEmail("deputy@example.com")).toBeDefined();
+    expect(await getUserByEmail("organiser@example.com")).toBeDefined();
+    // A listed address nobody confirmed is a plain member (perhaps someone else took it): it may go.
+    const taken = await createUser({ email: "listed@example.com", password: "secret1" });
+    expect((await post(deleteAccountPage as never, "/a", taken!.id)).status).toBe(302);
+    expect(await getUserByEmail("listed@example.com")).toBeUndefined();
   });
 
   it("is for organisers only", async () => {

@@ -7,10 +7,15 @@ import { env } from "~/platform/env.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
+import { PasswordField } from "~/features/accounts/components/reset-password-form";
+import { CONFIRM_LINK_INVALID } from "~/features/accounts/lib/auth-limits";
 import {
-  confirmEmailWithToken,
+  confirmationAskedAt,
   createEmailConfirmation,
 } from "~/features/accounts/models/email-confirmation.server";
+import { confirmOrganiser } from "~/features/accounts/services/confirm-organiser.server";
+import { formatDeadline } from "~/platform/lib/deadline";
+import { retryAfterHeaders } from "~/platform/lib/retry-after";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { CONFIRM_PATH, isOrganiser, needsConfirmation } from "~/features/accounts/services/organiser.server";
@@ -28,16 +33,25 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Confirm your addres
 /**
  * Organiser rights need a confirmed address (see services/organiser.server): a member listed in
  * ADMIN_EMAILS asks for a link here, it is mailed to that address, and opening it while logged in
- * as that member (and pressing Confirm: a mail scanner's visit confirms nothing) confirms it.
+ * as that member, choosing a new password and pressing Confirm (a mail scanner's visit confirms
+ * nothing) confirms it. The page says when the link was asked for, so an owner who never asked
+ * for one sees that someone else did.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (isOrganiser(user)) return redirect("/organiser");
   if (!needsConfirmation(user)) throw new Response(ORGANISERS_ONLY, { status: 403 });
   const token = new URL(request.url).searchParams.get("token");
+  const askedAt = token ? await confirmationAskedAt(token, user.id) : undefined;
   const { flash, setCookie } = await readFlash(request);
   return data(
-    { email: user.email, token, notice: flash?.message ?? null },
+    {
+      email: user.email,
+      token: askedAt ? token : null,
+      askedAt: askedAt ? formatDeadline(askedAt, env().eventTimeZone) : null,
+      linkError: token && !askedAt ? CONFIRM_LINK_INVALID : null,
+      notice: flash?.message ?? null,
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -45,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function confirmationMail(to: string, link: string) {
   const lines = [
     "Someone (hopefully you) asked to confirm this address as an organiser of the SGW25 planner.",
-    `Open this link while logged in to the planner as ${to}, then press Confirm: ${link}`,
+    `Open this link while logged in to the planner as ${to}, choose a new password, then press Confirm: ${link}`,
     "The link works once and expires in 30 minutes. If you did not ask for it, ignore this mail.",
   ];
   return {
@@ -63,17 +77,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (!needsConfirmation(user)) return redirect(isOrganiser(user) ? "/organiser" : "/");
   const form = await request.formData();
-  const refuse = (error: string, status = 400) => data<FormFailure>({ error }, { status });
+  const refuse = (error: string, status = 400, retryAfter?: number) =>
+    data<FormFailure>({ error }, { status, headers: retryAfterHeaders(retryAfter) });
   if (form.get("intent") === "confirm") {
-    const token = String(form.get("token") ?? "");
-    if (!token || !(await confirmEmailWithToken(token, user.id))) {
-      return refuse("This link is not valid, was used already or has expired. Send yourself a new one.");
-    }
-    return redirect("/organiser", {
-      headers: {
-        "Set-Cookie": await setFlash({ message: "Your address is confirmed: you are an organiser." }),
-      },
-    });
+    const outcome = await confirmOrganiser(request, user, Object.fromEntries(form));
+    return outcome instanceof Response ? outcome : refuse(outcome.error, outcome.status, outcome.retryAfter);
   }
   // Sending mails to the organiser's address is limited, so nobody can fill that inbox from here.
   const attempt = await countAttempt(LIMITS.confirmUser, String(user.id));
@@ -89,17 +97,27 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmOrganiser() {
-  const { email, token, notice } = useLoaderData<typeof loader>();
+  const { email, token, askedAt, linkError, notice } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionResult<typeof action>());
+  const error = failure?.error ?? linkError ?? undefined;
   return (
     <section className="card auth-card">
       <h1>Confirm your address</h1>
       <Banner kind="success" message={failure ? undefined : (notice ?? undefined)} source={notice} />
-      <Banner kind="error" message={failure?.error} source={failure} />
+      <Banner kind="error" message={error} source={failure ?? linkError} />
       {token ? (
         <Form method="post">
-          <p>Confirm that {email} is your address, to get the organiser pages.</p>
+          <p>
+            Confirm that {email} is your address, to get the organiser pages. This link was asked for on{" "}
+            {askedAt}; if you did not ask for it then, someone else may be using this account.
+          </p>
+          <p>
+            Choose a new password for {email}: confirming logs the account out everywhere else, so only you
+            can use it.
+          </p>
           <input type="hidden" name="token" value={token} />
+          <PasswordField id="new-password" name="newPassword" label="New Password" />
+          <PasswordField id="confirm-password" name="confirmPassword" label="Confirm Password" />
           <button type="submit" name="intent" value="confirm" className="button">
             Confirm
           </button>

@@ -4,6 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { deleteAccount } from "~/features/organiser/models/tidy.server";
+import { isOrganiser } from "~/features/accounts/server";
+import { env } from "~/platform/env.server";
 import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -13,26 +15,38 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";
+// Organisers cannot remove each other (nor two of them each other at once); the list is the server's.
+const ORGANISER_ACCOUNT =
+  "This is an organiser's account: it cannot be deleted here. Take the address out of ADMIN_EMAILS first.";
+
+/** Why this account may not be deleted from /organiser, if it may not. */
+function refusal(organiserId: number, member: { id: number; email: string; emailConfirmedAt: Date | null }) {
+  if (member.id === organiserId) return OWN_ACCOUNT;
+  return isOrganiser(member) ? ORGANISER_ACCOUNT : undefined;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
-  return { member, own: member.id === organiser.id };
+  return { member, refused: refusal(organiser.id, member) ?? null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
-  if (member.id === organiser.id) return data<FormFailure>({ error: OWN_ACCOUNT }, { status: 400 });
-  await deleteAccount(member.id);
+  const refused = refusal(organiser.id, member);
+  if (refused) return data<FormFailure>({ error: refused }, { status: 400 });
+  if (!(await deleteAccount(member.id, env().adminEmails))) {
+    return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
+  }
   return backToOrganiser(`The account of ${member.email} is deleted.`);
 }
 
 export default function DeleteAccount() {
-  const { member, own } = useLoaderData<typeof loader>();
+  const { member, refused } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
       title={`Delete the account of ${member.name} <${member.email}>?`}
-      error={failure?.error ?? (own ? OWN_ACCOUNT : undefined)}
+      error={failure?.error ?? refused ?? undefined}
       goes={[
         `The account ${member.email}: it can no longer log in`,
         `Its ${plural(member.sessions, "session")} (logged out everywhere)`,

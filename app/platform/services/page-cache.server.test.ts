@@ -67,16 +67,18 @@ describe("the page cache", () => {
   it("renders every time for a member, a credential, a query string or an unmarked page", async () => {
     await get("/p", { Cookie: "theme=dark; sgw_session=abc" });
     await get("/p", { Cookie: "sgw_session=abc" });
+    // Over https the session cookie is `__Host-sgw_session`.
+    await get("/p", { Cookie: "theme=dark; __Host-sgw_session=abc" });
     await get("/p", { Authorization: "Bearer x" });
     await get("/p?mark=yes");
     await get("/p?mark=yes");
     await get("/plain");
     await get("/plain");
-    expect(renders).toBe(7);
+    expect(renders).toBe(8);
     // A cookie that is not ours does not make a member.
     await get("/p", { Cookie: "theme=dark" });
     await get("/p");
-    expect(renders).toBe(8);
+    expect(renders).toBe(9);
   });
 
   it("forgets every page when this instance writes, and after a second", async () => {

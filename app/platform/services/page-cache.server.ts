@@ -39,7 +39,7 @@ onTablesChanged(clearPageCache);
 export function pageCacheKey(req: http.IncomingMessage, scheme: string): string | null {
   if (req.method !== "GET" || !req.url || req.url.includes("?")) return null;
   const { cookie, authorization } = req.headers;
-  if (authorization || (cookie && /(?:^|;)\s*sgw_/.test(cookie))) return null;
+  if (authorization || (cookie && /(?:^|;)\s*(?:__Host-)?sgw_/.test(cookie))) return null;
   return `${scheme} ${req.url} ${req.headers["accept-encoding"] ?? ""}`;
 }
 

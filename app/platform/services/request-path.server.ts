@@ -40,7 +40,7 @@ export function runRequestPath(
   holdBodyUntilComplete(req, res, () => {
     if (answerFromPageCache(req, res, scheme)) return;
     keepVisitorsPage(req, res, scheme);
-    rememberClientAddress(req, app);
+    rememberClientAddress(req, app, res);
   });
 }
 
@@ -439,13 +439,28 @@ export function keepVisitorsPage(req: http.IncomingMessage, res: http.ServerResp
 
 /**
  * remix-serve hands the app a Fetch `Request`, which has no socket address. Rate limits per client
- * need one, so the peer address is kept in async-local storage for the rest of the request's work.
+ * need one, so the peer address is kept in async-local storage for the rest of the request's work,
+ * with the Node response, so work can wait until the answer has gone (`afterResponse`).
  */
-const clients = new AsyncLocalStorage<{ remoteAddress: string }>();
+const clients = new AsyncLocalStorage<{ remoteAddress: string; res?: http.ServerResponse }>();
 
-/** Runs the app with the socket peer's address at hand for `clientIp`. */
-export function rememberClientAddress(req: http.IncomingMessage, app: () => void) {
-  clients.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown" }, app);
+/** Runs the app with the socket peer's address (and its response) at hand for `clientIp`. */
+export function rememberClientAddress(req: http.IncomingMessage, app: () => void, res?: http.ServerResponse) {
+  clients.run({ remoteAddress: req.socket?.remoteAddress ?? "unknown", res }, app);
+}
+
+/**
+ * Runs `work` once this request's response is over: every byte written (or the client gone), not
+ * merely handed to Remix. A timer is not enough: compression writes the body from zlib's thread
+ * pool, so a timer fires before the last bytes are out, and work on the embedded database (PGlite
+ * runs on this thread) would hold them back; the answer's timing would then tell what the work
+ * found. Without a response at hand (a test calling an action, a script) it runs after a timer.
+ */
+export function afterResponse(work: () => void) {
+  const res = clients.getStore()?.res;
+  const later = () => setImmediate(work);
+  if (!res || res.closed) setTimeout(later, 0);
+  else res.once("close", later);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "~/platform/env.server";
 import { getDb } from "~/platform/db/client.server";
 import {
   createPasswordReset,
@@ -92,6 +93,31 @@ describe("sessions", () => {
       const refused = await getUser(request).catch((r) => r);
       expect(refused.status).toBe(403);
     }
+  });
+
+  it("over https names the session cookie __Host-sgw_session (Secure, Path=/, no Domain) and reads no other", async () => {
+    const user = await createUser({ email: "host-prefix@example.com", password: "secret1" });
+    const saved = process.env.APP_URL;
+    process.env.APP_URL = "https://planner.example.org";
+    resetEnvCache();
+    try {
+      const response = await createUserSession(user!.id, "/");
+      const header = response.headers.getSetCookie()[0];
+      expect(header).toMatch(/^__Host-sgw_session=/);
+      expect(header).toMatch(/; Path=\/(;|$)/);
+      expect(header).toMatch(/; Secure/);
+      expect(header).not.toMatch(/Domain=/i);
+      const value = cookieFrom(response).slice("__Host-sgw_session=".length);
+      expect((await getUser(makeRequest("/", { cookie: `__Host-sgw_session=${value}` })))?.id).toBe(user!.id);
+      // A cookie without the prefix may come from a sibling host, another port or plain http.
+      expect(await getUser(makeRequest("/", { cookie: `sgw_session=${value}` }))).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved;
+      resetEnvCache();
+    }
+    // Plain http keeps the old name (a __Host- cookie needs https).
+    expect((await createUserSession(user!.id, "/")).headers.getSetCookie()[0]).toMatch(/^sgw_session=/);
   });
 
   it("keeps e-mails unique whatever their letter case", async () => {

@@ -13,14 +13,20 @@ import { apiError } from "~/platform/services/api.server";
 import { isOwnOrigin } from "~/platform/services/request-path.server";
 import { appCookie } from "~/platform/services/secret.server";
 
-const sessionCookie = () => appCookie("sgw_session", SESSION_TTL_MS / 1000);
+/**
+ * Over https the session cookie carries the `__Host-` prefix: browsers take it only from our own
+ * host, Secure, with Path=/ and no Domain, so a sibling subdomain, another port or plain http
+ * cannot plant one (or shadow it with a narrower path) in a member's browser.
+ */
+export const sessionCookieName = () => (env().secureCookies ? "__Host-sgw_session" : "sgw_session");
+const sessionCookie = () => appCookie(sessionCookieName(), SESSION_TTL_MS / 1000);
 /** Who last logged in on this browser; outlives the logout, so a form kept after it finds its owner. */
 const memberCookie = () => appCookie("sgw_member", SESSION_TTL_MS / 1000);
 
 async function readCookieToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
   // No cookie at all: no reason to look up the signing secret (anonymous page views stay DB-free).
-  if (!header?.includes("sgw_session=")) return undefined;
+  if (!header?.includes(`${sessionCookieName()}=`)) return undefined;
   const value = await (await sessionCookie()).parse(header);
   return typeof value === "string" && value ? value : undefined;
 }
@@ -129,6 +135,20 @@ export async function createUserSession(userId: number, redirectTo: string, othe
   headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
   for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirect(redirectTo), { headers });
+}
+
+/**
+ * On plain http another port or a sibling host may plant a session cookie with a narrower path
+ * (`Path=/organiser`), which the browser then sends before ours. Expiring the session cookie on
+ * every path above this request's (but `/`) keeps such a cookie from shadowing a fresh session here.
+ */
+export async function expireShadowingSessionCookies(request: Request): Promise<string[]> {
+  // A `__Host-` cookie can only have Path=/: nothing can shadow it.
+  if (env().secureCookies) return [];
+  const segments = new URL(request.url).pathname.split("/").filter(Boolean);
+  const paths = segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`);
+  const cookie = await sessionCookie();
+  return Promise.all(paths.map((path) => cookie.serialize("", { maxAge: 0, path })));
 }
 
 /** Ends the cookie session server-side and clears the cookie. */

@@ -52,7 +52,7 @@ export function ResetPasswordForm({
   );
 }
 
-function PasswordField({ id, name, label }: { id: string; name: string; label: string }) {
+export function PasswordField({ id, name, label }: { id: string; name: string; label: string }) {
   return (
     <LabelledInput
       label={label}

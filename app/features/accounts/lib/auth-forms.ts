@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { INVALID_RESET_TOKEN, PASSWORDS_DIFFER } from "~/features/accounts/lib/auth-limits";
+import {
+  CONFIRM_LINK_INVALID,
+  INVALID_RESET_TOKEN,
+  PASSWORDS_DIFFER,
+} from "~/features/accounts/lib/auth-limits";
 export { NO_TOKEN } from "~/features/accounts/lib/auth-limits";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, tooLong } from "~/platform/lib/limits";
 
@@ -47,6 +51,21 @@ export const resetPasswordSchema = z.object({
 /** The form's variant adds the confirmation the spec asks for. */
 export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: requiredString("Please confirm the new password") })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
+/**
+ * The organiser's Confirm form: the mailed link's token and a new password for the account, checked
+ * as the reset form checks it (the account may have been registered by someone else).
+ */
+export const confirmOrganiserSchema = z
+  .object({
+    token: requiredString(CONFIRM_LINK_INVALID).trim().min(1, CONFIRM_LINK_INVALID),
+    newPassword,
+    confirmPassword: requiredString("Please confirm the new password"),
+  })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],

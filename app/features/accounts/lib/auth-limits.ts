@@ -4,3 +4,6 @@ export const PASSWORDS_DIFFER = "Passwords do not match";
 export const NO_TOKEN = "No token provided in URL";
 /** A reset token that is unknown, used or past its 30 minutes: the page then offers a new link. */
 export const INVALID_RESET_TOKEN = "Invalid or expired token";
+/** An organiser's confirmation link that is unknown, someone else's, used or past its 30 minutes. */
+export const CONFIRM_LINK_INVALID =
+  "This link is not valid, was used already or has expired. Send yourself a new one.";

@@ -29,7 +29,7 @@ import {
   verifyLogin,
 } from "~/platform/models/user.server";
 import { apiError } from "~/platform/services/api.server";
-import { clientIp } from "~/platform/services/request-path.server";
+import { afterResponse, clientIp } from "~/platform/services/request-path.server";
 import { setFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { escapeHtml } from "~/platform/lib/mail-text";
@@ -44,6 +44,7 @@ import {
   type Limit,
 } from "~/platform/services/rate-limit.server";
 import { isTrustedLogin, rememberLogin } from "~/platform/models/trusted-login.server";
+import { admitLoginAttempt } from "~/features/accounts/services/login-attempts.server";
 import { logout } from "~/platform/services/session.server";
 
 /**
@@ -75,7 +76,8 @@ function rateLimited(retryAfter: number) {
  * the password is checked (so concurrent guesses cannot slip past the limit) and a correct login
  * takes its attempt back: what remains are failures. An address the member logged in from before
  * is trusted: the per-e-mail ceiling (guesses from everywhere together) neither counts nor refuses
- * it, so nobody elsewhere can lock the owner out (docs/decisions/011-login-limits.md).
+ * it, so nobody elsewhere can lock the owner out (docs/decisions/011-login-limits.md). Attempts
+ * that are over a limit only while others are still being checked wait for them (admitLoginAttempt).
  */
 export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
   const parsed = loginSchema.safeParse(input);
@@ -89,17 +91,19 @@ export async function verifyCredentials(input: unknown, ip: string): Promise<Use
     [LIMITS.loginEmailIp, emailFromIp],
   ];
   if (!trusted) limits.push([LIMITS.loginEmail, email]);
-  for (const [limit, subject] of limits) {
-    const attempt = await countAttempt(limit, subject);
-    if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
+  const admission = await admitLoginAttempt(limits);
+  if ("retryAfter" in admission) throw rateLimited(admission.retryAfter);
+  try {
+    const user = await verifyLogin(email, parsed.data.password);
+    if (!user) throw new AuthFailure("Invalid email or password", 401);
+    await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
+    if (!trusted) await refundAttempt(LIMITS.loginEmail, email);
+    await refundAttempt(LIMITS.loginIp, ip);
+    await rememberLogin(user.id, ip);
+    return user;
+  } finally {
+    admission.release();
   }
-  const user = await verifyLogin(email, parsed.data.password);
-  if (!user) throw new AuthFailure("Invalid email or password", 401);
-  await forgetAttempts(LIMITS.loginEmailIp, emailFromIp);
-  if (!trusted) await refundAttempt(LIMITS.loginEmail, email);
-  await refundAttempt(LIMITS.loginIp, ip);
-  await rememberLogin(user.id, ip);
-  return user;
 }
 
 /** remix-auth 4 keeps no session: the strategy only answers "who is this?" and the route commits the session. */
@@ -137,8 +141,8 @@ export function resetMail(to: string, link: string, shortName = "SGW25") {
 
 /**
  * Asks for a reset link. Every request does the same work before it is answered (two rate-limit
- * counts); whether the e-mail belongs to a member is found out after answering, so neither the
- * answer nor its timing tells. Limited per e-mail and per address.
+ * counts); whether the e-mail belongs to a member is found out once the answer has been sent in
+ * full, so neither the answer nor its timing tells. Limited per e-mail and per address.
  */
 export async function requestPasswordReset(input: unknown, ip: string): Promise<void> {
   const parsed = forgotPasswordSchema.safeParse(input);
@@ -151,8 +155,7 @@ export async function requestPasswordReset(input: unknown, ip: string): Promise<
     const attempt = await countAttempt(limit, subject);
     if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
   }
-  // After the answer has gone: a timer, not a microtask, so the caller's response is sent first.
-  setTimeout(() => void mailResetLink(email), 0);
+  afterResponse(() => void mailResetLink(email));
 }
 
 async function mailResetLink(email: string) {

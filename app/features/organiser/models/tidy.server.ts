@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
 import { inCurrentEdition } from "~/features/editions/server";
@@ -36,7 +36,7 @@ const draftOf = (userId: number) =>
 export async function memberFootprint(userId: number) {
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, emailConfirmedAt: users.emailConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
@@ -64,9 +64,22 @@ export async function removeSurvey(userId: number): Promise<boolean> {
   return removed.length === 1;
 }
 
-/** Deletes an account; its sessions, votes, survey, draft and links go by the cascade. */
-export async function deleteAccount(userId: number): Promise<boolean> {
+/**
+ * Deletes an account; its sessions, votes, survey, draft and links go by the cascade. An organiser's
+ * account (its address among `organiserEmails` and confirmed) is never deleted: the check is part of
+ * the DELETE, so it holds however the account changed since the page was shown.
+ */
+export async function deleteAccount(userId: number, organiserEmails: string[]): Promise<boolean> {
   const db = await getDb();
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  const organiser = organiserEmails.length
+    ? sql`(${users.emailConfirmedAt} is not null and lower(${users.email}) in (${sql.join(
+        organiserEmails.map((email) => sql`${email}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+  const deleted = await db
+    .delete(users)
+    .where(and(eq(users.id, userId), sql`not ${organiser}`))
+    .returning({ id: users.id });
   return deleted.length === 1;
 }
