@@ -16,7 +16,7 @@ import * as organiserPage from "~/routes/organiser";
 import * as calendar from "~/routes/sgw25[.]ics";
 
 const database = useFreshDatabase();
-const fake = useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: ORIGIN });
+const fake = useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: ORIGIN, MAIL_TIMEOUT_MS: "2000" });
 let cookie: string;
 
 beforeAll(async () => {
@@ -93,6 +93,22 @@ describe("announcing the decision", () => {
     expect(fake.mails.map((mail) => mail.to).slice(MEMBERS.length - 1)).toEqual(["sam@example.com"]);
     expect(attached(fake.mails.at(-1)!).sequence).toBe(1);
     expect((await post({ intent: "announce" })).status).toBe(409);
+  });
+
+  it("finishes a round while the mail API hangs for one address: that mail counts as failed", async () => {
+    fake.mails.length = 0;
+    fake.hanging.add("riley@example.com");
+    await post({ intent: "choose-weekend", weekend: "Aug 28 - Sep 1" });
+    const started = Date.now();
+    expect((await post({ intent: "announce" })).status).toBe(302);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fake.mails.map((mail) => mail.to).sort()).toEqual(MEMBERS.filter((to) => !to.startsWith("riley")));
+    const page = await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }));
+    expect((await page.json()).announce.last).toMatchObject({
+      state: "failed",
+      failedTo: ["riley@example.com"],
+    });
+    fake.hanging.clear();
   });
 });
 
