@@ -1,10 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  clearEventSettings,
-  getLastReminderAt,
-  setSurveyDeadline,
-} from "~/features/event/models/event-settings.server";
+import { clearEventSettings } from "~/features/event/models/event-settings.server";
 import { listHouses } from "~/features/houses/models/house.server";
 import { seedDemoData } from "~/seed.server";
 import { getUserByEmail } from "~/platform/models/user.server";
@@ -109,21 +105,5 @@ describe("announcing the decision", () => {
       failedTo: ["riley@example.com"],
     });
     fake.hanging.clear();
-  });
-});
-
-describe("a failed reminder round", () => {
-  it("does not block the next one: the organiser may retry at once", async () => {
-    await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
-    fake.mails.length = 0;
-    fake.failing.add("organiser@example.com");
-    const first = await post({ intent: "send-reminder" });
-    expect(first.status).toBe(302);
-    expect(await getLastReminderAt()).toBeNull();
-    fake.failing.clear();
-    expect((await post({ intent: "send-reminder" })).status).toBe(302);
-    expect(fake.mails.map((mail) => mail.to)).toEqual(["organiser@example.com"]);
-    expect((await post({ intent: "send-reminder" })).status).toBe(409);
-    await setSurveyDeadline(null);
   });
 });
