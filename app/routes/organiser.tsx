@@ -91,9 +91,9 @@ const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireOrganiser(request);
+  const organiser = await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
-  const handled = await eventAction(form);
+  const handled = await eventAction(form, organiser.id);
   if (handled) return handled;
   const refuse = (panel: Panel, error: string, status = 400) =>
     data<FormFailure>({ error, form: panel }, { status });
