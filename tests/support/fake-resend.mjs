@@ -15,7 +15,9 @@ export function startFakeResend(port = 0) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const send = (status, body) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
+      // No keep-alive: a test process busy with its database can let the server drop an idle
+      // connection just as the client reuses it, and the mail would fail for no reason of its own.
+      res.writeHead(status, { "Content-Type": "application/json", Connection: "close" });
       res.end(JSON.stringify(body));
     };
     if (req.method === "POST" && url.pathname === "/emails") {
