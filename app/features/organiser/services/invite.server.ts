@@ -28,6 +28,15 @@ export type InviteOutcome =
 
 const addressKey = (address: string) => `invite:address:${address}`;
 
+/** The address's slot for the day first (a refused one uses none of the cap), then one of the cap. */
+async function claimInvitation(address: string, organiserId: number) {
+  if (!(await claimRateLimitSlot(addressKey(address), 1, INVITE_INTERVAL_MS))) return "recent";
+  const key = `invite:organiser:${organiserId}`;
+  if (await claimRateLimitSlot(key, INVITE_DAILY_CAP, INVITE_INTERVAL_MS)) return "claimed";
+  await refundRateLimit(addressKey(address));
+  return "over-cap";
+}
+
 /**
  * Mails each pasted address that has no account yet a link to register, its address filled in: at
  * most once per address per day and INVITE_DAILY_CAP per organiser per day, both claimed in the
@@ -49,14 +58,8 @@ export async function inviteAddresses(text: string, organiserId: number): Promis
   const recent: string[] = [];
   const overCap: string[] = [];
   for (const address of emails.filter((email) => !registered.has(email))) {
-    if (overCap.length) overCap.push(address);
-    else if (!(await claimRateLimitSlot(addressKey(address), 1, INVITE_INTERVAL_MS))) recent.push(address);
-    else if (
-      !(await claimRateLimitSlot(`invite:organiser:${organiserId}`, INVITE_DAILY_CAP, INVITE_INTERVAL_MS))
-    ) {
-      await refundRateLimit(addressKey(address));
-      overCap.push(address);
-    } else claimed.push(address);
+    const claim = overCap.length ? "over-cap" : await claimInvitation(address, organiserId);
+    (claim === "claimed" ? claimed : claim === "recent" ? recent : overCap).push(address);
   }
   for (const address of claimed) await recordInvitation(address);
   const config = env();
