@@ -23,6 +23,9 @@ const schema = z.object({
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("SGW25 Planner <onboarding@resend.dev>"),
+  MAIL_TIMEOUT_MS: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(100).max(60000)])
+    .optional(),
   ADMIN_EMAILS: z.string().default(""),
   CHAT_URL: z.string().url().optional(),
   TRUST_PROXY: z
@@ -54,6 +57,8 @@ export type Env = {
   secureCookies: boolean;
   resendApiKey: string | undefined;
   mailFrom: string;
+  /** How long one mail may take before it counts as failed. */
+  mailTimeoutMs: number;
   adminEmails: string[];
   chatUrl: string;
   /** Which proxies may report the client address (X-Forwarded-For) and scheme. */
@@ -84,6 +89,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     secureCookies: appUrl.startsWith("https://"),
     resendApiKey: raw.RESEND_API_KEY || undefined,
     mailFrom: raw.MAIL_FROM,
+    mailTimeoutMs: raw.MAIL_TIMEOUT_MS ?? 10000,
     adminEmails: raw.ADMIN_EMAILS.split(",")
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { INVITE_DAILY_CAP, INVITE_LIMIT } from "~/features/organiser/lib/invitations";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
+import { MAIL_BATCH } from "~/platform/services/mail.server";
 import { createUserSession } from "~/platform/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -10,21 +12,30 @@ import * as authPage from "~/routes/auth";
 import * as organiserPage from "~/routes/organiser";
 
 useFreshDatabase();
-const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: ORIGIN });
+const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com,chief@example.com", APP_URL: ORIGIN });
 let cookie: string;
+let chiefCookie: string;
 
 beforeAll(async () => {
   const boss = await createConfirmedOrganiser({ email: "boss@example.com" });
   await createUser({ email: "ana@example.com", password: "secret1" });
   cookie = cookieFrom(await createUserSession(boss.id, "/"));
+  const chief = await createConfirmedOrganiser({ email: "chief@example.com" });
+  chiefCookie = cookieFrom(await createUserSession(chief.id, "/"));
 });
 
 afterAll(() => setSurveyDeadline(null));
 
-const post = (form: Record<string, string>) =>
-  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));
-const page = async () =>
-  (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))).json();
+const post = (form: Record<string, string>, as = cookie) =>
+  callRoute(organiserPage.action, makeRequest("/organiser", { cookie: as, form }));
+const page = async (flash = "") =>
+  (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie: cookie + flash }))).json();
+/** The message the page shows after this answer's redirect. */
+const flashOf = async (answer: Response) => {
+  const flash = answer.headers.getSetCookie().find((value) => value.startsWith("sgw_flash="))!;
+  return (await page(`; ${flash.split(";")[0]}`)).flash as string;
+};
+const mailsTo = (to: string) => fake.mails.filter((mail) => mail.to === to);
 
 describe("invitations", () => {
   it("mail each new address a register link with its address filled in, list them, and remind them", async () => {
@@ -57,10 +68,55 @@ describe("invitations", () => {
     fake.mails.length = 0;
     expect((await post({ intent: "send-reminder" })).status).toBe(302);
     const reminded = fake.mails.map((mail) => mail.to).sort();
-    expect(reminded).toEqual(["ana@example.com", "bo@example.com", "boss@example.com", "cy@example.com"]);
+    expect(reminded).toEqual([
+      "ana@example.com",
+      "bo@example.com",
+      "boss@example.com",
+      "chief@example.com",
+      "cy@example.com",
+    ]);
     const invitee = fake.mails.find((mail) => mail.to === "bo@example.com")!;
     expect(invitee.text).toContain("Hi there,");
     expect(invitee.text).toContain("/auth?mode=register&email=bo%40example.com");
     expect(await getUserByEmail("bo@example.com")).toBeUndefined();
+  });
+
+  it("mails an address once however many posts invite it at once; a second invitation names it instead", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post({ intent: "invite", addresses: "twice@example.com" })),
+    );
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    expect(mailsTo("twice@example.com")).toHaveLength(1);
+    const messages = await Promise.all(answers.map(flashOf));
+    expect(messages.filter((message) => message.startsWith("Invited 1: twice@example.com."))).toHaveLength(1);
+    const again = await post({ intent: "invite", addresses: "twice@example.com, new@example.com" });
+    expect(await flashOf(again)).toBe(
+      "Invited 1: new@example.com. Already invited in the last 24 hours, not mailed again: twice@example.com.",
+    );
+    expect(mailsTo("twice@example.com")).toHaveLength(1);
+  });
+
+  it(`sends one organiser at most ${INVITE_DAILY_CAP} invitations a day, and says so when reached`, async () => {
+    fake.mails.length = 0;
+    fake.resetPeak();
+    const addresses = Array.from({ length: INVITE_DAILY_CAP + 2 }, (_, index) => `guest${index}@example.com`);
+    for (let start = 0; start < addresses.length; start += INVITE_LIMIT) {
+      const answer = await post(
+        { intent: "invite", addresses: addresses.slice(start, start + INVITE_LIMIT).join(" ") },
+        chiefCookie,
+      );
+      expect(answer.status).toBe(302);
+      if (start + INVITE_LIMIT >= addresses.length) {
+        expect(await flashOf(answer)).toBe(
+          `Invited 0: nobody. The limit of ${INVITE_DAILY_CAP} invitations a day is reached, not invited: ` +
+            `${addresses.slice(INVITE_DAILY_CAP).join(", ")}.`,
+        );
+      }
+    }
+    expect(fake.mails).toHaveLength(INVITE_DAILY_CAP);
+    expect(fake.peak).toBeLessThanOrEqual(MAIL_BATCH);
+    // The cap is the organiser's own: another organiser still invites.
+    await post({ intent: "invite", addresses: "later@example.com" });
+    expect(mailsTo("later@example.com")).toHaveLength(1);
   });
 });

@@ -35,7 +35,11 @@ import { houseChangeRefusal } from "~/features/event/services/event.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/services/survey-deadline.server";
 import { eventAction, getOrganiserEvent } from "~/features/organiser/services/organiser-event.server";
-import { getReminderStatus, sendSurveyReminders } from "~/features/organiser/services/reminders.server";
+import {
+  getReminderStatus,
+  retryFailedReminders,
+  sendSurveyReminders,
+} from "~/features/organiser/services/reminders.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -87,9 +91,9 @@ const done = async (message: string, hash = "") =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireOrganiser(request);
+  const organiser = await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
-  const handled = await eventAction(form);
+  const handled = await eventAction(form, organiser.id);
   if (handled) return handled;
   const refuse = (panel: Panel, error: string, status = 400) =>
     data<FormFailure>({ error, form: panel }, { status });
@@ -104,11 +108,15 @@ export async function action({ request }: ActionFunctionArgs) {
     await setSurveyDeadline(null);
     return done("The deadline is cleared: the survey is open.");
   }
-  if (form.intent === "send-reminder") {
-    const outcome = await sendSurveyReminders();
+  if (form.intent === "send-reminder" || form.intent === "retry-reminder") {
+    const retry = form.intent === "retry-reminder";
+    const outcome = await (retry ? retryFailedReminders() : sendSurveyReminders());
     if (!outcome.ok) return refuse("reminder", outcome.error, 409);
-    const failed = outcome.failed ? ` ${outcome.failed} could not be sent: you may send it again now.` : "";
-    return done(`Reminder sent to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`);
+    const failed = outcome.failed
+      ? ` ${outcome.failed} could not be sent: "Send again" retries those alone.`
+      : "";
+    const members = `${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}`;
+    return done(`Reminder ${retry ? "sent again" : "sent"} to ${members}.${failed}`);
   }
 
   const parsed = houseForm.safeParse(form);

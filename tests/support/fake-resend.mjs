@@ -1,16 +1,23 @@
 // A stand-in for the Resend HTTP API: the real SDK posts here when RESEND_BASE_URL points at it.
 // Tests read what was "sent" from GET /__mails (optionally ?to=address); POST /__fail with
-// {"to": [addresses]} makes mails to those addresses fail (500) until the list is replaced.
+// {"to": [addresses]} makes mails to those addresses fail (500) until the list is replaced. In
+// process, tests may also fill `hanging` (mails to those addresses are never answered), and read
+// `attempts` (every mail posted, failed or not) and `peak` (the most mails in flight at once).
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 
 export function startFakeResend(port = 0) {
   const mails = [];
   const failing = new Set();
+  const hanging = new Set();
+  const attempts = [];
+  const state = { inFlight: 0, peak: 0 };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const send = (status, body) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
+      // No keep-alive: a test process busy with its database can let the server drop an idle
+      // connection just as the client reuses it, and the mail would fail for no reason of its own.
+      res.writeHead(status, { "Content-Type": "application/json", Connection: "close" });
       res.end(JSON.stringify(body));
     };
     if (req.method === "POST" && url.pathname === "/emails") {
@@ -20,6 +27,13 @@ export function startFakeResend(port = 0) {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const mail = { id: randomUUID(), ...JSON.parse(raw) };
+      attempts.push(mail);
+      if ([mail.to].flat().some((address) => hanging.has(address.toLowerCase()))) return;
+      state.inFlight += 1;
+      state.peak = Math.max(state.peak, state.inFlight);
+      // Answer a moment later, so mails sent at once are seen in flight together.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      state.inFlight -= 1;
       if ([mail.to].flat().some((address) => failing.has(address.toLowerCase()))) {
         return send(500, { name: "internal_server_error", message: "Fake failure" });
       }
@@ -44,7 +58,18 @@ export function startFakeResend(port = 0) {
   });
   return new Promise((resolve) => {
     server.listen(port, "127.0.0.1", () => {
-      resolve({ server, mails, failing, url: `http://127.0.0.1:${server.address().port}` });
+      resolve({
+        server,
+        mails,
+        failing,
+        hanging,
+        attempts,
+        get peak() {
+          return state.peak;
+        },
+        resetPeak: () => (state.peak = 0),
+        url: `http://127.0.0.1:${server.address().port}`,
+      });
     });
   });
 }

@@ -14,6 +14,13 @@ export type FakeMail = {
   server: import("node:http").Server;
   mails: SentMail[];
   failing: Set<string>;
+  /** Addresses whose mails the fake never answers. */
+  hanging: Set<string>;
+  /** Every mail posted, failed, hanging or sent. */
+  attempts: SentMail[];
+  /** The most mails in flight at once since the start or `resetPeak()`. */
+  readonly peak: number;
+  resetPeak: () => void;
   url: string;
 };
 
@@ -28,6 +35,7 @@ export async function withFakeMail(env: Record<string, string> = {}) {
   Object.assign(process.env, values);
   resetEnvCache();
   const restore = () => {
+    fake.server.closeAllConnections();
     fake.server.close();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -53,5 +61,15 @@ export function useFakeMail(env: Record<string, string> = {}) {
     get failing() {
       return current.fake!.failing;
     },
+    get hanging() {
+      return current.fake!.hanging;
+    },
+    get attempts() {
+      return current.fake!.attempts;
+    },
+    get peak() {
+      return current.fake!.peak;
+    },
+    resetPeak: () => current.fake!.resetPeak(),
   };
 }

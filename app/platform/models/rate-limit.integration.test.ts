@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../../../tests/support/database";
-import { clearRateLimit, hitRateLimit, refundRateLimit } from "~/platform/models/rate-limit.server";
+import {
+  claimRateLimitSlot,
+  clearRateLimit,
+  hitRateLimit,
+  refundRateLimit,
+} from "~/platform/models/rate-limit.server";
 
 useFreshDatabase();
 
@@ -33,5 +38,17 @@ describe("rate-limit counters", () => {
     expect((await hitRateLimit("test:refund", MINUTE)).count).toBe(2);
     await clearRateLimit("test:refund");
     expect((await hitRateLimit("test:refund", MINUTE)).count).toBe(1);
+  });
+
+  it("give out at most max slots to concurrent claims, count no refused one, and free a refunded slot", async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () => claimRateLimitSlot("test:slots", 3, MINUTE)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(3);
+    await refundRateLimit("test:slots");
+    expect(await claimRateLimitSlot("test:slots", 3, MINUTE)).toBe(true);
+    expect(await claimRateLimitSlot("test:slots", 3, MINUTE)).toBe(false);
+    const later = new Date(Date.now() + MINUTE);
+    expect(await claimRateLimitSlot("test:slots", 3, MINUTE, later)).toBe(true);
   });
 });

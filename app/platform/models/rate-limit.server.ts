@@ -27,6 +27,33 @@ export async function hitRateLimit(key: string, windowMs: number, now = new Date
   return row;
 }
 
+/**
+ * Takes one of the `max` slots of `key`'s window if one is free, in one upsert (so parallel requests
+ * on any instance never take more than `max`); a refused claim counts nothing. True when taken.
+ */
+export async function claimRateLimitSlot(
+  key: string,
+  max: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<boolean> {
+  const db = await getDb();
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+      setWhere: sql`${expired} or ${rateLimits.count} < ${max}`,
+    })
+    .returning({ key: rateLimits.key });
+  return rows.length === 1;
+}
+
 /** Takes back one hit (a login that turned out to be right is not a failure). */
 export async function refundRateLimit(key: string) {
   const db = await getDb();

@@ -23,6 +23,7 @@ const LAST_REMINDER = "last_reminder_at";
 const CHOSEN_HOUSE = "chosen_house_id";
 const EVENT = EVENT_SETTINGS;
 const ANNOUNCEMENT = "announcement_round";
+const REMINDER_FAILURES = "reminder_failures";
 
 /** The event's facts (name, weekend, expected group, chat link): the stored ones over the defaults. */
 export async function getEventSettings(): Promise<EventSettings> {
@@ -84,7 +85,8 @@ export async function getLastReminderAt(): Promise<Date | null> {
 
 /**
  * Records a reminder round at `now` only if none went out in the last 24 hours, in one statement, so
- * two organisers clicking at once (or a double submit) send one round. True when this call won.
+ * two organisers clicking at once (or a double submit) send one round. True when this call won. The
+ * round counts even when some of its mails fail: only those are sent again (setReminderFailures).
  */
 export async function claimReminderRound(now: Date): Promise<boolean> {
   const cutoff = new Date(now.getTime() - REMINDER_INTERVAL_MS).toISOString();
@@ -96,16 +98,18 @@ export async function claimReminderRound(now: Date): Promise<boolean> {
   );
 }
 
-/**
- * Gives a claimed reminder round back when its mails failed, so the organiser may retry at once:
- * the last round is `previous` again, unless another round was claimed meanwhile.
- */
-export async function releaseReminderRound(claimed: Date, previous: Date | null): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(editionSettings)
-    .set({ value: previous ? previous.toISOString() : "" })
-    .where(and(ofCurrent(LAST_REMINDER), eq(editionSettings.value, claimed.toISOString())));
+/** The failed mails of the latest reminder round (see lib/reminders), or undefined. */
+export function getReminderFailuresValue(): Promise<string | undefined> {
+  return getSetting(REMINDER_FAILURES);
+}
+
+/** Stores `next` only if the failures are still `previous`: of two clicks on "Send again", one sends. */
+export function claimReminderFailures(previous: string | undefined, next: string): Promise<boolean> {
+  return compareAndSet(REMINDER_FAILURES, previous, next);
+}
+
+export async function setReminderFailures(value: string): Promise<void> {
+  await setSetting(REMINDER_FAILURES, value);
 }
 
 /** The latest announcement round as stored (see lib/announcement), or undefined before the first. */
@@ -117,19 +121,23 @@ export function getAnnouncementValue(): Promise<string | undefined> {
  * Replaces the stored round by `next` only if it is still `previous` (compare and set, one
  * statement): of two organisers clicking at once, or a double submit, exactly one claims the round.
  */
-export async function claimAnnouncement(previous: string | undefined, next: string): Promise<boolean> {
+export function claimAnnouncement(previous: string | undefined, next: string): Promise<boolean> {
+  return compareAndSet(ANNOUNCEMENT, previous, next);
+}
+
+async function compareAndSet(key: string, previous: string | undefined, next: string): Promise<boolean> {
   const db = await getDb();
   const rows =
     previous === undefined
       ? await db
           .insert(editionSettings)
-          .values({ key: ANNOUNCEMENT, value: next })
+          .values({ key, value: next })
           .onConflictDoNothing({ target: [editionSettings.editionId, editionSettings.key] })
           .returning({ key: editionSettings.key })
       : await db
           .update(editionSettings)
           .set({ value: next, updatedAt: new Date() })
-          .where(and(ofCurrent(ANNOUNCEMENT), eq(editionSettings.value, previous)))
+          .where(and(ofCurrent(key), eq(editionSettings.value, previous)))
           .returning({ key: editionSettings.key });
   return rows.length === 1;
 }
@@ -156,7 +164,14 @@ export async function clearEventSettings(): Promise<void> {
     .delete(editionSettings)
     .where(
       and(
-        inArray(editionSettings.key, [DEADLINE, LAST_REMINDER, CHOSEN_HOUSE, EVENT, ANNOUNCEMENT]),
+        inArray(editionSettings.key, [
+          DEADLINE,
+          LAST_REMINDER,
+          REMINDER_FAILURES,
+          CHOSEN_HOUSE,
+          EVENT,
+          ANNOUNCEMENT,
+        ]),
         inCurrentEdition(editionSettings.editionId),
       ),
     );

@@ -5,6 +5,7 @@ import {
   decisionKey,
   parseRound,
   planRound,
+  STALE_SENDING_MS,
   type AnnouncementRound,
   type Decision,
 } from "~/features/event/lib/announcement";
@@ -19,7 +20,7 @@ import {
 } from "~/features/event/models/event-settings.server";
 import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
 import { getEventPlan, type EventPlan } from "~/features/event/services/event.server";
-import { sendMail } from "~/platform/services/mail.server";
+import { sendMailRound } from "~/platform/services/mail.server";
 
 export type AnnounceOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
 
@@ -132,11 +133,13 @@ export async function announceDecision(now = new Date()): Promise<AnnounceOutcom
   const attachments = [
     { filename: "sgw25.ics", content: calendar, contentType: "text/calendar; charset=utf-8" },
   ];
-  const results = await Promise.all(
-    round.recipients.map(async (to) => ({ to, ok: await sendMail({ to, ...mail, attachments }) })),
+  // Half the takeover window for starting batches, each at most one mail time-out long: the round is
+  // over before another organiser may take a "sending" round over as cut off.
+  const { sent: reached, failed: failedTo } = await sendMailRound(
+    round.recipients.map((to) => ({ to, ...mail, attachments })),
+    { until: Date.now() + STALE_SENDING_MS / 2 },
   );
-  const failedTo = results.filter((result) => !result.ok).map((result) => result.to);
-  const sent = results.length - failedTo.length;
+  const sent = reached.length;
   await finishAnnouncement(
     JSON.stringify({
       ...claim,

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
 
 export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
 
@@ -24,6 +25,9 @@ export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?
           maxLength={20000}
           aria-describedby={error ? "invite-error" : undefined}
         />
+        <p className="muted">
+          An address gets at most one invitation a day, and you may send {INVITE_DAILY_CAP} a day.
+        </p>
         <button type="submit" name="intent" value="invite" className="button">
           Send the invitations
         </button>

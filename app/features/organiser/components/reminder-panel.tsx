@@ -7,6 +7,8 @@ export type ReminderPanelData = {
   canSend: boolean;
   /** Why no reminder can go out now, when one cannot. */
   blocked: string | null;
+  /** The latest round's failed mails: "Send again" goes to them alone, a few times per round. */
+  failed: { to: string[]; retriesLeft: number; canRetry: boolean } | null;
 };
 
 /** Lists who a reminder would reach, then one button sends it (at most once per 24 hours). */
@@ -36,6 +38,23 @@ export function ReminderPanel({ reminder, error }: { reminder: ReminderPanelData
         <p>The next reminder is possible from {reminder.nextPossible}.</p>
       ) : null}
       {reminder.blocked ? <p className="muted">{reminder.blocked}</p> : null}
+      {reminder.failed ? (
+        <>
+          <p>
+            {reminder.failed.to.length} of the last round could not be sent:{" "}
+            <span className="user-text">{reminder.failed.to.join(", ")}</span>.
+          </p>
+          {reminder.failed.retriesLeft === 0 ? (
+            <p className="muted">They were sent again as often as allowed: they wait for the next round.</p>
+          ) : reminder.failed.canRetry ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="retry-reminder" className="button">
+                Send again to those {reminder.failed.to.length}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : null}
       {reminder.canSend ? (
         <Form method="post">
           <button type="submit" name="intent" value="send-reminder" className="button">

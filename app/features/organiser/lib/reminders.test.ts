@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   canSendReminder,
   nextReminderAt,
+  parseReminderFailures,
+  planReminderRetry,
+  REMINDER_RETRIES,
   reminderMail,
   reminderRecipients,
 } from "~/features/organiser/lib/reminders";
@@ -14,6 +17,38 @@ describe("the 24-hour limit", () => {
     expect(canSendReminder(last, new Date("2025-07-02T12:00:00.000Z"))).toBe(true);
     expect(nextReminderAt(last)?.toISOString()).toBe("2025-07-02T12:00:00.000Z");
     expect(nextReminderAt(null)).toBeNull();
+  });
+});
+
+describe("sending a round's failed reminders again", () => {
+  const round = new Date("2025-07-01T12:00:00.000Z");
+  const failed = { round: round.toISOString(), failedTo: ["sam@example.com"], retries: 0 };
+
+  it("goes to the failed addresses of the latest round alone, and claims them while it sends", () => {
+    expect(planReminderRetry(failed, round)).toEqual({
+      ok: true,
+      failedTo: ["sam@example.com"],
+      next: { ...failed, failedTo: [], retries: 1 },
+    });
+  });
+
+  it("has nothing to send for an older round, a round without failures or one being sent again", () => {
+    expect(planReminderRetry(failed, new Date("2025-07-02T12:00:00.000Z")).ok).toBe(false);
+    expect(planReminderRetry(null, round).ok).toBe(false);
+    expect(planReminderRetry({ ...failed, failedTo: [] }, round).ok).toBe(false);
+    expect(planReminderRetry(failed, null).ok).toBe(false);
+  });
+
+  it(`stops after ${REMINDER_RETRIES} retries`, () => {
+    expect(planReminderRetry({ ...failed, retries: REMINDER_RETRIES - 1 }, round).ok).toBe(true);
+    expect(planReminderRetry({ ...failed, retries: REMINDER_RETRIES }, round)).toMatchObject({ ok: false });
+  });
+
+  it("reads what it stored, and nothing from a value that is not a round's failures", () => {
+    expect(parseReminderFailures(JSON.stringify(failed))).toEqual(failed);
+    expect(parseReminderFailures("")).toBeNull();
+    expect(parseReminderFailures("not json")).toBeNull();
+    expect(parseReminderFailures('{"round": 1}')).toBeNull();
   });
 });
 

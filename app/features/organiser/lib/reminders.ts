@@ -12,6 +12,54 @@ export function canSendReminder(lastSent: Date | null, now: Date): boolean {
   return next === null || now.getTime() >= next.getTime();
 }
 
+/** A round's failed mails may be sent again this often, then they wait for the next round. */
+export const REMINDER_RETRIES = 3;
+
+/** The failed mails of the latest reminder round, as stored: "Send again" goes to them alone. */
+export type ReminderFailures = {
+  /** The round they belong to: its time as the last reminder time stores it (ISO). */
+  round: string;
+  failedTo: string[];
+  /** How often they were sent again so far. */
+  retries: number;
+};
+
+export function parseReminderFailures(value: string | undefined): ReminderFailures | null {
+  if (!value) return null;
+  try {
+    const stored = JSON.parse(value) as ReminderFailures;
+    if (typeof stored.round !== "string" || !Array.isArray(stored.failedTo)) return null;
+    return { round: stored.round, failedTo: stored.failedTo, retries: Number(stored.retries) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+export type ReminderRetryPlan =
+  { ok: true; failedTo: string[]; next: ReminderFailures } | { ok: false; error: string };
+
+/**
+ * What "Send again" may do now: mail the failed addresses of the latest round (not of an older
+ * one), at most REMINDER_RETRIES times. `next` is what to store while it sends, so a second click
+ * finds nothing left to send.
+ */
+export function planReminderRetry(stored: ReminderFailures | null, lastSent: Date | null): ReminderRetryPlan {
+  if (!stored || !lastSent || stored.round !== lastSent.toISOString() || stored.failedTo.length === 0) {
+    return { ok: false, error: "No reminder of the last round failed: there is nothing to send again." };
+  }
+  if (stored.retries >= REMINDER_RETRIES) {
+    return {
+      ok: false,
+      error: `The failed reminders were sent again ${REMINDER_RETRIES} times: they wait for the next round.`,
+    };
+  }
+  return {
+    ok: true,
+    failedTo: stored.failedTo,
+    next: { ...stored, failedTo: [], retries: stored.retries + 1 },
+  };
+}
+
 export type MemberStatus = { id: number; email: string; name: string; submitted: boolean };
 
 /** Every member without a submitted survey, each e-mail once, in alphabetical order of e-mail. */

@@ -1,5 +1,7 @@
 import { env } from "~/platform/env.server";
 import {
+  INVITE_DAILY_CAP,
+  INVITE_INTERVAL_MS,
   INVITE_LIMIT,
   invitationMail,
   parseInviteList,
@@ -7,14 +9,40 @@ import {
 } from "~/features/organiser/lib/invitations";
 import { getEventSettings } from "~/features/event/server";
 import { recordInvitation, registeredAmong } from "~/features/organiser/models/invitation.server";
-import { sendMail } from "~/platform/services/mail.server";
+import { claimRateLimitSlot, refundRateLimit } from "~/platform/models/rate-limit.server";
+import { sendMailRound } from "~/platform/services/mail.server";
 
 export type InviteOutcome =
-  | { ok: true; invited: string[]; registered: string[]; invalid: string[]; failed: string[] }
+  | {
+      ok: true;
+      invited: string[];
+      registered: string[];
+      invalid: string[];
+      failed: string[];
+      /** Invited in the last 24 hours already: not mailed again. */
+      recent: string[];
+      /** Not mailed: the organiser's invitations for the day are used up. */
+      overCap: string[];
+    }
   | { ok: false; error: string };
 
-/** Mails each pasted address that has no account yet a link to register, its address filled in. */
-export async function inviteAddresses(text: string): Promise<InviteOutcome> {
+const addressKey = (address: string) => `invite:address:${address}`;
+
+/** The address's slot for the day first (a refused one uses none of the cap), then one of the cap. */
+async function claimInvitation(address: string, organiserId: number) {
+  if (!(await claimRateLimitSlot(addressKey(address), 1, INVITE_INTERVAL_MS))) return "recent";
+  const key = `invite:organiser:${organiserId}`;
+  if (await claimRateLimitSlot(key, INVITE_DAILY_CAP, INVITE_INTERVAL_MS)) return "claimed";
+  await refundRateLimit(addressKey(address));
+  return "over-cap";
+}
+
+/**
+ * Mails each pasted address that has no account yet a link to register, its address filled in: at
+ * most once per address per day and INVITE_DAILY_CAP per organiser per day, both claimed in the
+ * database before the mail goes out, so parallel posts cannot race past either.
+ */
+export async function inviteAddresses(text: string, organiserId: number): Promise<InviteOutcome> {
   const { emails, invalid } = parseInviteList(text);
   if (emails.length === 0) {
     return {
@@ -26,18 +54,26 @@ export async function inviteAddresses(text: string): Promise<InviteOutcome> {
   }
   if (emails.length > INVITE_LIMIT) return { ok: false, error: `At most ${INVITE_LIMIT} addresses at once.` };
   const [registered, event] = await Promise.all([registeredAmong(emails), getEventSettings()]);
-  const config = env();
-  const invited: string[] = [];
-  const failed: string[] = [];
+  const claimed: string[] = [];
+  const recent: string[] = [];
+  const overCap: string[] = [];
   for (const address of emails.filter((email) => !registered.has(email))) {
-    await recordInvitation(address);
-    const mail = invitationMail({
-      shortName: event.shortName,
-      name: event.name,
-      link: registerLink(config.appUrl, address),
-    });
-    if (await sendMail({ to: address, ...mail })) invited.push(address);
-    else failed.push(address);
+    const claim = overCap.length ? "over-cap" : await claimInvitation(address, organiserId);
+    (claim === "claimed" ? claimed : claim === "recent" ? recent : overCap).push(address);
   }
-  return { ok: true, invited, registered: [...registered], invalid, failed };
+  for (const address of claimed) await recordInvitation(address);
+  const config = env();
+  const { sent, failed } = await sendMailRound(
+    claimed.map((address) => ({
+      to: address,
+      ...invitationMail({
+        shortName: event.shortName,
+        name: event.name,
+        link: registerLink(config.appUrl, address),
+      }),
+    })),
+  );
+  // A mail that did not go out may be tried again at once; it still counts towards the day's cap.
+  for (const address of failed) await refundRateLimit(addressKey(address));
+  return { ok: true, invited: sent, registered: [...registered], invalid, failed, recent, overCap };
 }

@@ -18,6 +18,7 @@ import type { DecisionPanelData } from "~/features/organiser/components/decision
 import type { EventFactsData } from "~/features/organiser/components/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/features/event/server";
 import { inviteAddresses } from "~/features/organiser/services/invite.server";
+import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
 import { getEventPlan } from "~/features/event/server";
 import { setFlash } from "~/platform/services/flash.server";
 
@@ -81,7 +82,10 @@ const done = async (message: string, hash: string) =>
   redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
 
 /** The event form's and the decision panel's intents; null for any other intent. */
-export async function eventAction(form: Record<string, FormDataEntryValue>): Promise<Response | null> {
+export async function eventAction(
+  form: Record<string, FormDataEntryValue>,
+  organiserId: number,
+): Promise<Response | null> {
   if (form.intent === "save-event") {
     const parsed = eventFactsSchema.safeParse(form);
     if (!parsed.success) {
@@ -122,11 +126,17 @@ export async function eventAction(form: Record<string, FormDataEntryValue>): Pro
     );
   }
   if (form.intent === "invite") {
-    const outcome = await inviteAddresses(String(form.addresses ?? "").slice(0, 20000));
+    const outcome = await inviteAddresses(String(form.addresses ?? "").slice(0, 20000), organiserId);
     if (!outcome.ok) return json<FormFailure>({ error: outcome.error, form: "invite" }, { status: 400 });
     const parts = [
       `Invited ${outcome.invited.length}: ${outcome.invited.join(", ") || "nobody"}.`,
       outcome.registered.length ? `Already registered: ${outcome.registered.join(", ")}.` : "",
+      outcome.recent.length
+        ? `Already invited in the last 24 hours, not mailed again: ${outcome.recent.join(", ")}.`
+        : "",
+      outcome.overCap.length
+        ? `The limit of ${INVITE_DAILY_CAP} invitations a day is reached, not invited: ${outcome.overCap.join(", ")}.`
+        : "",
       outcome.invalid.length ? `Not an e-mail address: ${outcome.invalid.join(", ")}.` : "",
       outcome.failed.length ? `Could not be sent: ${outcome.failed.join(", ")} (try again).` : "",
     ];

@@ -1,22 +1,27 @@
 import { env } from "~/platform/env.server";
 import { formatDeadline, isSurveyClosed } from "~/platform/lib/deadline";
 import {
+  REMINDER_RETRIES,
   canSendReminder,
   nextReminderAt,
+  parseReminderFailures,
+  planReminderRetry,
   reminderMail,
   reminderRecipients,
 } from "~/features/organiser/lib/reminders";
 import {
+  claimReminderFailures,
   claimReminderRound,
   getEventSettings,
   getLastReminderAt,
+  getReminderFailuresValue,
   getSurveyDeadline,
-  releaseReminderRound,
+  setReminderFailures,
 } from "~/features/event/server";
 import { listMemberSurveyStatus } from "~/features/event/server";
 import { registerLink } from "~/features/organiser/lib/invitations";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
-import { sendMail } from "~/platform/services/mail.server";
+import { sendMailRound } from "~/platform/services/mail.server";
 
 export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
 
@@ -24,31 +29,29 @@ const NO_DEADLINE = "Set a survey deadline first: the reminder names it.";
 const CLOSED = "The survey has closed; reminders are over.";
 const NOBODY = "Everyone has submitted the survey.";
 const TOO_SOON = "A reminder already went out in the last 24 hours.";
+const BUSY = "The failed reminders are being sent again right now.";
+
+type Recipient = { id: number; name: string; email: string; invited: boolean };
 
 /**
  * Members without a submitted survey, then the invited addresses that have not registered (their
  * mail links to the register form): ids of invitations are negative, so keys never collide.
  */
-async function reminderList() {
+async function reminderList(): Promise<Recipient[]> {
   const [members, invited] = await Promise.all([listMemberSurveyStatus(), listPendingInvitations()]);
   return [
     ...reminderRecipients(members).map((member) => ({ ...member, invited: false })),
-    ...invited.map((entry) => ({
-      id: -entry.id,
-      name: "Invited",
-      email: entry.email,
-      submitted: false,
-      invited: true,
-    })),
+    ...invited.map((entry) => ({ id: -entry.id, name: "Invited", email: entry.email, invited: true })),
   ];
 }
 
-/** What the organiser page shows before sending: the recipients, the last round and the next. */
+/** What the organiser page shows before sending: the recipients, the last round, its failures, the next. */
 export async function getReminderStatus(now = new Date()) {
-  const [deadline, lastSent, everyone] = await Promise.all([
+  const [deadline, lastSent, everyone, failures] = await Promise.all([
     getSurveyDeadline(),
     getLastReminderAt(),
     reminderList(),
+    getReminderFailuresValue().then(parseReminderFailures),
   ]);
   const zone = env().eventTimeZone;
   const recipients = everyone.map(({ id, name, email }) => ({ id, name, email }));
@@ -60,46 +63,78 @@ export async function getReminderStatus(now = new Date()) {
       : recipients.length === 0
         ? NOBODY
         : null;
+  const current = failures && lastSent && failures.round === lastSent.toISOString() ? failures : null;
   return {
     recipients,
     lastSent: lastSent ? formatDeadline(lastSent, zone) : null,
     nextPossible: next ? formatDeadline(next, zone) : null,
     canSend: blocked === null && canSendReminder(lastSent, now),
     blocked,
+    failed: current?.failedTo.length
+      ? { to: current.failedTo, retriesLeft: REMINDER_RETRIES - current.retries, canRetry: blocked === null }
+      : null,
   };
+}
+
+/** Mails the reminder to each recipient, ten at a time; the addresses whose mail failed come back. */
+async function mailReminders(deadline: Date, recipients: Recipient[]) {
+  const config = env();
+  const { shortName } = await getEventSettings();
+  const text = formatDeadline(deadline, config.eventTimeZone);
+  return sendMailRound(
+    recipients.map((member) => ({
+      to: member.email,
+      ...reminderMail({
+        name: member.invited ? "" : member.name,
+        deadline: text,
+        appUrl: config.appUrl,
+        shortName,
+        link: member.invited ? registerLink(config.appUrl, member.email) : undefined,
+      }),
+    })),
+  );
+}
+
+/** Why no reminder may go out now (no deadline, closed), else the deadline the mail names. */
+async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | { ok: false; error: string }> {
+  const deadline = await getSurveyDeadline();
+  if (!deadline) return { ok: false, error: NO_DEADLINE };
+  if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
+  return { ok: true, deadline };
 }
 
 /**
  * Mails every member without a submitted survey: once per 24 hours, only while a deadline is set
- * and still ahead (each mail names it).
+ * and still ahead (each mail names it). The round counts even when some mails fail, so a failing
+ * address cannot lift the daily limit for everyone else; its mail may be sent again on its own.
  */
 export async function sendSurveyReminders(now = new Date()): Promise<ReminderOutcome> {
-  const deadline = await getSurveyDeadline();
-  if (!deadline) return { ok: false, error: NO_DEADLINE };
-  if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
+  const open = await openDeadline(now);
+  if (!open.ok) return open;
   const recipients = await reminderList();
   if (recipients.length === 0) return { ok: false, error: NOBODY };
-  const previous = await getLastReminderAt();
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
-  const config = env();
-  const { shortName } = await getEventSettings();
-  const text = formatDeadline(deadline, config.eventTimeZone);
-  const results = await Promise.all(
-    recipients.map((member) =>
-      sendMail({
-        to: member.email,
-        ...reminderMail({
-          name: member.invited ? "" : member.name,
-          deadline: text,
-          appUrl: config.appUrl,
-          shortName,
-          link: member.invited ? registerLink(config.appUrl, member.email) : undefined,
-        }),
-      }),
-    ),
+  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  await setReminderFailures(
+    failed.length ? JSON.stringify({ round: now.toISOString(), failedTo: failed, retries: 0 }) : "",
   );
-  const sent = results.filter(Boolean).length;
-  // A round whose mails failed must not block the next one for a day: the organiser may retry at once.
-  if (sent < results.length) await releaseReminderRound(now, previous);
-  return { ok: true, sent, failed: results.length - sent };
+  return { ok: true, sent: sent.length, failed: failed.length };
+}
+
+/**
+ * Sends the latest round's failed reminders again, to those addresses alone and only while they
+ * still need one (not submitted, not registered), at most REMINDER_RETRIES times per round.
+ */
+export async function retryFailedReminders(now = new Date()): Promise<ReminderOutcome> {
+  const open = await openDeadline(now);
+  if (!open.ok) return open;
+  const [raw, lastSent] = await Promise.all([getReminderFailuresValue(), getLastReminderAt()]);
+  const plan = planReminderRetry(parseReminderFailures(raw), lastSent);
+  if (!plan.ok) return plan;
+  if (!(await claimReminderFailures(raw, JSON.stringify(plan.next)))) return { ok: false, error: BUSY };
+  const failedTo = new Set(plan.failedTo.map((email) => email.toLowerCase()));
+  const recipients = (await reminderList()).filter((entry) => failedTo.has(entry.email.toLowerCase()));
+  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  await setReminderFailures(JSON.stringify({ ...plan.next, failedTo: failed }));
+  return { ok: true, sent: sent.length, failed: failed.length };
 }
