@@ -22,15 +22,13 @@ describe("the photo queue", () => {
       .values([...Array.from({ length: 8 }, (_, i) => house(a.id, i)), house(b.id, 0)])
       .returning({ id: houses.id });
     const queuedAt = (i: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, i));
-    await database.db
-      .insert(housePhotos)
-      .values(
-        rows.map(({ id }, i) => ({
-          houseId: id,
-          sourceUrl: `https://slow.example.com/${i}.jpg`,
-          nextAttemptAt: queuedAt(i),
-        })),
-      );
+    await database.db.insert(housePhotos).values(
+      rows.map(({ id }, i) => ({
+        houseId: id,
+        sourceUrl: `https://slow.example.com/${i}.jpg`,
+        nextAttemptAt: queuedAt(i),
+      })),
+    );
     const now = new Date(Date.UTC(2025, 0, 1, 0, 1));
     const [first] = await claimDuePhotos(1, now);
     // A's first photo is still being fetched (claimed, not done) when the next is chosen.
