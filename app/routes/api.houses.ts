@@ -1,8 +1,9 @@
 import { houseInputSchema } from "~/features/houses/lib/house-schema";
-import { duplicateListingMessage } from "~/features/houses/lib/house-rules";
-import { createHouse, findHouseByListing, listHouses } from "~/features/houses/models/house.server";
+import { listHouses } from "~/features/houses/models/house.server";
+import { saveSuggestion } from "~/features/houses/services/house-suggest.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
-import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { retryAfterHeaders } from "~/platform/lib/retry-after";
+import { clientIp } from "~/platform/services/request-path.server";
 import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({
@@ -14,13 +15,14 @@ export const { loader, action } = apiRoute({
     const user = await requireApiUser(request);
     const parsed = houseInputSchema.safeParse(await readApiBody(request));
     if (!parsed.success) return validationError(parsed.error);
-    const listed = await findHouseByListing(parsed.data.url);
-    if (listed) {
-      const message = duplicateListingMessage(listed);
-      return apiError(409, message, { fieldErrors: { url: message } });
+    const saved = await saveSuggestion(user, parsed.data, clientIp(request));
+    if ("refused" in saved) {
+      const { status, error, field, retryAfter } = saved.refused;
+      return apiError(status, error, {
+        fieldErrors: field ? { [field]: error } : undefined,
+        headers: retryAfterHeaders(retryAfter),
+      });
     }
-    const house = await createHouse(parsed.data, user);
-    void requestHousePhotos();
-    return apiJson(house, { status: 201 });
+    return apiJson(saved.house, { status: 201 });
   },
 });

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { houses, users, votes } from "~/platform/db/schema";
-import type { VoteChoice } from "~/features/houses/lib/house-rules";
+import { OUT_OF_PLAY_VOTE, type VoteChoice } from "~/features/houses/lib/house-rules";
 import { createSession } from "~/platform/models/session.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -124,6 +124,22 @@ describe("POST /api/votes", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: "Authentication required" });
     expect(await storedVotes(houseId)).toBe(0);
+  });
+
+  it("refuses a vote on a house out of play with a 409 and leaves its votes as they were", async () => {
+    const houseId = await newHouse("Out");
+    await vote(ana, { house_id: houseId, vote: "love" });
+    await database.db.update(houses).set({ in_play: false }).where(eq(houses.id, houseId));
+    for (const [member, choice] of [
+      [ana, "dislike"],
+      [bo, "love"],
+    ] as const) {
+      const refused = await vote(member, { house_id: houseId, vote: choice });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ error: OUT_OF_PLAY_VOTE });
+    }
+    expect(await storedVotes(houseId)).toBe(1);
+    expect((await summary(ana))[String(houseId)]).toEqual({ love: 1, like: 0, dislike: 0 });
   });
 
   it("accepts a form body", async () => {

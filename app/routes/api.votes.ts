@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, voteChoiceSchema } from "~/features/houses/lib/house-schema";
+import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { castVote, getHouseVoteCounts } from "~/features/houses/models/vote.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { requireApiUser } from "~/platform/services/session.server";
@@ -21,7 +22,11 @@ export const { loader, action } = apiRoute({
       return apiError(403, "You can only vote for yourself");
     }
     const result = await castVote({ houseId: house_id, userId: user.id, vote });
-    if (!result) return apiError(404, "House not found");
+    if ("refused" in result) {
+      return result.refused === "out of play"
+        ? apiError(409, OUT_OF_PLAY_VOTE)
+        : apiError(404, "House not found");
+    }
     // The legacy client shows the house's new counts; the page re-reads them with the grid.
     return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
   },

@@ -18,11 +18,15 @@ import { keepInputOnFailure, useActionResult } from "~/platform/components/submi
 import { suggestHouse } from "~/features/houses/services/house-suggest.server";
 import { keepForLogin } from "~/features/accounts/services/pending-submission.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
+import { clientIp } from "~/platform/services/request-path.server";
+import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
+
+export const headers = passRetryAfter;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Suggest a house") }];
@@ -49,9 +53,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const kept = await keepForLogin(request, { kind: "house", values });
     return redirect(loginUrl("/houses-suggest", "house"), kept ? { headers: { "Set-Cookie": kept } } : {});
   }
-  const outcome = await suggestHouse(user, values);
+  const outcome = await suggestHouse(user, values, clientIp(request));
   if (outcome.saved) return redirect(outcome.to);
-  return data<Failure>(outcome.failure, { status: outcome.status });
+  return data<Failure>(outcome.failure, {
+    status: outcome.status,
+    headers: retryAfterHeaders(outcome.retryAfter),
+  });
 }
 
 export default function SuggestHouse() {

@@ -2,6 +2,7 @@ import { runAsClient } from "~/platform/services/request-path.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { getHouse, listHouses } from "~/features/houses/models/house.server";
+import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
 import {
   callRoute,
@@ -182,6 +183,18 @@ describe("/houses actions", () => {
     expect(login.searchParams.get("redirect")).toBe(
       `/houses?houseId=${house.id}&vote=love#house-${house.id}`,
     );
+  });
+
+  it("refuses a vote on a house out of play, on its card", async () => {
+    const [house] = await listHouses();
+    const taken = await post({ intent: "out-of-play", houseId: String(house.id) }, organiser.cookie);
+    expect(taken.status).toBe(302);
+    const refused = await post({ intent: "vote", houseId: String(house.id), vote: "love" });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: OUT_OF_PLAY_VOTE, form: `house-${house.id}` });
+    expect(await getMemberVotes(member.id)).toEqual([{ house_id: house.id, vote: "dislike" }]);
+    await post({ intent: "in-play", houseId: String(house.id) }, organiser.cookie);
+    expect((await getHouse(house.id))?.in_play).toBe(true);
   });
 
   it("lets only organisers move houses", async () => {

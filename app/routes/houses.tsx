@@ -9,7 +9,7 @@ import { HouseFitNote } from "~/features/houses/components/house-fit-note";
 import { PriceNote } from "~/features/houses/components/price-note";
 import { OrganiserControls } from "~/features/houses/components/organiser-controls";
 import { loginUrl, notRecordedMessage, notRecordedPath } from "~/platform/lib/login-url";
-import { NO_VOTES, splitHouses, type VoteChoice } from "~/features/houses/lib/house-rules";
+import { NO_VOTES, OUT_OF_PLAY_VOTE, splitHouses, type VoteChoice } from "~/features/houses/lib/house-rules";
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
 import { groupOrExpected } from "~/features/houses/lib/house-fit";
@@ -80,8 +80,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) return data<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
     const { houseId, vote } = parsed.data;
     const result = await castVote({ houseId, userId: user.id, vote });
-    if (!result)
-      return data<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
+    if ("refused" in result) {
+      const [error, status] =
+        result.refused === "out of play" ? [OUT_OF_PLAY_VOTE, 409] : ["House not found", 404];
+      return data<ActionReply>({ error, form: houseForm(houseId) }, { status });
+    }
     return backToCard(houseId);
   }
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { houses, sessions, surveys, users, votes } from "~/platform/db/schema";
+import { housePhotos, houses, sessions, surveys, users, votes } from "~/platform/db/schema";
+import { SUGGESTION } from "~/features/houses/lib/house.fixture";
+import { housesGo } from "~/features/organiser/lib/tidy-words";
 import { resetEnvCache } from "~/platform/env.server";
 import { getChosenHouseId, setChosenHouseId } from "~/features/event/models/event-settings.server";
 import { getHouse, listHouses } from "~/features/houses/models/house.server";
@@ -16,6 +18,8 @@ import * as deleteHousePage from "~/routes/organiser_.houses.$id.delete";
 import * as editHousePage from "~/routes/organiser_.houses.$id.edit";
 import * as deleteAccountPage from "~/routes/organiser_.members.$id.delete";
 import * as removeSurveyPage from "~/routes/organiser_.members.$id.survey";
+import * as deleteHousesPage from "~/routes/organiser_.members.$id.houses";
+import * as organiserPage from "~/routes/organiser";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;
@@ -173,6 +177,90 @@ describe("tidying up", () => {
     const taken = await createUser({ email: "listed@example.com", password: "secret1" });
     expect((await post(deleteAccountPage as never, "/a", taken!.id)).status).toBe(302);
     expect(await getUserByEmail("listed@example.com")).toBeUndefined();
+  });
+
+  it("deletes exactly one member's houses, with their votes and photos, after a page that names them", async () => {
+    const mallory = (await createUser({ email: "mallory@example.com", password: "secret1" }))!;
+    const others = await listHouses();
+    const theirs = await database.db
+      .insert(houses)
+      .values(
+        ["Spam 1", "Spam 2", "Spam 3"].map((title, i) => ({
+          ...SUGGESTION,
+          title,
+          url: `https://example.com/spam/${i}`,
+          suggestedBy: mallory.id,
+        })),
+      )
+      .returning({ id: houses.id });
+    const voter = (await getUserByEmail("sam@example.com"))!;
+    const withPhotos = [...theirs, others[0]].map(({ id }) => ({
+      houseId: id,
+      sourceUrl: "https://x/a.jpg",
+    }));
+    await database.db.insert(housePhotos).values(withPhotos);
+    await database.db
+      .insert(votes)
+      .values([
+        ...theirs.map(({ id }) => ({ houseId: id, userId: voter.id, vote: "love" as const })),
+        { houseId: others[0].id, userId: mallory.id, vote: "like" as const },
+      ]);
+    const ids = theirs.map(({ id }) => id);
+    const left = async (table: typeof votes | typeof housePhotos) =>
+      (await database.db.select({ houseId: table.houseId }).from(table)).map((row) => row.houseId);
+    const votesBefore = await left(votes);
+
+    const page = await (await get(deleteHousesPage as never, "/h", mallory.id)).json();
+    expect(page.member.houses).toMatchObject({
+      list: [
+        { title: "Spam 1", votes: 1 },
+        { title: "Spam 2", votes: 1 },
+        { title: "Spam 3", votes: 1 },
+      ],
+      votes: 3,
+    });
+    expect(housesGo(page.member.houses)).toEqual([
+      "The house Spam 1 (1 vote)",
+      "The house Spam 2 (1 vote)",
+      "The house Spam 3 (1 vote)",
+      "In all 3 houses and 3 votes, with their photos",
+    ]);
+    const overview = await (
+      await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))
+    ).json();
+    expect(overview.members.find((row: { id: number }) => row.id === mallory.id).houses).toBe(3);
+
+    expect((await post(deleteHousesPage as never, "/h", mallory.id)).status).toBe(302);
+    expect((await listHouses()).map((house) => house.id)).toEqual(others.map((house) => house.id));
+    expect(await left(votes)).toEqual(votesBefore.filter((id) => !ids.includes(id)));
+    expect(await left(housePhotos)).toEqual([others[0].id]);
+    // Her account and her own vote on someone else's house stay.
+    expect(await getMemberVotes(mallory.id)).toEqual([{ house_id: others[0].id, vote: "like" }]);
+    expect(await getUserByEmail("mallory@example.com")).toBeDefined();
+  });
+
+  it("deletes an account's houses with it when the organiser ticks the box, and only then", async () => {
+    const trudy = (await createUser({ email: "trudy@example.com", password: "secret1" }))!;
+    const row = (i: number) => ({
+      ...SUGGESTION,
+      url: `https://example.com/trudy/${i}`,
+      suggestedBy: trudy.id,
+    });
+    const [kept] = await database.db.insert(houses).values(row(0)).returning({ id: houses.id });
+    const page = await (await get(deleteAccountPage as never, "/a", trudy.id)).json();
+    expect(page.member.houses.list).toHaveLength(1);
+    expect((await post(deleteAccountPage as never, "/a", trudy.id)).status).toBe(302);
+    expect(await getHouse(kept.id)).toBeDefined();
+
+    const eve = (await createUser({ email: "eve@example.com", password: "secret1" }))!;
+    const [gone] = await database.db
+      .insert(houses)
+      .values({ ...row(1), suggestedBy: eve.id })
+      .returning({ id: houses.id });
+    const form = { intent: "confirm", houses: "delete" };
+    expect((await post(deleteAccountPage as never, "/a", eve.id, form)).status).toBe(302);
+    expect(await getHouse(gone.id)).toBeUndefined();
+    expect(await getUserByEmail("eve@example.com")).toBeUndefined();
   });
 
   it("is for organisers only", async () => {

@@ -26,7 +26,12 @@ import {
   setChosenHouseId,
   setSurveyDeadline,
 } from "~/features/event/models/event-settings.server";
-import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
+import {
+  countHousesBySuggester,
+  getHouse,
+  listHouses,
+  updateHouse,
+} from "~/features/houses/models/house.server";
 import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
 import { getVoteCounts } from "~/features/houses/models/vote.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
@@ -51,10 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
   const zone = env().eventTimeZone;
   const now = new Date();
-  const [members, houses, counts, chosenId, deadline, reminder, plan, { flash, setCookie }] =
+  const [members, houses, suggested, counts, chosenId, deadline, reminder, plan, { flash, setCookie }] =
     await Promise.all([
       listMemberSurveyStatus(),
       listHouses(),
+      countHousesBySuggester(),
       getVoteCounts(),
       getChosenHouseId(),
       getSurveyDeadline(),
@@ -68,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       members: members.map((member) => ({
         ...member,
         submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
+        houses: suggested[member.id] ?? 0,
       })),
       houses,
       counts,

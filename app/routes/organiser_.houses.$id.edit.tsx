@@ -107,7 +107,7 @@ function EditForm({
             type="number"
             inputMode="decimal"
             min={0}
-            step="any"
+            step="0.01"
             value={values.price}
             onChange={(event) => set("price")(event.target.value)}
             aria-invalid={errors.price ? true : undefined}

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { deleteAccount } from "~/features/organiser/models/tidy.server";
+import { deleteAccount, deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
+import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
 import { isOrganiser } from "~/features/accounts/server";
 import { env } from "~/platform/env.server";
 import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
@@ -13,7 +14,6 @@ import { pageTitle } from "~/platform/lib/page-title";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete an account") }];
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";
 // Organisers cannot remove each other (nor two of them each other at once); the list is the server's.
 const ORGANISER_ACCOUNT =
@@ -34,10 +34,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
   const refused = refusal(organiser.id, member);
   if (refused) return data<FormFailure>({ error: refused }, { status: 400 });
+  const withHouses = (await request.formData()).get("houses") === "delete";
+  // The houses first: once the account is gone, nothing says who suggested them.
+  const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
   if (!(await deleteAccount(member.id, env().adminEmails))) {
     return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
   }
-  return backToOrganiser(`The account of ${member.email} is deleted.`);
+  return backToOrganiser(
+    `The account of ${member.email} is deleted${withHouses ? `, with ${plural(houses, "house")} it suggested` : ""}.`,
+  );
 }
 
 export default function DeleteAccount() {
@@ -53,9 +58,25 @@ export default function DeleteAccount() {
         `Its ${plural(member.votes, "vote")} on houses`,
         member.survey ? "Its submitted survey" : "It has no submitted survey",
         ...(member.draft ? ["Its unsent survey draft"] : []),
-        "Houses it suggested stay",
+        member.houses.list.length
+          ? `The ${plural(member.houses.list.length, "house")} it suggested stay, unless you tick the box below`
+          : "It suggested no houses",
       ]}
       button="Delete the account"
-    />
+    >
+      {member.houses.list.length ? (
+        <fieldset className="confirm-houses">
+          <legend>Its houses</legend>
+          <label>
+            <input type="checkbox" name="houses" value="delete" /> Also delete the houses it suggested:
+          </label>
+          <ul>
+            {housesGo(member.houses).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+    </ConfirmDelete>
   );
 }

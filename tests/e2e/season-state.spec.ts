@@ -225,7 +225,7 @@ test("tidy up: edit a house, remove a survey, delete an account and a house, eac
       "Its 1 session (logged out everywhere)",
       "Its 1 vote on houses",
       "Its submitted survey",
-      "Houses it suggested stay",
+      "It suggested no houses",
     ],
     button: "Delete the account",
     done: `The account of ${leaves.email} is deleted.`,

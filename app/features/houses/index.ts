@@ -7,6 +7,7 @@ export * from "./lib/house-schema";
 export * from "./lib/money-schema";
 export * from "./lib/money";
 export * from "./lib/suggest-form";
+export * from "./lib/suggest-limits";
 export * from "./components/house-card";
 export * from "./components/house-fit-note";
 export * from "./components/house-form-fields";

@@ -2,6 +2,7 @@
 export * from "./lib/export-csv";
 export * from "./lib/invitations";
 export * from "./lib/reminders";
+export * from "./lib/tidy-words";
 export * from "./components/announce-panel";
 export * from "./components/confirm-delete";
 export * from "./components/deadline-panel";

@@ -82,7 +82,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !adminUrl)(
 
       useDatabaseForTests(a);
       const member = await createUser({ email: "ana@example.com", password: "secret1" });
-      const house = await createHouse(
+      const created = await createHouse(
         {
           url: "https://example.com/rooms/1",
           title: "Heard Elsewhere",
@@ -96,6 +96,8 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !adminUrl)(
         },
         { id: member!.id, name: "Ana" },
       );
+      if (!("house" in created)) throw new Error("The house was refused");
+      const { house } = created;
       const written = Date.now();
 
       useDatabaseForTests(b);

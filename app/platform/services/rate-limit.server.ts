@@ -8,7 +8,8 @@ const MINUTE = 60 * 1000;
  * ceiling still stops a guesser who spreads over many addresses, and each address has an overall
  * ceiling. Register is per address and generous: a whole friend group may share one connection.
  * Forgot-password is per e-mail and per address; a reset is per address and per token, counted
- * before the token is looked at or the new password hashed.
+ * before the token is looked at or the new password hashed. House suggestions count per member and
+ * per address, only those that get saved.
  */
 export const LIMITS = {
   loginEmailIp: { prefix: "login:email-ip", max: 5, windowMs: 15 * MINUTE },
@@ -20,6 +21,9 @@ export const LIMITS = {
   resetToken: { prefix: "reset:token", max: 5, windowMs: 15 * MINUTE },
   confirmUser: { prefix: "confirm:user", max: 3, windowMs: 60 * MINUTE },
   registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
+  // House suggestions (the houses feature's SUGGEST_LIMITS; its test checks they agree).
+  suggestMember: { prefix: "suggest:member", max: 10, windowMs: 24 * 60 * MINUTE },
+  suggestIp: { prefix: "suggest:ip", max: 30, windowMs: 60 * MINUTE },
 } as const;
 
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];

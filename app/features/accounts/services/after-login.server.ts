@@ -1,6 +1,7 @@
 import { applyKeptHouse } from "~/features/houses/server";
 import { findKeptSubmission } from "~/features/accounts/services/pending-submission.server";
 import { applyKeptSection } from "~/features/survey/server";
+import { clientIp } from "~/platform/services/request-path.server";
 
 /**
  * Right after a login: applies the form this browser posted after its session had ended
@@ -20,7 +21,7 @@ export async function applyKeptSubmission(
       kept?.kind === "survey"
         ? await applyKeptSection(member.id, kept.section, kept.fields)
         : kept?.kind === "house"
-          ? await applyKeptHouse(member, kept.values)
+          ? await applyKeptHouse(member, kept.values, clientIp(request))
           : {};
   } catch (error) {
     await release().catch(() => {});

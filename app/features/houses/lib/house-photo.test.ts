@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cardPhoto,
+  fairPhotoOrder,
   isWebPhoto,
   nextPhotoAttempt,
   parsePhotoName,
@@ -79,5 +80,37 @@ describe("cardPhoto", () => {
     expect(cardPhoto(7, "/images/weekend-wide.svg", undefined, placeholder)).toEqual({
       src: "/images/weekend-wide.svg",
     });
+  });
+});
+
+describe("fairPhotoOrder", () => {
+  const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute));
+  // Member A (1) queued 8 photos (from URLs that never answer) a minute before member B (2) queued one.
+  const fromA = Array.from({ length: 8 }, (_, i) => ({
+    houseId: 1 + i,
+    suggester: 1,
+    dueAt: at(i === 0 ? 0 : 1),
+  }));
+  const fromB = { houseId: 9, suggester: 2, dueAt: at(2) };
+
+  it("takes turns between suggesters: B's one photo runs second, not ninth", () => {
+    const order = fairPhotoOrder([...fromA, fromB]).map((photo) => photo.houseId);
+    expect(order).toEqual([1, 9, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("lets a suggester whose photo is being fetched wait a round", () => {
+    const order = fairPhotoOrder([...fromA.slice(1), fromB], new Set([1])).map((photo) => photo.houseId);
+    expect(order[0]).toBe(9);
+  });
+
+  it("keeps each suggester's own photos oldest first, houses without a suggester as one more", () => {
+    const photos = [
+      { houseId: 3, suggester: 1, dueAt: at(5) },
+      { houseId: 2, suggester: 1, dueAt: at(4) },
+      { houseId: 7, suggester: null, dueAt: at(1) },
+      { houseId: 8, suggester: null, dueAt: at(2) },
+    ];
+    expect(fairPhotoOrder(photos).map((photo) => photo.houseId)).toEqual([7, 2, 8, 3]);
+    expect(fairPhotoOrder([])).toEqual([]);
   });
 });

@@ -54,3 +54,26 @@ export function cardPhoto(
   if (path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\")) return { src: path };
   return { src: placeholder };
 }
+
+/** A photo due for a fetch, with who suggested its house (null: nobody known, e.g. a deleted account). */
+export type DuePhoto = { houseId: number; suggester: number | null; dueAt: Date };
+
+/**
+ * The order in which due photos are fetched: round-robin between suggesters, each one's own oldest
+ * first, so one member's many (or slow) photos cannot hold up another's. A suggester whose photo is
+ * being fetched right now (`busy`) waits one round: at most one job per suggester is in flight or ahead.
+ */
+export function fairPhotoOrder(due: readonly DuePhoto[], busy: ReadonlySet<number | null> = new Set()) {
+  const byDue = [...due].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.houseId - b.houseId);
+  const queues = new Map<number | null, DuePhoto[]>();
+  for (const photo of byDue) {
+    const queue = queues.get(photo.suggester) ?? [];
+    queue.push(photo);
+    queues.set(photo.suggester, queue);
+  }
+  // Each photo's round: its place in its suggester's queue, one later for a suggester already busy.
+  const rounds = [...queues.values()].flatMap((queue, order) =>
+    queue.map((photo, place) => ({ photo, order, round: place + (busy.has(photo.suggester) ? 1 : 0) })),
+  );
+  return rounds.sort((a, b) => a.round - b.round || a.order - b.order).map(({ photo }) => photo);
+}

@@ -229,3 +229,6 @@ export const chosenOutOfPlayMessage = (title: string, shortName = "SGW25") =>
 
 export const chooseOutOfPlayMessage = (title: string) =>
   `${title} is out of play: bring it back into play before choosing it.`;
+
+/** A vote on a house the organisers took out of play: its counts stay as they were when it left. */
+export const OUT_OF_PLAY_VOTE = "This house is out of play: votes on it are closed.";

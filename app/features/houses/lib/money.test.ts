@@ -28,4 +28,24 @@ describe("money", () => {
     ]);
     expect(schema.safeParse({ price: "cheap", currency: "USD" }).success).toBe(false);
   });
+
+  it("reads a price only as a plain decimal amount with at most two decimals", () => {
+    const price = (value: unknown) => {
+      const parsed = schema.safeParse({ price: value, currency: "USD" });
+      return parsed.success ? parsed.data.price : parsed.error.issues[0].message;
+    };
+    expect([price("850"), price(" 850.50 "), price("0"), price(849.99), price(null)]).toEqual([
+      850,
+      850.5,
+      0,
+      849.99,
+      null,
+    ]);
+    // Number() reads each of these as a number; none of them is an amount someone typed as a price.
+    for (const odd of ["   ", "0x10", "0b11", "0o7", "1e3", "Infinity", "1,000", "$850", "+5", ".5", "5."]) {
+      expect(price(odd), odd).toBe("Price must be a number");
+    }
+    expect(price("850.505")).toBe("Price must have at most two decimals");
+    expect(price(850.505)).toBe("Price must have at most two decimals");
+  });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { housePhotos, houses } from "~/platform/db/schema";
-import type { PhotoWidth } from "~/features/houses/lib/house-photo";
+import { fairPhotoOrder, type PhotoWidth } from "~/features/houses/lib/house-photo";
 
 /** A photo to fetch, claimed by this instance for a while so another instance leaves it alone. */
 export type PhotoJob = { houseId: number; sourceUrl: string; attempts: number };
@@ -28,30 +28,45 @@ export async function syncWantedPhotos() {
     where ${houses}.id = ${housePhotos}.house_id and ${houses}.listing_img !~* '^https?://'`);
 }
 
-/** Up to `limit` photos due for a fetch, claimed for this instance. */
+/**
+ * Up to `limit` photos due for a fetch, claimed for this instance, in fairPhotoOrder: round-robin
+ * between the houses' suggesters, a suggester with a photo in flight (here or elsewhere) last.
+ */
 export async function claimDuePhotos(limit: number, now = new Date()): Promise<PhotoJob[]> {
   const db = await getDb();
-  const due = db
-    .select({ houseId: housePhotos.houseId })
-    .from(housePhotos)
-    .where(
-      and(
-        lte(housePhotos.nextAttemptAt, now),
-        or(isNull(housePhotos.lockedUntil), lt(housePhotos.lockedUntil, now)),
+  const unlocked = or(isNull(housePhotos.lockedUntil), lt(housePhotos.lockedUntil, now));
+  const due = and(lte(housePhotos.nextAttemptAt, now), unlocked);
+  const rows = await db
+    .select({
+      houseId: housePhotos.houseId,
+      suggester: houses.suggestedBy,
+      dueAt: housePhotos.nextAttemptAt,
+      inFlight: sql<boolean>`${housePhotos.lockedUntil} >= ${now.toISOString()}::timestamptz`.mapWith(
+        Boolean,
       ),
-    )
-    .orderBy(asc(housePhotos.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
+    })
+    .from(housePhotos)
+    .innerJoin(houses, eq(houses.id, housePhotos.houseId))
+    .where(or(due, gte(housePhotos.lockedUntil, now)));
+  const busy = new Set(rows.filter((row) => row.inFlight).map((row) => row.suggester));
+  const waiting = rows.flatMap((row) =>
+    !row.inFlight && row.dueAt ? [{ houseId: row.houseId, suggester: row.suggester, dueAt: row.dueAt }] : [],
+  );
+  const picked = fairPhotoOrder(waiting, busy)
+    .slice(0, limit)
+    .map((photo) => photo.houseId);
+  if (picked.length === 0) return [];
+  // Only rows still due and unclaimed: another instance may have taken one since the read.
+  const claimed = await db
     .update(housePhotos)
     .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
-    .where(inArray(housePhotos.houseId, due))
+    .where(and(inArray(housePhotos.houseId, picked), due))
     .returning({
       houseId: housePhotos.houseId,
       sourceUrl: housePhotos.sourceUrl,
       attempts: housePhotos.attempts,
     });
+  return picked.flatMap((id) => claimed.filter((job) => job.houseId === id));
 }
 
 /** Keeps the resized photo, unless the house's image URL changed while it was being fetched. */

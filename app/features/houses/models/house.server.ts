@@ -1,8 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses } from "~/platform/db/schema";
 import { listingKey, type HouseRecord } from "~/features/houses/lib/house-rules";
 import type { HouseInput, HousePatch } from "~/features/houses/lib/house-schema";
+import { SUGGEST_LIMITS } from "~/features/houses/lib/suggest-limits";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 export type { HouseRecord };
@@ -56,24 +57,58 @@ export async function findHouseByListing(url: string): Promise<HouseRecord | und
   return house;
 }
 
-/** Stores a suggestion: the suggester's name, in play, not a previous house, whatever was asked. */
+/** The advisory lock key that serialises suggestions (any fixed number no other lock uses). */
+const SUGGEST_LOCK = 730_126;
+
+/**
+ * Stores a suggestion: the suggester's name, in play, not a previous house, whatever was asked. Refused
+ * (nothing stored) when the suggester already has `caps.memberInPlay` houses in play, or there are
+ * `caps.totalInPlay` in all.
+ */
 export async function createHouse(
   input: HouseInput,
   suggester: { id: number; name: string | null },
-): Promise<HouseRecord> {
+  caps: { memberInPlay: number; totalInPlay: number } = SUGGEST_LIMITS,
+): Promise<{ house: HouseRecord } | { full: "member" | "all" }> {
   const db = await getDb();
-  const [house] = await db
-    .insert(houses)
-    .values({
-      ...input,
-      who_suggested: suggester.name?.trim() || "User",
-      suggestedBy: suggester.id,
-      in_play: true,
-      previous_house: false,
-      previous_house_year: null,
-    })
-    .returning(columns);
-  return house;
+  // One suggestion at a time, so parallel posts cannot all pass the counts together.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SUGGEST_LOCK})`);
+    const [{ total, mine }] = await tx
+      .select({
+        total: count(),
+        mine: sql<number>`count(*) filter (where ${houses.suggestedBy} = ${suggester.id})`.mapWith(Number),
+      })
+      .from(houses)
+      .where(eq(houses.in_play, true));
+    if (mine >= caps.memberInPlay) return { full: "member" };
+    if (total >= caps.totalInPlay) return { full: "all" };
+    const [house] = await tx
+      .insert(houses)
+      .values({
+        ...input,
+        who_suggested: suggester.name?.trim() || "User",
+        suggestedBy: suggester.id,
+        in_play: true,
+        previous_house: false,
+        previous_house_year: null,
+      })
+      .returning(columns);
+    return { house };
+  });
+}
+
+/** How many houses each member suggested, by member id (the organiser's "Delete houses" links). */
+export function countHousesBySuggester(): Promise<Record<number, number>> {
+  return cachedByTables("houses-by-suggester", ["houses"], async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({ userId: houses.suggestedBy, houses: count() })
+      .from(houses)
+      .where(isNotNull(houses.suggestedBy))
+      .groupBy(houses.suggestedBy);
+    return Object.fromEntries(rows.map((row) => [row.userId, row.houses]));
+  });
 }
 
 /** The organiser's change; undefined for an unknown house. */

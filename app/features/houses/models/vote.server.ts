@@ -51,40 +51,50 @@ export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
   });
 }
 
+/** A recorded vote, or why there is none. */
+export type VoteOutcome = { house_id: number; vote: VoteChoice } | { refused: "not found" | "out of play" };
+
 /**
- * Records the member's vote on a house. One statement, so two requests at once can neither create a
- * second row (the unique key turns the second insert into an update) nor lose a change; the same
- * choice again leaves the row untouched. Returns undefined when the house does not exist (the
- * foreign key refuses the row; no look-up first).
+ * Records the member's vote on a house in play. One statement, so two requests at once can neither
+ * create a second row (the unique key turns the second insert into an update) nor lose a change; the
+ * same choice again leaves the row untouched. The house id is read from the house row only while it is
+ * in play, so a vote cannot slip in as the organiser takes the house out; only a refused vote costs a
+ * second look-up, to tell a closed house from an unknown one.
  */
 export async function castVote(input: {
   houseId: number;
   userId: number;
   vote: VoteChoice;
-}): Promise<{ house_id: number; vote: VoteChoice } | undefined> {
+}): Promise<VoteOutcome> {
   const db = await getDb();
+  const houseInPlay = sql<number>`(select ${houses.id} from ${houses} where ${houses.id} = ${input.houseId} and ${houses.in_play})`;
   try {
     await db
       .insert(votes)
-      .values(input)
+      .values({ ...input, houseId: houseInPlay })
       .onConflictDoUpdate({
         target: [votes.houseId, votes.userId, votes.editionId],
         set: { vote: input.vote, updatedAt: new Date() },
         setWhere: ne(votes.vote, input.vote),
       });
   } catch (error) {
-    // No such house (or it was deleted a moment ago).
-    if (isForeignKeyViolation(error)) return undefined;
-    throw error;
+    // No such house (or deleted a moment ago): the foreign key; out of play: the null id.
+    if (!isRefusedHouse(error)) throw error;
+    const [house] = await db
+      .select({ inPlay: houses.in_play })
+      .from(houses)
+      .where(eq(houses.id, input.houseId));
+    return { refused: house && !house.inPlay ? "out of play" : "not found" };
   }
   return { house_id: input.houseId, vote: input.vote };
 }
 
-function isForeignKeyViolation(error: unknown) {
+function isRefusedHouse(error: unknown) {
   const code =
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23503";
+  // 23503: foreign key violation; 23502: not-null violation.
+  return code === "23503" || code === "23502";
 }
 
 // The schema spells the vote column's values out (the database layer cannot import a feature); this

@@ -53,12 +53,16 @@ const WHERE_AND_ROOMS = {
 let titles = 0;
 async function suggest(image: string) {
   const started = Date.now();
-  const outcome = await suggestHouse(member, {
-    url: `https://www.airbnb.com/rooms/${++titles}`,
-    title: `House ${titles}`,
-    listing_img: image,
-    ...WHERE_AND_ROOMS,
-  });
+  const outcome = await suggestHouse(
+    member,
+    {
+      url: `https://www.airbnb.com/rooms/${++titles}`,
+      title: `House ${titles}`,
+      listing_img: image,
+      ...WHERE_AND_ROOMS,
+    },
+    "127.0.0.1",
+  );
   if (!outcome.saved) throw new Error(outcome.failure.error);
   const id = Number(new URL(outcome.to, "http://x").searchParams.get("added") ?? NaN);
   return { id, ms: Date.now() - started };

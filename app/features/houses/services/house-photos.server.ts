@@ -38,10 +38,11 @@ async function fetchOne(job: PhotoJob) {
 async function runOnce() {
   await syncWantedPhotos();
   for (;;) {
-    const jobs = await claimDuePhotos(2);
-    if (jobs.length === 0) return;
-    // One at a time: the photos are background work on a small machine.
-    for (const job of jobs) await fetchOne(job);
+    // One at a time (background work on a small machine), and the next chosen only when it is its
+    // turn, so a suggestion made meanwhile takes its place in the round-robin.
+    const [job] = await claimDuePhotos(1);
+    if (!job) return;
+    await fetchOne(job);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 
 /**
@@ -9,11 +10,14 @@ export function ConfirmDelete({
   goes,
   button,
   error,
+  children,
 }: {
   title: string;
   goes: string[];
   button: string;
   error?: string;
+  /** Choices posted with the deletion (e.g. what else to delete). */
+  children?: ReactNode;
 }) {
   return (
     <section className="card confirm-delete" aria-labelledby="confirm-heading">
@@ -30,6 +34,7 @@ export function ConfirmDelete({
         ))}
       </ul>
       <Form method="post" className="organiser-form">
+        {children}
         <button type="submit" name="intent" value="confirm" className="button button-danger">
           {button}
         </button>

@@ -7,6 +7,8 @@ export type MemberRow = {
   submitted: boolean;
   attending: string;
   submittedAt: string | null;
+  /** Houses they suggested. */
+  houses: number;
 };
 
 /** Who has submitted the survey (with when) and which registered members have not. */

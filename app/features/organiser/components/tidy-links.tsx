@@ -14,13 +14,22 @@ export function HouseTidyLinks({ house }: { house: { id: number; title: string }
   );
 }
 
-/** Links to the confirmation steps for removing a member's survey and deleting their account. */
-export function MemberTidyLinks({ member }: { member: { id: number; email: string; submitted: boolean } }) {
+/** Links to the confirmation steps for removing a member's survey, houses and account. */
+export function MemberTidyLinks({
+  member,
+}: {
+  member: { id: number; email: string; submitted: boolean; houses: number };
+}) {
   return (
     <span className="tidy-links">
       {member.submitted ? (
         <Link to={`/organiser/members/${member.id}/survey`}>
           Remove survey<span className="visually-hidden"> of {member.email}</span>
+        </Link>
+      ) : null}
+      {member.houses ? (
+        <Link to={`/organiser/members/${member.id}/houses`}>
+          Delete houses ({member.houses})<span className="visually-hidden"> suggested by {member.email}</span>
         </Link>
       ) : null}
       <Link to={`/organiser/members/${member.id}/delete`}>

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
 import { inCurrentEdition } from "~/features/editions/server";
@@ -27,6 +27,33 @@ export async function deleteHouse(houseId: number): Promise<boolean> {
   return deleted.length === 1;
 }
 
+/** The houses a member suggested, with each one's votes, oldest first; and whether one is the chosen house. */
+export async function suggestedHouses(userId: number) {
+  const db = await getDb();
+  const list = await db
+    .select({ id: houses.id, title: houses.title, votes: count(votes.id) })
+    .from(houses)
+    .leftJoin(votes, eq(votes.houseId, houses.id))
+    .where(eq(houses.suggestedBy, userId))
+    .groupBy(houses.id)
+    .orderBy(asc(houses.id));
+  const chosenId = await getChosenHouseId();
+  return {
+    list,
+    votes: list.reduce((sum, house) => sum + house.votes, 0),
+    chosen: list.some((house) => house.id === chosenId),
+  };
+}
+
+/** Deletes every house a member suggested; their votes and photos go by the cascade, a choice among them is cleared. */
+export async function deleteSuggestedHouses(userId: number): Promise<number> {
+  const db = await getDb();
+  const deleted = await db.delete(houses).where(eq(houses.suggestedBy, userId)).returning({ id: houses.id });
+  const chosenId = await getChosenHouseId();
+  if (deleted.some((house) => house.id === chosenId)) await setChosenHouseId(null);
+  return deleted.length;
+}
+
 // The survey the organiser may remove is the current edition's; past editions are read-only.
 const surveyOf = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
 const draftOf = (userId: number) =>
@@ -46,9 +73,11 @@ export async function memberFootprint(userId: number) {
     db.select({ value: count() }).from(sessions).where(eq(sessions.userId, userId)),
     db.select({ value: count() }).from(votes).where(eq(votes.userId, userId)),
   ]);
+  const suggested = await suggestedHouses(userId);
   return {
     ...user,
     name: survey?.name.trim() || user.name?.trim() || "User",
+    houses: suggested,
     survey: survey ? { attending: survey.attending } : null,
     draft: Boolean(draft),
     sessions: sessionCount,

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
+import { deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
+import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
+import styles from "~/styles/features.css";
+import { pageTitle } from "~/platform/lib/page-title";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Delete a member's houses") },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await memberToTidy(request, params.id);
+  return { member };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await memberToTidy(request, params.id);
+  const deleted = await deleteSuggestedHouses(member.id);
+  return backToOrganiser(
+    `${plural(deleted, "house")} suggested by ${member.email} deleted, with their votes.`,
+  );
+}
+
+export default function DeleteMemberHouses() {
+  const { member } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDelete
+      title={`Delete every house suggested by ${member.name} <${member.email}>?`}
+      goes={[...housesGo(member.houses), "Their account, survey and own votes stay"]}
+      button="Delete these houses and their votes"
+    />
+  );
+}
