@@ -3,6 +3,7 @@ import { idSchema, voteChoiceSchema } from "~/features/houses/lib/house-schema";
 import { castVote, getHouseVoteCounts } from "~/features/houses/models/vote.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { requireApiUser } from "~/platform/services/session.server";
+import { EditionClosedError } from "~/features/editions/server";
 
 const voteSchema = z.object({
   house_id: idSchema("house_id"),
@@ -20,9 +21,14 @@ export const { loader, action } = apiRoute({
     if (user_id !== undefined && user_id !== user.id) {
       return apiError(403, "You can only vote for yourself");
     }
-    const result = await castVote({ houseId: house_id, userId: user.id, vote });
-    if (!result) return apiError(404, "House not found");
-    // The legacy client shows the house's new counts; the page re-reads them with the grid.
-    return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
+    try {
+      const result = await castVote({ houseId: house_id, userId: user.id, vote });
+      if (!result) return apiError(404, "House not found");
+      // The legacy client shows the house's new counts; the page re-reads them with the grid.
+      return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
+    } catch (error) {
+      if (error instanceof EditionClosedError) return apiError(409, error.message);
+      throw error;
+    }
   },
 });

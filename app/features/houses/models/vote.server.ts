@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, votes } from "~/platform/db/schema";
 import type { VoteChoice, VoteCounts } from "~/features/houses/lib/house-rules";
-import { inCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition, holdEdition, inCurrentEdition } from "~/features/editions/server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
@@ -52,10 +52,11 @@ export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
 }
 
 /**
- * Records the member's vote on a house. One statement, so two requests at once can neither create a
+ * Records the member's vote on a house. One upsert, so two requests at once can neither create a
  * second row (the unique key turns the second insert into an update) nor lose a change; the same
  * choice again leaves the row untouched. Returns undefined when the house does not exist (the
- * foreign key refuses the row; no look-up first).
+ * foreign key refuses the row; no look-up first). The vote goes into the edition current when the
+ * request began, held current until it commits, else EditionClosedError (a roll-over meanwhile).
  */
 export async function castVote(input: {
   houseId: number;
@@ -63,15 +64,19 @@ export async function castVote(input: {
   vote: VoteChoice;
 }): Promise<{ house_id: number; vote: VoteChoice } | undefined> {
   const db = await getDb();
+  const edition = await getCurrentEdition();
   try {
-    await db
-      .insert(votes)
-      .values(input)
-      .onConflictDoUpdate({
-        target: [votes.houseId, votes.userId, votes.editionId],
-        set: { vote: input.vote, updatedAt: new Date() },
-        setWhere: ne(votes.vote, input.vote),
-      });
+    await db.transaction(async (tx) => {
+      await holdEdition(tx, edition);
+      await tx
+        .insert(votes)
+        .values({ ...input, editionId: edition.id })
+        .onConflictDoUpdate({
+          target: [votes.houseId, votes.userId, votes.editionId],
+          set: { vote: input.vote, updatedAt: new Date() },
+          setWhere: ne(votes.vote, input.vote),
+        });
+    });
   } catch (error) {
     // No such house (or it was deleted a moment ago).
     if (isForeignKeyViolation(error)) return undefined;
