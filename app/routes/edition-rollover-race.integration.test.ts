@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { users } from "~/platform/db/schema";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
-import { saveSurvey } from "~/features/survey/models/survey.server";
+import { saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
+import { availabilityWindows } from "~/features/editions/lib/weekends";
 import { listHouses } from "~/features/houses/models/house.server";
 import { VOTE_CHOICES } from "~/features/houses/lib/house-rules";
 import { seedDemoData } from "~/seed.server";
@@ -177,6 +178,28 @@ describe("a roll-over while 16 members save survey sections and votes", () => {
       });
       // The race did span the roll-over: saves went on in 2026.
       expect(drafts.length).toBeGreaterThan(0);
+      // And nothing was written into 2025 once it was archived.
+      expect(await rows(`select * from late_writes`)).toEqual([]);
     },
   );
+
+  it("refuses a save meant for the edition that closed, and writes nothing", async () => {
+    const stale = {
+      id: 1,
+      year: 2025,
+      windows: availabilityWindows(2025),
+      names: { current: "SGW25", previous: "SGW24" },
+    };
+    const { id } = members[0];
+    const before = await rows(`select * from survey_drafts where user_id = ${id} order by edition_id`);
+    const answers = { ...emptySurvey(), name: "Too late", attending: "yes" as const };
+    await expect(saveSurveyDraft(id, answers, 2, stale)).rejects.toThrow(
+      "The SGW25 edition has just closed, so this was not saved.",
+    );
+    await expect(saveSurvey(id, answers, stale)).rejects.toThrow(CLOSED);
+    expect(await rows(`select * from survey_drafts where user_id = ${id} order by edition_id`)).toEqual(
+      before,
+    );
+    expect(await rows(`select * from surveys where name = 'Too late'`)).toEqual([]);
+  });
 });
