@@ -10,12 +10,22 @@
  *
  * LOAD_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the script
  * makes and drops a database of its own there. LOAD_MEMBERS and LOAD_SECONDS change the size.
+ * LOAD_ROLLOVER=1: the organiser starts the next edition halfway (scripts/load-rollover.ts); a
+ * member's write refused because the edition just closed is counted, not an error.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
 import { hashPassword } from "~/platform/models/password.server";
 import { freshDatabase, seedDatabase, startAppServer } from "../tests/support/processes";
+import {
+  CLOSED,
+  ORGANISER,
+  followWrites,
+  installLateWriteWitness,
+  rollOverAsOrganiser,
+  type Acknowledged,
+} from "./load-rollover";
 
 const adminUrl = process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 100);
@@ -23,6 +33,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PORT = Number(process.env.LOAD_PORT ?? 3249);
 const FLOOD_RATE = Number(process.env.LOAD_FLOOD_RATE ?? 100);
 const FLOOD_ADDRESSES = Number(process.env.LOAD_FLOOD_ADDRESSES ?? 16);
+const ROLLOVER = process.env.LOAD_ROLLOVER === "1";
 const CHOICES = ["love", "like", "dislike"] as const;
 
 /**
@@ -91,9 +102,11 @@ const app = await (async () => {
       password_hash: passwordHash,
     })),
   )}`;
+  await installLateWriteWitness(db);
   return startAppServer(PORT, {
     DATABASE_URL: database.url,
     SESSION_SECRET: "load-test-secret-0123456789abc",
+    ...(ROLLOVER ? { ADMIN_EMAILS: ORGANISER } : {}),
   });
 })();
 
@@ -123,8 +136,10 @@ try {
 
   const latencies: number[] = [];
   const errors: string[] = [];
-  const lastVote = new Map<string, string>();
-  const lastName = new Map<number, string>();
+  const acked: Acknowledged = { surveys: new Map(), votes: new Map() };
+  const ack = (writes: Map<string, string[]>, key: string, value: string) =>
+    writes.set(key, [...(writes.get(key) ?? []), value]);
+  let refused = 0;
   const stopAt = Date.now() + SECONDS * 1000;
 
   async function member(i: number) {
@@ -146,7 +161,7 @@ try {
           headers,
           body: JSON.stringify({ house_id: house, vote }),
         });
-        onSuccess = () => lastVote.set(`${i}:${house}`, vote);
+        onSuccess = () => ack(acked.votes, `${i}:${house}`, vote);
       } else {
         const name = `Load member ${i} save ${n}`;
         response = await fetch(`${app.url}/api/survey`, {
@@ -154,39 +169,36 @@ try {
           headers,
           body: JSON.stringify({ ...survey, name }),
         });
-        onSuccess = () => lastName.set(i, name);
+        onSuccess = () => ack(acked.surveys, String(i), name);
       }
-      await response.arrayBuffer();
+      const body = await response.text();
       latencies.push(performance.now() - started);
       if (response.ok) onSuccess();
+      else if (ROLLOVER && response.status === 409 && CLOSED.test(body)) refused += 1;
       else errors.push(`${voting ? "vote" : "survey"} ${response.status}`);
       await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1000));
     }
   }
 
   const began = Date.now();
+  const rollover = ROLLOVER
+    ? new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 2)).then(() =>
+        rollOverAsOrganiser(app.url, db),
+      )
+    : undefined;
   const [flood] = await Promise.all([
     resetFlood(PORT, FLOOD_RATE, FLOOD_ADDRESSES, stopAt),
     ...Array.from({ length: MEMBERS }, (_, i) => member(i)),
   ]);
+  const rolled = await rollover;
   const elapsed = (Date.now() - began) / 1000;
   const floodFailures = Object.entries(flood.byStatus)
     .filter(([status]) => Number(status) >= 500 || Number(status) === 0)
     .reduce((sum, [, n]) => sum + n, 0);
 
-  // Every acknowledged write is there exactly once, as last written.
-  const votes = await db<{ email: string; house_id: number; vote: string }[]>`
-    select u.email, v.house_id, v.vote from votes v join users u on u.id = v.user_id where u.email like 'load-%'`;
-  const stored = new Map(
-    votes.map((row) => [`${row.email.match(/load-(\d+)@/)![1]}:${row.house_id}`, row.vote]),
-  );
-  const lostVotes = [...lastVote].filter(([key, vote]) => stored.get(key) !== vote).length;
-  const extraVotes = votes.length - lastVote.size;
-  const surveys = await db<{ email: string; name: string }[]>`
-    select u.email, s.name from surveys s join users u on u.id = s.user_id where u.email like 'load-%'`;
-  const storedNames = new Map(surveys.map((row) => [Number(row.email.match(/load-(\d+)@/)![1]), row.name]));
-  const lostSurveys = [...lastName].filter(([i, name]) => storedNames.get(i) !== name).length;
-  const extraSurveys = surveys.length - lastName.size;
+  // Every acknowledged write is there exactly once, as last written, in the edition the member sees.
+  const followed = await followWrites(db, acked);
+  const count = (writes: Map<string, string[]>) => [...writes.values()].reduce((n, v) => n + v.length, 0);
 
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
@@ -198,18 +210,32 @@ try {
     `latency ms: p50 ${pct(50).toFixed(1)}, p95 ${pct(95).toFixed(1)}, p99 ${pct(99).toFixed(1)}, max ${latencies.at(-1)!.toFixed(1)}`,
   );
   console.log(`errors ${errors.length}${errors.length ? ` (${[...new Set(errors)].join(", ")})` : ""}`);
-  console.log(`votes: ${lastVote.size} acknowledged, ${lostVotes} lost, ${extraVotes} extra`);
-  console.log(`surveys: ${lastName.size} acknowledged, ${lostSurveys} lost, ${extraSurveys} extra`);
+  console.log(
+    `votes: ${count(acked.votes)} acknowledged, ${followed.votes.lost} lost, ${followed.votes.doubled} doubled`,
+  );
+  console.log(
+    `surveys: ${count(acked.surveys)} acknowledged, ${followed.surveys.lost} lost, ${followed.surveys.doubled} doubled`,
+  );
+  if (rolled) {
+    console.log(
+      `roll-over at ${(SECONDS / 2).toFixed(0)} s: ${rolled.status} in ${rolled.ms.toFixed(0)} ms; editions ${followed.editions.join(", ")}; ` +
+        `${refused} writes refused as the edition closed`,
+    );
+    console.log(
+      `archive: ${followed.archivedSurveys} surveys in archived editions, ${followed.missingFromArchive} missing from its frozen record; ` +
+        `${followed.lateWrites} writes landed in an edition after it closed`,
+    );
+  }
   console.log(
     `reset flood: ${flood.sent} bogus-token posts in ${flood.seconds.toFixed(0)} s (${(flood.sent / Math.max(flood.seconds, 1)).toFixed(1)}/s) from ${FLOOD_ADDRESSES} addresses; by status ${JSON.stringify(flood.byStatus)}`,
   );
   failed =
     errors.length > 0 ||
     floodFailures > 0 ||
-    lostVotes > 0 ||
-    extraVotes !== 0 ||
-    lostSurveys > 0 ||
-    extraSurveys !== 0 ||
+    followed.votes.lost + followed.votes.doubled + followed.surveys.lost + followed.surveys.doubled > 0 ||
+    followed.missingFromArchive + followed.lateWrites > 0 ||
+    (rolled !== undefined &&
+      (rolled.status !== 302 || !followed.editions.some((e) => e.endsWith("archived")))) ||
     pct(95) > 200;
   console.log(failed ? "load: FAILED" : "load: passed");
 } finally {

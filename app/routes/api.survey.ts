@@ -1,4 +1,4 @@
-import { getCurrentEdition } from "~/features/editions/models/edition.server";
+import { EditionClosedError, getCurrentEdition } from "~/features/editions/models/edition.server";
 import { getSurvey, saveSurvey } from "~/features/survey/models/survey.server";
 import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
 import { parseSurvey } from "~/features/survey/lib/survey-schema";
@@ -20,9 +20,15 @@ export const { loader, action } = apiRoute({
     if (!SURVEY_FIELDS.some((field) => field in body)) {
       return apiError(400, "The survey must be a JSON object with the survey's fields");
     }
-    const result = parseSurvey(body, await getCurrentEdition());
+    const edition = await getCurrentEdition();
+    const result = parseSurvey(body, edition);
     if (!result.success) return validationError(result.error);
-    const survey = await saveSurvey(user.id, result.data);
-    return apiJson({ message: "Survey saved", survey });
+    try {
+      const survey = await saveSurvey(user.id, result.data, edition);
+      return apiJson({ message: "Survey saved", survey });
+    } catch (error) {
+      if (error instanceof EditionClosedError) return apiError(409, error.message);
+      throw error;
+    }
   },
 });

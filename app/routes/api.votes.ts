@@ -4,6 +4,7 @@ import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { castVote, getHouseVoteCounts } from "~/features/houses/models/vote.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { requireApiUser } from "~/platform/services/session.server";
+import { EditionClosedError } from "~/features/editions/server";
 
 const voteSchema = z.object({
   house_id: idSchema("house_id"),
@@ -21,13 +22,18 @@ export const { loader, action } = apiRoute({
     if (user_id !== undefined && user_id !== user.id) {
       return apiError(403, "You can only vote for yourself");
     }
-    const result = await castVote({ houseId: house_id, userId: user.id, vote });
-    if ("refused" in result) {
-      return result.refused === "out of play"
-        ? apiError(409, OUT_OF_PLAY_VOTE)
-        : apiError(404, "House not found");
+    try {
+      const result = await castVote({ houseId: house_id, userId: user.id, vote });
+      if ("refused" in result) {
+        return result.refused === "out of play"
+          ? apiError(409, OUT_OF_PLAY_VOTE)
+          : apiError(404, "House not found");
+      }
+      // The legacy client shows the house's new counts; the page re-reads them with the grid.
+      return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
+    } catch (error) {
+      if (error instanceof EditionClosedError) return apiError(409, error.message);
+      throw error;
     }
-    // The legacy client shows the house's new counts; the page re-reads them with the grid.
-    return apiJson({ ...result, counts: await getHouseVoteCounts(house_id) });
   },
 });

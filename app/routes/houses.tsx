@@ -18,6 +18,7 @@ import { listPhotoVersions } from "~/features/houses/models/house-photo.server";
 import { getExpectedGroup } from "~/features/event/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
 import { houseChangeRefusal } from "~/features/event/services/event.server";
+import { EditionClosedError } from "~/features/editions/models/edition.server";
 import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import houseImageStyles from "~/styles/house-image.css";
@@ -79,7 +80,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = voteFormSchema.safeParse(form);
     if (!parsed.success) return data<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
     const { houseId, vote } = parsed.data;
-    const result = await castVote({ houseId, userId: user.id, vote });
+    let result;
+    try {
+      result = await castVote({ houseId, userId: user.id, vote });
+    } catch (error) {
+      if (!(error instanceof EditionClosedError)) throw error;
+      return data<ActionReply>({ error: error.message, form: houseForm(houseId) }, { status: 409 });
+    }
     if ("refused" in result) {
       const [error, status] =
         result.refused === "out of play" ? [OUT_OF_PLAY_VOTE, 409] : ["House not found", 404];

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "~/platform/db/client.server";
+import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings, houses } from "~/platform/db/schema";
 import type { FrozenEdition } from "~/features/editions/lib/editions";
 import { availabilityWindows } from "~/features/editions/lib/weekends";
@@ -10,12 +10,17 @@ export type Rollover = {
   /** The new edition's settings (its name, planned weekend). */
   settings: Record<string, string>;
   chosenHouseId: number | null;
-  frozen: FrozenEdition;
+  /**
+   * The closing edition's frozen record, read with `tx` once the edition is locked: every member's
+   * write that was acknowledged has committed by then, and none can land in it afterwards
+   * (holdEdition), so the archive holds every answer the edition took.
+   */
+  freeze: (tx: Db) => Promise<FrozenEdition>;
 };
 
 /**
  * Archives the current edition with its frozen results and starts the next year's, in one
- * transaction: the chosen house becomes a previous house with the closing year, every other
+ * transaction that first locks the edition (members' writes hold it `for share` until they commit): the chosen house becomes a previous house with the closing year, every other
  * candidate house leaves play, and the new edition starts without surveys, votes or settings
  * beyond `settings`. Only the first of two concurrent calls for the same edition does anything;
  * the other gets null.
@@ -29,9 +34,10 @@ export async function rollOver(input: Rollover): Promise<{ id: number; year: num
       .where(and(eq(editions.id, input.fromId), eq(editions.status, "current")))
       .for("update");
     if (!current) return null;
+    const frozen = await input.freeze(tx);
     await tx
       .update(editions)
-      .set({ status: "archived", archivedAt: new Date(), frozen: input.frozen })
+      .set({ status: "archived", archivedAt: new Date(), frozen })
       .where(eq(editions.id, current.id));
     const year = current.year + 1;
     const [next] = await tx

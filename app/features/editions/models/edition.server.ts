@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { getDb } from "~/platform/db/client.server";
+import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings } from "~/platform/db/schema";
 import { previousEditionName } from "~/features/editions/lib/editions";
 import { readStoredSettings } from "~/features/event";
@@ -14,6 +14,33 @@ export const CURRENT_EDITION: SQL = sql`(select ${editions.id} from ${editions} 
 
 /** `column` belongs to the current edition. */
 export const inCurrentEdition = (column: AnyColumn) => eq(column, CURRENT_EDITION);
+
+/**
+ * A write refused because the edition it was meant for has been archived since the member's page
+ * (or the request) read it: its message names that edition and is meant for the member.
+ */
+export class EditionClosedError extends Error {
+  constructor(edition: string) {
+    super(
+      `The ${edition} edition has just closed, so this was not saved. Reload the page to go on in the new edition.`,
+    );
+    this.name = "EditionClosedError";
+  }
+}
+
+/**
+ * Inside a member's write transaction: holds `edition` current until the commit (`for share`, so a
+ * roll-over's `for update` waits for the write and then freezes it with the rest), or throws
+ * EditionClosedError when it is current no longer. The write must then name `edition.id` itself.
+ */
+export async function holdEdition(tx: Db, edition: Pick<CurrentEdition, "id" | "names">): Promise<void> {
+  const [row] = await tx
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.id, edition.id), eq(editions.status, "current")))
+    .for("share");
+  if (!row) throw new EditionClosedError(edition.names.current);
+}
 
 /** The edition setting holding the event's facts (models/event-settings). */
 export const EVENT_SETTINGS = "event_settings";

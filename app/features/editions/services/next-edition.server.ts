@@ -6,8 +6,9 @@ import { EVENT_SETTINGS, getCurrentEdition } from "~/features/editions/models/ed
 import { rollOver } from "~/features/editions/models/edition-rollover.server";
 import { getChosenHouseId, getEventSettings } from "~/features/event/server";
 import { getHouse, listHouses } from "~/features/houses/server";
-import { getExpectedGroup, getWeekendCounts } from "~/features/event/server";
-import { getResultsOverview } from "~/features/results/server";
+import { countExpectedGroup, countWeekends } from "~/features/event/server";
+import { getAttendance, getResultsTally } from "~/features/results/server";
+import type { Db } from "~/platform/db/client.server";
 
 /** What starting the next edition would do, for the confirmation page. */
 export async function nextEditionPlan() {
@@ -34,24 +35,26 @@ export async function nextEditionPlan() {
   };
 }
 
-/** The closing edition's results and facts, as the archive will show them from now on. */
-async function freezeCurrent(): Promise<{
-  frozen: FrozenEdition;
+/**
+ * The closing edition's facts the organiser keeps (its name, weekend, chosen house), and how to
+ * freeze its results as the archive will show them from now on. Members' answers are read inside
+ * the roll-over's transaction, once the edition is locked (models/edition-rollover): read before
+ * it, the answers saved meanwhile would land in the archived edition but not in its archive.
+ */
+async function closingEdition(windows: readonly string[]): Promise<{
+  freeze: (tx: Db) => Promise<FrozenEdition>;
   chosenHouseId: number | null;
   event: EventSettings;
 }> {
-  const [overview, event, chosenHouseId, group] = await Promise.all([
-    getResultsOverview(),
-    getEventSettings(),
-    getChosenHouseId(),
-    getExpectedGroup(),
-  ]);
-  const weekends = await getWeekendCounts(overview.windows);
+  const [event, chosenHouseId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
   const house = chosenHouseId ? await getHouse(chosenHouseId) : undefined;
-  return {
-    chosenHouseId: house ? house.id : null,
-    event,
-    frozen: {
+  const freeze = async (tx: Db): Promise<FrozenEdition> => {
+    // One at a time: on PGlite the transaction is one connection.
+    const tally = await getResultsTally(windows, tx);
+    const attendance = await getAttendance(tx);
+    const group = await countExpectedGroup(tx);
+    const weekends = await countWeekends(windows, tx);
+    return {
       name: event.shortName,
       plannedWeekend: event.plannedWeekend,
       came: group.yes + group.yesGuests,
@@ -65,12 +68,13 @@ async function freezeCurrent(): Promise<{
             listing_img: house.listing_img,
           }
         : null,
-      windows: [...overview.windows],
-      tally: overview.tally,
-      attendance: overview.attendance,
+      windows: [...windows],
+      tally,
+      attendance,
       weekends,
-    },
+    };
   };
+  return { chosenHouseId: house ? house.id : null, event, freeze };
 }
 
 export type NextEditionRequest = { fromId: number; name: string; plannedWeekend: string };
@@ -84,12 +88,12 @@ export async function startNextEdition(
 ): Promise<{ started: true; name: string } | { started: false; error: string }> {
   const current = await getCurrentEdition();
   if (current.id !== request.fromId) return { started: false, error: await alreadyStarted() };
-  const { frozen, chosenHouseId, event } = await freezeCurrent();
+  const { freeze, chosenHouseId, event } = await closingEdition(current.windows);
   const year = current.year + 1;
   const next = await rollOver({
     fromId: request.fromId,
     chosenHouseId,
-    frozen,
+    freeze,
     settings: { [EVENT_SETTINGS]: JSON.stringify(nextEventSettings(event, year, request)) },
   });
   if (!next) return { started: false, error: await alreadyStarted() };

@@ -44,10 +44,12 @@ export function getWeekendCounts(
   );
 }
 
-async function countWeekends(
+/** The same counts read afresh, with `tx` when given (the roll-over's freeze). */
+export async function countWeekends(
   windows: readonly string[],
+  tx?: Db,
 ): Promise<{ counts: WindowCounts[]; respondents: number }> {
-  const db = await getDb();
+  const db = tx ?? (await getDb());
   const perWindow = windows.flatMap((label) => [
     countWhere(sql`${surveys.attending} = 'yes' and ${free(label)}`),
     countWhere(sql`${surveys.attending} = 'maybe' and ${free(label)}`),
@@ -80,11 +82,12 @@ async function countWeekends(
  * per change of the surveys, not on every view of /houses.
  */
 export function getExpectedGroup(): Promise<ExpectedGroup> {
-  return cachedByTables("expected-group", ["surveys", "editions"], countExpectedGroup);
+  return cachedByTables("expected-group", ["surveys", "editions"], () => countExpectedGroup());
 }
 
-async function countExpectedGroup(): Promise<ExpectedGroup> {
-  const db = await getDb();
+/** The same group counted afresh, with `tx` when given (the roll-over's freeze). */
+export async function countExpectedGroup(tx?: Db): Promise<ExpectedGroup> {
+  const db = tx ?? (await getDb());
   const guests = sql`(case when ${guest("boo")} then 1 else 0 end + case when ${guest("child")} then 1 else 0 end)`;
   const [row] = await db
     .select({

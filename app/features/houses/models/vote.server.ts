@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, votes } from "~/platform/db/schema";
 import type { VoteChoice, VoteCounts } from "~/features/houses/lib/house-rules";
-import { inCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition, holdEdition, inCurrentEdition } from "~/features/editions/server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
@@ -55,11 +55,13 @@ export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
 export type VoteOutcome = { house_id: number; vote: VoteChoice } | { refused: "not found" | "out of play" };
 
 /**
- * Records the member's vote on a house in play. One statement, so two requests at once can neither
+ * Records the member's vote on a house in play. One upsert, so two requests at once can neither
  * create a second row (the unique key turns the second insert into an update) nor lose a change; the
- * same choice again leaves the row untouched. The house id is read from the house row only while it is
- * in play, so a vote cannot slip in as the organiser takes the house out; only a refused vote costs a
- * second look-up, to tell a closed house from an unknown one.
+ * same choice again leaves the row untouched. The house id is read from the house row only while it
+ * is in play, so a vote cannot slip in as the organiser takes the house out; only a refused vote costs
+ * a second look-up, to tell a closed house from an unknown one. The vote goes into the edition
+ * current when the request began, held current until it commits, else EditionClosedError (a
+ * roll-over meanwhile).
  */
 export async function castVote(input: {
   houseId: number;
@@ -68,15 +70,19 @@ export async function castVote(input: {
 }): Promise<VoteOutcome> {
   const db = await getDb();
   const houseInPlay = sql<number>`(select ${houses.id} from ${houses} where ${houses.id} = ${input.houseId} and ${houses.in_play})`;
+  const edition = await getCurrentEdition();
   try {
-    await db
-      .insert(votes)
-      .values({ ...input, houseId: houseInPlay })
-      .onConflictDoUpdate({
-        target: [votes.houseId, votes.userId, votes.editionId],
-        set: { vote: input.vote, updatedAt: new Date() },
-        setWhere: ne(votes.vote, input.vote),
-      });
+    await db.transaction(async (tx) => {
+      await holdEdition(tx, edition);
+      await tx
+        .insert(votes)
+        .values({ ...input, houseId: houseInPlay, editionId: edition.id })
+        .onConflictDoUpdate({
+          target: [votes.houseId, votes.userId, votes.editionId],
+          set: { vote: input.vote, updatedAt: new Date() },
+          setWhere: ne(votes.vote, input.vote),
+        });
+    });
   } catch (error) {
     // No such house (or deleted a moment ago): the foreign key; out of play: the null id.
     if (!isRefusedHouse(error)) throw error;

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { getDb } from "~/platform/db/client.server";
+import { getDb, type Db } from "~/platform/db/client.server";
 import { surveys, users } from "~/platform/db/schema";
 import {
   addTallies,
@@ -50,8 +50,8 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * SQL pass, so the cost stays flat as responses grow; only rows holding odd values (maps stored as
  * JSON strings) are read and counted in JS, with the same rules.
  */
-export async function getResultsTally(windows: readonly string[]): Promise<Tally> {
-  const db = await getDb();
+export async function getResultsTally(windows: readonly string[], tx?: Db): Promise<Tally> {
+  const db = tx ?? (await getDb());
   const availability = windows.map((label) => countWhere(ticked(sql`${surveys.availability} ->> ${label}`)));
   const [row] = await db
     .select({
@@ -92,9 +92,9 @@ export async function getResultsTally(windows: readonly string[]): Promise<Tally
   return odd.length ? addTallies(inSql, tallyResponses(odd, undefined, windows)) : inSql;
 }
 
-/** Names under Yes / Maybe / Nope, alphabetical, each with its ' +N'. */
-export async function getAttendance(): Promise<Attendance> {
-  const db = await getDb();
+/** Names under Yes / Maybe / Nope, alphabetical, each with its ' +N' (read with `tx` when given). */
+export async function getAttendance(tx?: Db): Promise<Attendance> {
+  const db = tx ?? (await getDb());
   const rows = await db
     .select({ name: surveys.name, attending: surveys.attending, extra_guests: surveys.extra_guests })
     .from(surveys)

@@ -6,7 +6,13 @@ import { FIRST_SECTION, parseSection, type Section } from "~/features/survey/lib
 import { mergeOverDefaults } from "~/features/survey/lib/survey-merge";
 import { parseSurvey, type SurveyEdition } from "~/features/survey/lib/survey-schema";
 import { rememberedAnswers } from "~/features/survey/lib/survey-memory";
-import { CURRENT_EDITION, getCurrentEdition, inCurrentEdition } from "~/features/editions/server";
+import {
+  CURRENT_EDITION,
+  getCurrentEdition,
+  holdEdition,
+  inCurrentEdition,
+  type CurrentEdition,
+} from "~/features/editions/server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { setUserName } from "~/platform/models/user.server";
 
@@ -118,21 +124,25 @@ function readDraft(data: Record<string, unknown>, edition: SurveyEdition) {
  * Stores the member's answers so far and the section to resume at (one draft per member). Once a
  * member has submitted, every saved section also updates the submitted survey in the same
  * transaction, so /results and /api never lag behind what the member sees (edits after submitting
- * must not vanish). Returns whether the submitted survey was updated.
+ * must not vanish). Returns whether the submitted survey was updated. The answers go into `edition`
+ * (the one they were checked against) while it is current, else nothing is saved and
+ * EditionClosedError says so.
  */
 export async function saveSurveyDraft(
   userId: number,
   answers: SurveyAnswers,
   section: Section,
+  edition?: CurrentEdition,
 ): Promise<{ updatedSubmitted: boolean }> {
   const db = await getDb();
   const data = { section, answers };
   // Read before the transaction: on PGlite's one connection a query outside it would wait for it.
-  const edition = await getCurrentEdition();
+  const into = edition ?? (await getCurrentEdition());
   const updatedSubmitted = await db.transaction(async (tx) => {
+    await holdEdition(tx, into);
     await tx
       .insert(surveyDrafts)
-      .values({ userId, data })
+      .values({ userId, editionId: into.id, data })
       .onConflictDoUpdate({
         target: [surveyDrafts.userId, surveyDrafts.editionId],
         set: { data, updatedAt: new Date() },
@@ -140,12 +150,12 @@ export async function saveSurveyDraft(
     const [submitted] = await tx
       .select({ id: surveys.id })
       .from(surveys)
-      .where(ofMember(userId))
+      .where(and(eq(surveys.userId, userId), eq(surveys.editionId, into.id)))
       .limit(1)
       .for("update");
     if (!submitted) return false;
     // The merged answers must still be a valid survey; a bad one aborts the whole save.
-    const survey = parseSurvey(answers, edition);
+    const survey = parseSurvey(answers, into);
     if (!survey.success) throw new Error(`A saved section made the survey invalid: ${survey.error.message}`);
     await tx
       .update(surveys)
@@ -159,19 +169,28 @@ export async function saveSurveyDraft(
 
 /**
  * Saves the member's one survey (a second save replaces the first), names the member after it
- * and ends the draft, so the next visit starts from what was submitted.
+ * and ends the draft, so the next visit starts from what was submitted. Like a draft, it goes into
+ * `edition` while that is current, else EditionClosedError.
  */
-export async function saveSurvey(userId: number, answers: SurveyAnswers): Promise<SurveyAnswers> {
+export async function saveSurvey(
+  userId: number,
+  answers: SurveyAnswers,
+  edition?: CurrentEdition,
+): Promise<SurveyAnswers> {
   const db = await getDb();
+  const into = edition ?? (await getCurrentEdition());
   await db.transaction(async (tx) => {
+    await holdEdition(tx, into);
     await tx
       .insert(surveys)
-      .values({ userId, ...answers })
+      .values({ userId, editionId: into.id, ...answers })
       .onConflictDoUpdate({
         target: [surveys.userId, surveys.editionId],
         set: { ...answers, updatedAt: new Date() },
       });
-    await tx.delete(surveyDrafts).where(draftOf(userId));
+    await tx
+      .delete(surveyDrafts)
+      .where(and(eq(surveyDrafts.userId, userId), eq(surveyDrafts.editionId, into.id)));
   });
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;

@@ -13,7 +13,7 @@ import {
 } from "~/features/survey/lib/survey-schema";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/features/survey/lib/survey-questions";
-import { getCurrentEdition } from "~/features/editions/server";
+import { EditionClosedError, getCurrentEdition } from "~/features/editions/server";
 import { readSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
 import { isDatabaseUnavailable } from "~/platform/db/availability";
 import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";
@@ -36,8 +36,9 @@ export async function submitSection(
   form: FormData,
 ): Promise<SectionOutcome> {
   const back = form.get("intent") === "back";
-  const { answers } = await readSurveyProgress(userId);
+  // The edition first: answers read from a newer one are then refused with it, never mixed into it.
   const edition = await getCurrentEdition();
+  const { answers } = await readSurveyProgress(userId);
 
   if (section === REVIEW_SECTION) {
     if (back) return { saved: true, to: sectionPath(previousSection(section, answers)) };
@@ -47,8 +48,9 @@ export async function submitSection(
       return { saved: false, status: 400, error: `${SUBMIT_ERROR_PREFIX}${reason}` };
     }
     try {
-      await saveSurvey(userId, survey.data);
+      await saveSurvey(userId, survey.data, edition);
     } catch (error) {
+      if (error instanceof EditionClosedError) return { saved: false, status: 409, error: error.message };
       // An outage is answered 503 by the server as a whole (entry.server.tsx), not as a form error.
       if (isDatabaseUnavailable(error)) throw error;
       console.error("Saving a survey failed:", error);
@@ -72,7 +74,12 @@ export async function submitSection(
   }
   const updated = { ...answers, ...result.answers };
   const target = back ? previousSection(section, updated) : nextSection(section, updated);
-  await saveSurveyDraft(userId, updated, target);
+  try {
+    await saveSurveyDraft(userId, updated, target, edition);
+  } catch (error) {
+    if (!(error instanceof EditionClosedError)) throw error;
+    return { saved: false, status: 409, values: updated, error: error.message };
+  }
   return { saved: true, to: sectionPath(target) };
 }
 
