@@ -163,11 +163,13 @@ describe("reminders", () => {
   it("mail every member without a survey once, naming the deadline, then wait 24 hours", async () => {
     const { fake, restore } = await withFakeMail({ APP_URL: "https://sgw.example" });
     try {
+      // Over https the session cookie is named __Host-sgw_session: sign in again under that name.
+      const cookie = await cookieFor("organiser@example.com");
       const remind = () =>
         callRoute(
           organiserPage.action,
           makeRequest("/organiser", {
-            cookie: organiserCookie,
+            cookie,
             origin: "https://sgw.example",
             form: { intent: "send-reminder" },
           }),

@@ -4,5 +4,6 @@ export * from "./models/password-reset.server";
 export * from "./services/after-login.server";
 export * from "./services/auth.server";
 export * from "./services/confirm-organiser.server";
+export * from "./services/login-attempts.server";
 export * from "./services/organiser.server";
 export * from "./services/pending-submission.server";

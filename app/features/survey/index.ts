@@ -6,6 +6,7 @@ export * from "./lib/survey-flow";
 export * from "./lib/survey-memory";
 export * from "./lib/survey-merge";
 export * from "./lib/survey-questions";
+export * from "./lib/survey-review";
 export * from "./lib/survey-schema";
 export * from "./components/details";
 export * from "./components/done";
