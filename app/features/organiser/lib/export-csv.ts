@@ -3,41 +3,53 @@ import { DEFAULT_EVENT_SETTINGS } from "~/features/event";
 import { eachText } from "~/features/houses";
 import type { HouseRecord, VoteCounts } from "~/features/houses";
 import type { ResponseRecord } from "~/features/results";
-import { summaryCard, summaryRowsOf } from "~/features/results";
-import { SGW25_NAMES, SURVEY_QUESTIONS, type EditionNames, type Question } from "~/features/survey";
+import { summaryCard } from "~/features/results";
+import { SGW25_NAMES, type EditionNames } from "~/features/survey";
+
+const SUMMARY_COLUMNS = [
+  "Attending",
+  "Wants To Extend",
+  "OK Countries",
+  "Previous Locale",
+  "Sober",
+  "Bringing Boo",
+  "Bringing Kid",
+  "Will Share Room",
+  "Would Change Fate",
+  "Shirt Sizes",
+];
 
 /** The complete survey table: the /results-summary fields, one row per response, in the edition's words. */
 export function surveysCsv(
   records: readonly ResponseRecord[],
   windows?: readonly string[],
   names: EditionNames = SGW25_NAMES,
-  questions: readonly Question[] = SURVEY_QUESTIONS,
 ): string {
-  const rows = summaryRowsOf(questions);
   const header = [
     "Name",
     "Email",
-    ...rows.map((row) => row.label),
+    ...SUMMARY_COLUMNS,
     "Available Weekends",
     `Attended ${names.previous}`,
     `${names.previous} Concerns`,
     `${names.current} Suggestions`,
     "Does Not Want To See",
   ];
-  const lines = records.map((record) => {
-    const card = summaryCard(record, { windows, names, questions });
+  const rows = records.map((record) => {
+    const card = summaryCard(record, undefined, windows);
+    const values = new Map(card.rows);
     return [
       card.name,
       card.email,
-      ...card.rows.map(([, value]) => value),
+      ...SUMMARY_COLUMNS.map((column) => values.get(column) ?? ""),
       card.availableDates.length ? card.availableDates.join("; ") : "No availability specified",
-      card.previousEdition.attended,
-      card.previousEdition.concerns,
-      card.previousEdition.suggestions,
-      card.previousEdition.dontWannaSee,
+      card.orlando.attended,
+      card.orlando.concerns,
+      card.orlando.suggestions,
+      card.orlando.dontWannaSee,
     ];
   });
-  return toCsv(header, lines);
+  return toCsv(header, rows);
 }
 
 /** A house as exported: the spec's House entity; the photo is left out of the table. */

@@ -1,13 +1,13 @@
-import { displayName, type ResponseRecord } from "~/features/results/lib/results";
 import {
-  PRIVATE_ANSWER_HIDDEN,
-  SGW25_NAMES,
-  SURVEY_QUESTIONS,
-  answersOfRecord,
-  type EditionNames,
-  type Question,
-  type SummaryRow,
-} from "~/features/survey";
+  deriveResponse,
+  isCounted,
+  isNo,
+  isYes,
+  parseJsonObject,
+  type Log,
+  type ResponseRecord,
+} from "~/features/results/lib/results";
+import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey";
 import { WINDOWS } from "~/features/editions";
 
 /** One respondent's card on /results-summary, ready to print. */
@@ -19,12 +19,10 @@ export type SummaryCard = {
   /** Available windows in chronological order. */
   availableDates: string[];
   /**
-   * The block about the previous edition: `attended` is "Yes", "No" or "Not answered".
-   * `dontWannaSeeHidden`: the reader may not read that answer (organisers and its author only), so
-   * `dontWannaSee` says so instead.
+   * `attended` is "Yes", "No" or "Not answered". `dontWannaSeeHidden`: the reader may not read that
+   * answer (organisers and its author only), so `dontWannaSee` says so instead.
    */
-  previousEdition: {
-    heading: string;
+  orlando: {
     attended: string;
     concerns: string;
     suggestions: string;
@@ -33,60 +31,101 @@ export type SummaryCard = {
   };
 };
 
-type Role = "attended" | "concerns" | "suggestions" | "dontWannaSee";
+const NOT_ANSWERED = "Not answered";
 
-/** The summary's table rows: each question's own, so the CSV's columns are the same by construction. */
-export const SUMMARY_ROWS = summaryRowsOf(SURVEY_QUESTIONS);
+const EXTENSION_LABELS: Record<string, string> = {
+  beginning: "Start Earlier",
+  end: "End Later",
+  both: "Start Earlier & End Later",
+  no: "No",
+};
 
-/** The summary rows of a list of questions, in the spec's order. */
-export function summaryRowsOf(questions: readonly Question[]): readonly SummaryRow[] {
-  const rows = questions.flatMap((question) => question.summary ?? []);
-  return rows.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
+/** A yes/no question's answer in its own words; a blank or unknown answer is not a "No". */
+function answer(value: unknown, labels: [string, string] = ["Yes", "No"]) {
+  if (isYes(value)) return labels[0];
+  if (isNo(value)) return labels[1];
+  return NOT_ANSWERED;
 }
 
-/** The previous-edition block's heading: the spec calls 2024's "Orlando"; later editions name theirs. */
-export function previousEditionHeading(names: EditionNames) {
-  return names.current === SGW25_NAMES.current ? "Orlando" : names.previous;
+function yesNo(flag: boolean) {
+  return flag ? "Yes" : "No";
 }
 
-const NONE = "None specified";
+function capitalised(value: unknown, fallback: string) {
+  if (typeof value !== "string" || !value.trim()) return fallback;
+  const text = value.trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function size(value: unknown) {
+  return typeof value === "string" && value.trim() ? value.trim().toUpperCase() : NOT_ANSWERED;
+}
+
+function text(value: unknown) {
+  return (typeof value === "string" && value.trim()) || "None specified";
+}
+
+/** The details block's answers (survey section 2), as unanswered: they only count for someone coming. */
+const DETAILS_UNANSWERED = {
+  availability: {},
+  sgw_extension: "",
+  countries: {},
+  visit_usa: false,
+  visit_canada: false,
+  visit_mexico: false,
+  previous_locale: "",
+  sober: "",
+  extra_guests: {},
+  share_room: "",
+  shirt_size: {},
+  fate_change: "",
+};
 
 export function summaryCard(
-  record: ResponseRecord,
-  {
-    windows = WINDOWS,
-    names = SGW25_NAMES,
-    privateHidden = false,
-    questions = SURVEY_QUESTIONS,
-  }: {
-    windows?: readonly string[];
-    names?: EditionNames;
-    privateHidden?: boolean;
-    questions?: readonly Question[];
-  } = {},
+  answers: ResponseRecord,
+  log?: Log,
+  windows: readonly string[] = WINDOWS,
+  { privateHidden = false }: { privateHidden?: boolean } = {},
 ): SummaryCard {
-  const answers = answersOfRecord(record, windows, questions);
-  const rows = questions === SURVEY_QUESTIONS ? SUMMARY_ROWS : summaryRowsOf(questions);
-  const byRole = Object.fromEntries(
-    questions
-      .filter((question) => question.previousEdition)
-      .map((question) => [question.previousEdition, answers[question.key]]),
-  ) as Record<Role, string>;
-  const text = (role: Role) => byRole[role] || NONE;
+  // The review hides the details block for a "no" (spec section 2); the summary does not count it.
+  const record = isCounted(answers.attending) ? answers : { ...answers, ...DETAILS_UNANSWERED };
+  const response = deriveResponse(record, log);
+  const countries = [
+    response.visit_usa && "USA",
+    response.visit_canada && "Canada",
+    response.visit_mexico && "Mexico",
+  ].filter(Boolean);
+  const shirts = parseJsonObject(record.shirt_size, "shirt_size", log);
+  const shirtSizes = [
+    `Self: ${size(shirts.self)}`,
+    response.plus_boo ? `Boo: ${size(shirts.boo)}` : "",
+    response.plus_child ? `Kid: ${size(shirts.child)}` : "",
+  ].filter(Boolean);
+  const extension = typeof record.sgw_extension === "string" ? record.sgw_extension : "";
   return {
     id: Number(record.id),
-    name: displayName(record.name),
+    name: response.name,
     email: typeof record.email === "string" ? record.email : "",
-    rows: rows.map((row) => [row.label, row.value(answers)]),
-    availableDates: windows.filter((label) => answers.availability[label]),
-    previousEdition: {
-      heading: previousEditionHeading(names),
-      attended: ({ yes: "Yes", no: "No" } as Record<string, string>)[byRole.attended] ?? "Not answered",
-      concerns: text("concerns"),
-      suggestions: text("suggestions"),
+    rows: [
+      ["Attending", capitalised(record.attending, NOT_ANSWERED)],
+      ["Wants To Extend", EXTENSION_LABELS[extension] ?? NOT_ANSWERED],
+      ["OK Countries", countries.length ? countries.join(", ") : "None"],
+      ["Previous Locale", answer(record.previous_locale)],
+      ["Sober", answer(record.sober)],
+      ["Bringing Boo", yesNo(response.plus_boo)],
+      ["Bringing Kid", yesNo(response.plus_child)],
+      ["Will Share Room", answer(record.share_room)],
+      ["Would Change Fate", answer(record.fate_change, ["Aye", "Nay"])],
+      ["Shirt Sizes", shirtSizes.join(", ")],
+    ],
+    availableDates: windows.filter((label) => response.availability[label]),
+    orlando: {
+      attended: answer(record.sgw24_attendee),
+      concerns: text(record.sgw24_concerns),
+      suggestions: text(record.sgw25_suggestions),
       ...(privateHidden
         ? { dontWannaSee: PRIVATE_ANSWER_HIDDEN, dontWannaSeeHidden: true as const }
-        : { dontWannaSee: text("dontWannaSee") }),
+        : { dontWannaSee: text(record.sgw25_dont_wanna_see) }),
     },
   };
 }

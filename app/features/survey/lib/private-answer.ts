@@ -1,17 +1,8 @@
-import { SURVEY_QUESTIONS, type Question, type SurveyQuestion } from "~/features/survey/lib/survey-questions";
-
 /**
  * 'People you don't want to see' is meant for the organisers: only they and its author read it.
  * Everyone else gets the record without it ("" in /api/surveys/all) and a line saying so on pages.
  */
-export const PRIVATE_ANSWER_FIELD = privateKey(SURVEY_QUESTIONS);
-
-function privateKey(questions: readonly Question[]) {
-  const [key, ...more] = questions.filter((question) => question.private).map((question) => question.key);
-  // The pages, the API and the CSV hide exactly one answer; a second private question needs them all changed.
-  if (!key || more.length) throw new Error("The survey has exactly one private question");
-  return key as Extract<SurveyQuestion, { private: true }>["key"];
-}
+export const PRIVATE_ANSWER_FIELD = "sgw25_dont_wanna_see";
 
 /** Next to the question on the survey and its review. */
 export const PRIVATE_ANSWER_NOTE = "Only the organisers see this answer.";
