@@ -7,9 +7,10 @@ import tseslint from "typescript-eslint";
 /**
  * The app is cut by feature (app/features/<feature>/) over a shared platform (app/platform/), and
  * each of them by layer, lowest first: lib (pure, no I/O) <- db <- models <- services/components <-
- * routes. A module may import only the layers its own layer names here, of its own feature or of the
- * platform; the platform imports no feature; another feature is reached only through its index
- * (`~/features/x`: pure logic and components) or, from server layers, its `~/features/x/server`.
+ * routes. A module may import only the layers its own layer names here, of any feature or of the
+ * platform; the platform imports no feature; another feature's models and services are reached only
+ * through its server index, `~/features/x/server`, and only from server layers. Its pure logic and
+ * components are imported module by module: a client-side index would cost every page a chunk.
  * The rule reads the `~/` alias, so every app import goes through it (a `../` import would dodge it).
  */
 const LAYERS = {
@@ -66,27 +67,28 @@ function platformRule(layer) {
 
 function featureRule(feature, layer) {
   const others = FEATURES.filter((name) => name !== feature);
-  const serverOnly = !SERVER_LAYERS.includes(layer);
+  const clientLayer = !SERVER_LAYERS.includes(layer);
   return restrict(
     [`app/features/${feature}/${layer}/**/*.{ts,tsx}`],
     [
       {
-        group: [...paths("~/platform", below(layer)), ...paths(`~/features/${feature}`, below(layer))],
-        message: `app/features/${feature}/${layer} may import only from the ${LAYERS[layer].join(", ")} layers of its feature and the platform (see eslint.config.js).`,
+        group: [...paths("~/platform", below(layer)), ...paths("~/features/*", below(layer))],
+        message: `app/features/${feature}/${layer} may import only from the ${LAYERS[layer].join(", ")} layers of a feature and the platform (see eslint.config.js).`,
       },
       {
-        regex: `^~/features/${feature}(/server)?$`,
-        message: "A feature imports its own modules directly, not through its index.",
+        regex: `^~/features/${feature}/server$`,
+        message: "A feature imports its own modules directly, not through its server index.",
       },
       {
-        group: others.map((name) => `~/features/${name}/*/**`),
-        message: `Another feature is reached only through its index: ~/features/<name> or ~/features/<name>/server (see eslint.config.js).`,
+        group: others.flatMap((name) => [`~/features/${name}/models/**`, `~/features/${name}/services/**`]),
+        message:
+          "Another feature's models and services are reached only through its server index, ~/features/<name>/server (see eslint.config.js).",
       },
-      ...(serverOnly
+      ...(clientLayer
         ? [
             {
               group: others.map((name) => `~/features/${name}/server`),
-              message: `app/features/${feature}/${layer} is not a server layer: it may use another feature's index, not its server modules.`,
+              message: `app/features/${feature}/${layer} is not a server layer: it may not use another feature's server modules.`,
             },
           ]
         : []),

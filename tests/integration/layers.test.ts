@@ -31,16 +31,22 @@ describe("layers", () => {
     );
   });
 
-  it("refuses a cross-feature import that passes by the other feature's index", async () => {
+  it("refuses another feature's models or services except through its server index, and from client layers", async () => {
     expect(
-      await lint("app/features/results/lib/example.ts", importing("~/features/survey/lib/survey-flow")),
-    ).toMatch(/Another feature is reached only through its index/);
+      await lint(
+        "app/features/results/services/example.server.ts",
+        importing("~/features/survey/models/survey.server"),
+      ),
+    ).toMatch(/reached only through its server index/);
     expect(
       await lint("app/features/results/components/example.tsx", importing("~/features/houses/server")),
     ).toMatch(/is not a server layer/);
-    expect(await lint("app/features/results/lib/example.ts", importing("~/features/results"))).toMatch(
-      /imports its own modules directly/,
-    );
+    expect(
+      await lint("app/features/results/lib/example.ts", importing("~/features/houses/components/house-card")),
+    ).toMatch(/app\/features\/results\/lib may import only from the lib layers/);
+    expect(
+      await lint("app/features/results/services/example.server.ts", importing("~/features/results/server")),
+    ).toMatch(/imports its own modules directly/);
   });
 
   it("refuses a relative import that would dodge the rule", async () => {
@@ -49,21 +55,20 @@ describe("layers", () => {
     ).toMatch(/through the ~\/ alias/);
   });
 
-  it("lets each layer use the ones below it, and another feature through its index", async () => {
+  it("lets each layer use the ones below it, and another feature's through its server index", async () => {
     expect(await lint("app/platform/models/example.server.ts", importing("~/platform/db/schema"))).toBe("");
     expect(
       await lint("app/features/results/services/example.server.ts", importing("~/features/event/server")),
     ).toBe("");
-    expect(await lint("app/features/results/lib/example.ts", importing("~/features/survey"))).toBe("");
+    expect(
+      await lint("app/features/results/lib/example.ts", importing("~/features/survey/lib/survey-flow")),
+    ).toBe("");
     expect(await lint("app/routes/example.tsx", importing("~/features/houses/models/house.server"))).toBe("");
   });
 
-  it("keeps each feature's index and server index listing every module of their layers", () => {
+  it("keeps each feature's server index listing every module of its models and services", () => {
     for (const feature of readdirSync("app/features")) {
-      for (const [index, layers] of [
-        ["index.ts", ["lib", "components"]],
-        ["server.ts", ["models", "services"]],
-      ] as const) {
+      for (const [index, layers] of [["server.ts", ["models", "services"]]] as const) {
         const expected = layers.flatMap((layer) =>
           readdirSync(`app/features/${feature}/${layer}`)
             .filter((name) => /\.tsx?$/.test(name) && !/\.(test|fixture)\./.test(name))

@@ -1,5 +1,5 @@
-import { parseSection, type Section } from "~/features/survey";
-import { readSuggestForm, type SuggestFormValues } from "~/features/houses";
+import { parseSection, type Section } from "~/features/survey/lib/survey-flow";
+import { readSuggestForm, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
 import {
   PENDING_TTL_MS,
   claimPendingSubmission,

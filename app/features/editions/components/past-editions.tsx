@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ArchivedHouse } from "~/features/editions/lib/editions";
-import { placeLabel } from "~/features/houses";
-import { HousePhoto } from "~/features/houses";
+import { placeLabel } from "~/features/houses/lib/house-rules";
+import { HousePhoto } from "~/features/houses/components/house-photo";
 
 export type PastEditionCard = {
   year: number;

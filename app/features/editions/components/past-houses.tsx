@@ -1,6 +1,6 @@
 import type { ArchivedHouse } from "~/features/editions/lib/editions";
-import { placeLabel } from "~/features/houses";
-import { HousePhoto } from "~/features/houses";
+import { placeLabel } from "~/features/houses/lib/house-rules";
+import { HousePhoto } from "~/features/houses/components/house-photo";
 
 /** A house an earlier get-together stayed in: what an edition's archive shows of it, with its year and photo. */
 export type PastHouse = ArchivedHouse & {

@@ -1,5 +1,5 @@
-import type { WindowCounts } from "~/features/results";
-import type { Attendance, Tally } from "~/features/results";
+import type { WindowCounts } from "~/features/results/lib/best-weekends";
+import type { Attendance, Tally } from "~/features/results/lib/results";
 import { availabilityWindows } from "~/features/editions/lib/weekends";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

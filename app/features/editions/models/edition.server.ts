@@ -2,8 +2,8 @@ import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings } from "~/platform/db/schema";
 import { previousEditionName } from "~/features/editions/lib/editions";
-import { readStoredSettings } from "~/features/event";
-import type { EditionNames } from "~/features/survey";
+import { readStoredSettings } from "~/features/event/lib/event-settings-schema";
+import type { EditionNames } from "~/features/survey/lib/survey-questions";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 /**

@@ -1,6 +1,6 @@
 import { nextEditionName, type FrozenEdition } from "~/features/editions/lib/editions";
-import type { EventSettings } from "~/features/event";
-import { readStoredSettings } from "~/features/event";
+import type { EventSettings } from "~/features/event/lib/event-settings";
+import { readStoredSettings } from "~/features/event/lib/event-settings-schema";
 import { availabilityWindows } from "~/features/editions/lib/weekends";
 import { EVENT_SETTINGS, getCurrentEdition } from "~/features/editions/models/edition.server";
 import { rollOver } from "~/features/editions/models/edition-rollover.server";

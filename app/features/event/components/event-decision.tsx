@@ -1,4 +1,4 @@
-import { safeListingHref } from "~/features/houses";
+import { safeListingHref } from "~/features/houses/lib/house-rules";
 
 export type DecisionView = {
   /** "Thursday Aug 28 to Monday Sep 1, 2025", once the organiser chose the weekend. */

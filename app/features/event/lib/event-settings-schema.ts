@@ -5,7 +5,7 @@ import {
   isWebLink,
   type EventSettings,
 } from "~/features/event/lib/event-settings";
-import { availabilityWindows } from "~/features/editions";
+import { availabilityWindows } from "~/features/editions/lib/weekends";
 
 // The event settings' zod schemas, apart from event-settings.ts so pages that only show the
 // settings never bring zod into the browser.

@@ -1,4 +1,4 @@
-import { availabilityWindows } from "~/features/editions";
+import { availabilityWindows } from "~/features/editions/lib/weekends";
 
 /** The event's facts the organiser may change; every page reads them instead of constants. */
 export type EventSettings = {

@@ -1,6 +1,13 @@
 import { toCsv } from "~/platform/lib/csv";
-import { displayName, isTicked, isYes, isNo, parseJsonObject, type ResponseRecord } from "~/features/results";
-import { SHIRT_HOLDERS, SHIRT_SIZES } from "~/features/survey";
+import {
+  displayName,
+  isTicked,
+  isYes,
+  isNo,
+  parseJsonObject,
+  type ResponseRecord,
+} from "~/features/results/lib/results";
+import { SHIRT_HOLDERS, SHIRT_SIZES } from "~/features/survey/lib/survey-choices";
 
 type Holder = (typeof SHIRT_HOLDERS)[number];
 type Size = (typeof SHIRT_SIZES)[number];

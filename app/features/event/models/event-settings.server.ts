@@ -4,7 +4,7 @@ import { editionSettings } from "~/platform/db/schema";
 import { parseStoredDeadline } from "~/platform/lib/deadline";
 import { type EventSettings } from "~/features/event/lib/event-settings";
 import { readStoredSettings, type EventFacts } from "~/features/event/lib/event-settings-schema";
-import { REMINDER_INTERVAL_MS } from "~/features/organiser";
+import { REMINDER_INTERVAL_MS } from "~/features/organiser/lib/reminders";
 import {
   EVENT_SETTINGS,
   claimEditionSetting,

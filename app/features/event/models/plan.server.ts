@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users } from "~/platform/db/schema";
-import type { WindowCounts } from "~/features/results";
-import type { ExpectedGroup } from "~/features/houses";
-import { deriveResponse } from "~/features/results";
+import type { WindowCounts } from "~/features/results/lib/best-weekends";
+import type { ExpectedGroup } from "~/features/houses/lib/house-fit";
+import { deriveResponse } from "~/features/results/lib/results";
 import { inCurrentEdition } from "~/features/editions/server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 

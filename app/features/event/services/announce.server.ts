@@ -12,7 +12,7 @@ import {
 import { eventCalendar } from "~/features/event/lib/calendar";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { weekendLong } from "~/features/event/lib/event-settings";
-import { reminderRecipients } from "~/features/organiser";
+import { reminderRecipients } from "~/features/organiser/lib/reminders";
 import {
   claimAnnouncement,
   finishAnnouncement,

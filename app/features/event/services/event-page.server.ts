@@ -1,5 +1,5 @@
 import { homeWeekend, weekendLong } from "~/features/event/lib/event-settings";
-import { placeLabel } from "~/features/houses";
+import { placeLabel } from "~/features/houses/lib/house-rules";
 import { getAttendanceLists } from "~/features/survey/server";
 import type { DecisionView } from "~/features/event/components/event-decision";
 import { getEventPlan } from "~/features/event/services/event.server";

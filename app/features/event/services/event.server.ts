@@ -3,7 +3,7 @@ import {
   chosenOutOfPlayMessage,
   placeLabel,
   type HouseRecord,
-} from "~/features/houses";
+} from "~/features/houses/lib/house-rules";
 import type { EventSettings } from "~/features/event/lib/event-settings";
 import { getChosenHouseId, getEventSettings } from "~/features/event/models/event-settings.server";
 import { getHouse } from "~/features/houses/server";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { RankedWeekend } from "~/features/results";
+import type { RankedWeekend } from "~/features/results/lib/best-weekends";
 
 export type DecisionPanelData = {
   /** The chosen weekend in words, or null while the default stands. */

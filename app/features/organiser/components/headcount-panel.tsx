@@ -1,5 +1,5 @@
 import { TableScroll } from "~/platform/components/table-scroll";
-import type { Headcount } from "~/features/event";
+import type { Headcount } from "~/features/event/lib/headcount";
 
 export type HeadcountPanelData = {
   count: Headcount;

@@ -1,9 +1,9 @@
 import { TableScroll } from "~/platform/components/table-scroll";
 import { Form } from "@remix-run/react";
-import { placeLabel, type HouseRecord, type VoteCounts } from "~/features/houses";
-import { OrganiserControls } from "~/features/houses";
+import { placeLabel, type HouseRecord, type VoteCounts } from "~/features/houses/lib/house-rules";
+import { OrganiserControls } from "~/features/houses/components/organiser-controls";
 import { HouseTidyLinks } from "~/features/organiser/components/tidy-links";
-import { PriceNote } from "~/features/houses";
+import { PriceNote } from "~/features/houses/components/price-note";
 
 function status(house: HouseRecord) {
   const play = house.in_play ? "In play" : "Out of play";

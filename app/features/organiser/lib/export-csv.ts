@@ -1,10 +1,10 @@
 import { toCsv } from "~/platform/lib/csv";
-import { DEFAULT_EVENT_SETTINGS } from "~/features/event";
-import { eachText } from "~/features/houses";
-import type { HouseRecord, VoteCounts } from "~/features/houses";
-import type { ResponseRecord } from "~/features/results";
-import { summaryCard } from "~/features/results";
-import { SGW25_NAMES, type EditionNames } from "~/features/survey";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/event/lib/event-settings";
+import { eachText } from "~/features/houses/lib/money";
+import type { HouseRecord, VoteCounts } from "~/features/houses/lib/house-rules";
+import type { ResponseRecord } from "~/features/results/lib/results";
+import { summaryCard } from "~/features/results/lib/results-summary";
+import { SGW25_NAMES, type EditionNames } from "~/features/survey/lib/survey-questions";
 
 const SUMMARY_COLUMNS = [
   "Attending",

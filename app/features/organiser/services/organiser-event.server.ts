@@ -1,12 +1,12 @@
 import { json, redirect } from "@remix-run/node";
 import { env } from "~/platform/env.server";
-import { bestWeekends } from "~/features/results";
-import { weekendLong } from "~/features/event";
-import { eventFactsSchema, plannedWeekendSchema } from "~/features/event";
+import { bestWeekends } from "~/features/results/lib/best-weekends";
+import { weekendLong } from "~/features/event/lib/event-settings";
+import { eventFactsSchema, plannedWeekendSchema } from "~/features/event/lib/event-settings-schema";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend } from "~/features/event/server";
-import { headcount, headcountRows } from "~/features/event";
+import { headcount, headcountRows } from "~/features/event/lib/headcount";
 import { getCurrentEdition } from "~/features/editions/server";
 import { getWeekendCounts, listHeadcountRecords } from "~/features/event/server";
 import type { AnnouncePanelData } from "~/features/organiser/components/announce-panel";

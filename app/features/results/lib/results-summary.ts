@@ -7,8 +7,8 @@ import {
   type Log,
   type ResponseRecord,
 } from "~/features/results/lib/results";
-import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey";
-import { WINDOWS } from "~/features/editions";
+import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey/lib/private-answer";
+import { WINDOWS } from "~/features/editions/lib/weekends";
 
 /** One respondent's card on /results-summary, ready to print. */
 export type SummaryCard = {

@@ -10,8 +10,8 @@ import {
   type Attendance,
   type Tally,
 } from "~/features/results/lib/results";
-import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/features/survey";
-import { SURVEY_FIELDS } from "~/features/survey";
+import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/features/survey/lib/private-answer";
+import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
 import { getCurrentEdition, inCurrentEdition } from "~/features/editions/server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 

@@ -1,5 +1,5 @@
 import type { Section } from "~/features/survey/lib/survey-flow";
-import { WINDOWS } from "~/features/editions";
+import { WINDOWS } from "~/features/editions/lib/weekends";
 
 /** The spec's Survey entity, as the API and the forms carry it. */
 export type SurveyAnswers = {

@@ -6,7 +6,7 @@ import {
   isSurveyClosed,
   surveyClosedMessage,
 } from "~/platform/lib/deadline";
-import { weekendDays, weekendLong } from "~/features/event";
+import { weekendDays, weekendLong } from "~/features/event/lib/event-settings";
 import { getEventSettings, getSurveyDeadline, setSurveyDeadline } from "~/features/event/server";
 
 /** The survey's deadline as pages show it: null when none is set. */
