@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
+import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invite-limits";
 
 export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
 
