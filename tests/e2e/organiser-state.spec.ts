@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { organiserPage } from "./season-support";
 import { MAIL_API, login } from "./support";
 
 // These tests change app-wide state (the deadline, the reminder round, house marks). The
@@ -8,14 +9,6 @@ test.describe.configure({ mode: "serial" });
 
 type Mail = { to: string | string[]; subject: string; text: string; html: string };
 const REMINDER_SUBJECT = "Reminder: the SGW25 survey closes soon";
-
-async function organiserPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await login(page, "organiser@example.com", undefined, "/organiser");
-  await expect(page.getByRole("heading", { name: "Organiser", level: 1 })).toBeVisible();
-  return page;
-}
 
 async function setDeadline(page: Page, date: string, time: string) {
   await page.getByLabel("Date", { exact: true }).fill(date);
