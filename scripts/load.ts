@@ -11,11 +11,13 @@
  * LOAD_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the script
  * makes and drops a database of its own there. LOAD_MEMBERS and LOAD_SECONDS change the size.
  * LOAD_ROLLOVER=1: the organiser starts the next edition halfway (scripts/load-rollover.ts); a
- * member's write refused because the edition just closed is counted, not an error.
+ * member's write refused because the edition just closed, or a vote on a house the roll-over took out
+ * of play, is counted, not an error; after it, members vote on the houses still in play.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
+import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { hashPassword } from "~/platform/models/password.server";
 import { freshDatabase, seedDatabase, startAppServer } from "../tests/support/processes";
 import {
@@ -111,7 +113,9 @@ const app = await (async () => {
 })();
 
 try {
-  const houseIds = (await db<{ id: number }[]>`select id from houses where in_play`).map((row) => row.id);
+  const housesInPlay = async () =>
+    (await db<{ id: number }[]>`select id from houses where in_play`).map((row) => row.id);
+  let houseIds = await housesInPlay();
   const survey = {
     attending: "yes",
     sgw_extension: "no",
@@ -174,7 +178,8 @@ try {
       const body = await response.text();
       latencies.push(performance.now() - started);
       if (response.ok) onSuccess();
-      else if (ROLLOVER && response.status === 409 && CLOSED.test(body)) refused += 1;
+      else if (ROLLOVER && response.status === 409 && (CLOSED.test(body) || body.includes(OUT_OF_PLAY_VOTE)))
+        refused += 1;
       else errors.push(`${voting ? "vote" : "survey"} ${response.status}`);
       await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1000));
     }
@@ -183,7 +188,10 @@ try {
   const began = Date.now();
   const rollover = ROLLOVER
     ? new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 2)).then(() =>
-        rollOverAsOrganiser(app.url, db),
+        rollOverAsOrganiser(app.url, db).then(async (result) => {
+          houseIds = await housesInPlay();
+          return result;
+        }),
       )
     : undefined;
   const [flood] = await Promise.all([
@@ -219,7 +227,7 @@ try {
   if (rolled) {
     console.log(
       `roll-over at ${(SECONDS / 2).toFixed(0)} s: ${rolled.status} in ${rolled.ms.toFixed(0)} ms; editions ${followed.editions.join(", ")}; ` +
-        `${refused} writes refused as the edition closed`,
+        `${refused} writes refused as the edition closed or their house left play`,
     );
     console.log(
       `archive: ${followed.archivedSurveys} surveys in archived editions, ${followed.missingFromArchive} missing from its frozen record; ` +
