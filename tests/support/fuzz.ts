@@ -53,7 +53,7 @@ const PAGE_POSTS = [
   "/organiser/houses/1/edit",
   "/organiser/houses/1/delete",
   "/organiser/houses/abc/edit",
-  "/organiser/members/2/delete",
+  "/organiser/members/3/delete",
   "/organiser/members/3/houses",
   "/organiser/members/4/survey",
   "/organiser/members/999999999999999999999/houses",
