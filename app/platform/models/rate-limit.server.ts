@@ -10,20 +10,7 @@ export type RateLimitCount = { count: number; resetAt: Date };
  * the old count; an expired window starts again at 1.
  */
 export async function hitRateLimit(key: string, windowMs: number, now = new Date()): Promise<RateLimitCount> {
-  const db = await getDb();
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const expired = sql`${rateLimits.resetAt} <= ${nowSql}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const [row] = await countInWindow(key, windowMs, now);
   return row;
 }
 
@@ -37,9 +24,15 @@ export async function claimRateLimitSlot(
   windowMs: number,
   now = new Date(),
 ): Promise<boolean> {
+  const rows = await countInWindow(key, windowMs, now, max);
+  return rows.length === 1;
+}
+
+/** One upsert: a hit in `key`'s window (a new window once it expired), only below `max` when given. */
+async function countInWindow(key: string, windowMs: number, now: Date, max?: number) {
   const db = await getDb();
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
-  const rows = await db
+  return db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
     .onConflictDoUpdate({
@@ -48,10 +41,9 @@ export async function claimRateLimitSlot(
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
         resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
-      setWhere: sql`${expired} or ${rateLimits.count} < ${max}`,
+      ...(max === undefined ? {} : { setWhere: sql`${expired} or ${rateLimits.count} < ${max}` }),
     })
-    .returning({ key: rateLimits.key });
-  return rows.length === 1;
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
 }
 
 /** Takes back one hit (a login that turned out to be right is not a failure). */
