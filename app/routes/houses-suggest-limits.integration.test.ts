@@ -4,7 +4,7 @@ import { houses, rateLimits } from "~/platform/db/schema";
 import { LIMITS } from "~/platform/services/rate-limit.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createSession } from "~/platform/models/session.server";
-import { SUGGESTION } from "~/features/houses/lib/house.fixture";
+import { SUGGESTION, SUGGEST_FORM } from "~/features/houses/lib/house.fixture";
 import {
   MEMBER_IN_PLAY_MESSAGE,
   SUGGEST_LIMITS,
@@ -21,16 +21,9 @@ const database = useFreshDatabase();
 
 let listings = 0;
 const form = () => ({
+  ...SUGGEST_FORM,
   url: `airbnb.com/rooms/${++listings}`,
   title: `Cabin ${listings}`,
-  listing_img: "https://example.com/a.png",
-  countryChoice: "USA",
-  otherCountry: "",
-  city: "Tahoe",
-  state: "CA",
-  num_bedrooms: "9",
-  num_beds: "12",
-  num_baths: "3.5",
 });
 
 const suggest = (cookie: string, address: string, values = form()) =>

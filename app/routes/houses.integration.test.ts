@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { getHouse, listHouses } from "~/features/houses/models/house.server";
 import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
+import { SUGGEST_FORM } from "~/features/houses/lib/house.fixture";
 import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
 import {
   callRoute,
@@ -37,18 +38,7 @@ afterAll(() => {
   resetEnvCache();
 });
 
-const suggestion = {
-  url: "airbnb.com/rooms/5?x=1",
-  title: "Cabin",
-  listing_img: "https://example.com/a.png",
-  countryChoice: "USA",
-  otherCountry: "",
-  city: "Tahoe",
-  state: "CA",
-  num_bedrooms: "9",
-  num_beds: "12",
-  num_baths: "3.5",
-};
+const suggestion = SUGGEST_FORM;
 
 const suggest = (form: Record<string, string>, cookie = member.cookie) =>
   callRoute(suggestRoute.action, makeRequest("/houses-suggest", { form, cookie }));

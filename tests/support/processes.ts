@@ -7,6 +7,7 @@ import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const isRoot = process.getuid?.() === 0;
@@ -182,4 +183,32 @@ export async function freshDatabase(adminUrl: string, prefix: string) {
 /** `npm run db:seed` against a database: migrates, then loads the demo members. */
 export function seedDatabase(env: Record<string, string>) {
   execFileSync("npx", ["tsx", "scripts/db.ts", "seed"], { env: serverEnv(env), stdio: "pipe" });
+}
+
+/**
+ * The production app on a seeded throwaway cluster for the whole file: the outage tests stop and
+ * restart `pg()` under `app()`. Call at the top level of a test file.
+ */
+export function useAppOnThrowawayPostgres(options: {
+  pgPort: number;
+  appPort: number;
+  sessionSecret: string;
+  setupTimeoutMs: number;
+}) {
+  let pg: ThrowawayPostgres | undefined;
+  let app: AppServer | undefined;
+  beforeAll(async () => {
+    pg = startThrowawayPostgres(options.pgPort);
+    seedDatabase({ DATABASE_URL: pg.url });
+    app = await startAppServer(options.appPort, {
+      DATABASE_URL: pg.url,
+      SESSION_SECRET: options.sessionSecret,
+    });
+  }, options.setupTimeoutMs);
+  afterAll(async () => {
+    if (process.env.SHOW_SERVER_LOGS) console.log(app?.logs());
+    await app?.stop();
+    pg?.destroy();
+  });
+  return { pg: () => pg!, app: () => app! };
 }

@@ -3,34 +3,14 @@
  * of the test's own, which the test restarts and stops mid-load.
  */
 import postgres from "postgres";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  seedDatabase,
-  startAppServer,
-  startThrowawayPostgres,
-  type AppServer,
-  type ThrowawayPostgres,
-} from "../support/processes";
+import { expect, it } from "vitest";
+import { useAppOnThrowawayPostgres } from "../support/processes";
 
-const PG_PORT = 5441;
-const APP_PORT = 3241;
-
-let pg: ThrowawayPostgres;
-let app: AppServer;
-
-beforeAll(async () => {
-  pg = startThrowawayPostgres(PG_PORT);
-  seedDatabase({ DATABASE_URL: pg.url });
-  app = await startAppServer(APP_PORT, {
-    DATABASE_URL: pg.url,
-    SESSION_SECRET: "outage-test-secret-0123456789",
-  });
-}, 120_000);
-
-afterAll(async () => {
-  if (process.env.SHOW_SERVER_LOGS) console.log(app?.logs());
-  await app?.stop();
-  pg?.destroy();
+const servers = useAppOnThrowawayPostgres({
+  pgPort: 5441,
+  appPort: 3241,
+  sessionSecret: "outage-test-secret-0123456789",
+  setupTimeoutMs: 120_000,
 });
 
 type Outcome = { path: string; started: number; ms: number; status: number; retryAfter: string | null };
@@ -38,7 +18,7 @@ type Outcome = { path: string; started: number; ms: number; status: number; retr
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it("answers 503 with Retry-After while the database is away, never 500, and loses no acknowledged write", async () => {
-  const login = await fetch(`${app.url}/api/login`, {
+  const login = await fetch(`${servers.app().url}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: "alex@example.com", password: "sgw25-demo" }),
@@ -46,9 +26,9 @@ it("answers 503 with Retry-After while the database is away, never 500, and lose
   expect(login.status).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-  const survey = await (await fetch(`${app.url}/api/survey`, { headers: auth })).json();
+  const survey = await (await fetch(`${servers.app().url}/api/survey`, { headers: auth })).json();
 
-  const houses = (await (await fetch(`${app.url}/api/houses`, { headers: auth })).json()) as Array<{
+  const houses = (await (await fetch(`${servers.app().url}/api/houses`, { headers: auth })).json()) as Array<{
     id: number;
     in_play: boolean;
   }>;
@@ -62,7 +42,10 @@ it("answers 503 with Retry-After while the database is away, never 500, and lose
   async function timed(path: string, init?: RequestInit) {
     const started = Date.now();
     try {
-      const response = await fetch(`${app.url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+      const response = await fetch(`${servers.app().url}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(15_000),
+      });
       await response.arrayBuffer();
       outcomes.push({
         path,
@@ -122,21 +105,21 @@ it("answers 503 with Retry-After while the database is away, never 500, and lose
 
   await sleep(1500);
   let from = Date.now();
-  pg.restart();
+  servers.pg().restart();
   windows.push([from, Date.now()]);
   await sleep(2000);
 
   from = Date.now();
-  pg.stop();
+  servers.pg().stop();
   await sleep(3000);
-  pg.start();
+  servers.pg().start();
   const back = Date.now();
   windows.push([from, back]);
 
   // /healthz must see the database again within 2 s of it answering.
   let healthyAt: number | undefined;
   while (Date.now() - back < 5000) {
-    const response = await fetch(`${app.url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(
+    const response = await fetch(`${servers.app().url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(
       () => null,
     );
     if (response?.status === 200) {
@@ -161,9 +144,9 @@ it("answers 503 with Retry-After while the database is away, never 500, and lose
   expect(failures.filter((o) => o.retryAfter === null)).toEqual([]);
   expect(failures.filter((o) => !inOutage(o))).toEqual([]);
   expect(outcomes.filter((o) => o.ms > 5000)).toEqual([]);
-  expect(app.logs()).not.toMatch(/at .*node_modules/);
+  expect(servers.app().logs()).not.toMatch(/at .*node_modules/);
 
-  const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const db = postgres(servers.pg().url, { max: 1, onnotice: () => {} });
   try {
     // Each house's stored vote is its last acknowledged one, or one sent after it whose answer was lost.
     const stored = await db<{ house_id: number; vote: string }[]>`
