@@ -5,6 +5,8 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssProvider } from "~/platform/components/inline-css";
 import { NonceProvider } from "~/platform/components/nonce";
+import { JustLoggedInProvider } from "~/platform/components/login-marker";
+import { hasLoginMarker } from "~/platform/lib/login-marker";
 import {
   RETRY_AFTER_SECONDS,
   databaseUnavailableResponse,
@@ -120,9 +122,11 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider value={readBuiltCss}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </InlineCssProvider>
+        <JustLoggedInProvider value={hasLoginMarker(request.headers.get("Cookie"))}>
+          <InlineCssProvider value={readBuiltCss}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </InlineCssProvider>
+        </JustLoggedInProvider>
       </NonceProvider>,
       {
         nonce,

@@ -24,6 +24,8 @@ import { errorCopy } from "~/platform/lib/error-copy";
 import { loginUrl } from "~/platform/lib/login-url";
 import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
+import { useJustLoggedIn } from "~/platform/components/login-marker";
+import { LOGIN_DATA_WARNING } from "~/platform/lib/login-marker";
 import { currentEditionName } from "~/features/editions/models/edition.server";
 import { getUser } from "~/platform/services/session.server";
 import styles from "~/styles/app.css";
@@ -71,7 +73,10 @@ function loginHref(pathname: string, search: string) {
   return loginUrl(`${pathname}${search}`);
 }
 
-function Header({ user, shortName }: { user: { email: string } | null; shortName: string }) {
+/** The member, nobody (null), or not known (undefined: the root's data did not arrive). */
+type FrameUser = { email: string } | null | undefined;
+
+function Header({ user, shortName }: { user: FrameUser; shortName: string }) {
   const location = useLocation();
   return (
     <header className="site-header">
@@ -89,17 +94,20 @@ function Header({ user, shortName }: { user: { email: string } | null; shortName
               </NavLink>
             </li>
           ))}
-          <li>
-            {user ? (
-              <Form method="post" action="/logout" className="inline-form">
-                <button type="submit" className="link-button">
-                  Logout
-                </button>
-              </Form>
-            ) : (
-              <Link to={loginHref(location.pathname, location.search)}>Login</Link>
-            )}
-          </li>
+          {/* Unknown after a failed load: neither Login nor Logout, the session may well be valid. */}
+          {user === undefined ? null : (
+            <li>
+              {user ? (
+                <Form method="post" action="/logout" className="inline-form">
+                  <button type="submit" className="link-button">
+                    Logout
+                  </button>
+                </Form>
+              ) : (
+                <Link to={loginHref(location.pathname, location.search)}>Login</Link>
+              )}
+            </li>
+          )}
         </ul>
       </nav>
       <nav className="sub-nav" aria-label="Survey">
@@ -119,18 +127,20 @@ function Header({ user, shortName }: { user: { email: string } | null; shortName
   );
 }
 
-function Footer({ user }: { user: { email: string } | null }) {
+function Footer({ user }: { user: FrameUser }) {
   return (
     <footer className="site-footer">
-      <p>
-        {user ? (
-          <>
-            You are logged in as <span className="user-text">{user.email}</span>
-          </>
-        ) : (
-          "You are not logged in."
-        )}
-      </p>
+      {user === undefined ? null : (
+        <p>
+          {user ? (
+            <>
+              You are logged in as <span className="user-text">{user.email}</span>
+            </>
+          ) : (
+            "You are not logged in."
+          )}
+        </p>
+      )}
     </footer>
   );
 }
@@ -172,9 +182,11 @@ function InlineLinks() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const user = data?.user ?? null;
+  const user = data ? data.user : undefined;
   const shortName = data?.edition.shortName ?? "SGW25";
-  const hydrate = needsHydration(useMatches());
+  // In the browser Remix only runs when the first page asked for it; the pages it renders after
+  // that keep its scroll handling, so a link to /houses#house-7 lands on the card.
+  const hydrate = needsHydration(useMatches()) || typeof document !== "undefined";
   return (
     <html lang="en">
       <head>
@@ -211,7 +223,17 @@ export function ErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const { title, text } = errorCopy(status, isRouteErrorResponse(error) ? error.data : undefined);
+  const justLoggedIn = useJustLoggedIn();
+  const root = useRouteLoaderData<typeof loader>("root");
+  // The spec: a login whose next step fails still counts, with its warning (unless the root's data
+  // came and says nobody is logged in: a logout since).
+  const { title, text } =
+    justLoggedIn && status >= 500 && root?.user !== null
+      ? {
+          title: LOGIN_DATA_WARNING,
+          text: "You are logged in, but this page could not load its data just now. Please try again.",
+        }
+      : errorCopy(status, isRouteErrorResponse(error) ? error.data : undefined);
   // A plain link reloads the page without JavaScript too; after a failed form post the browser's
   // Back button returns to the form with what was typed still in it.
   const retryHref = `${location.pathname}${location.search}`;

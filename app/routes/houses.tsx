@@ -9,11 +9,16 @@ import { HouseFitNote } from "~/features/houses/components/house-fit-note";
 import { PriceNote } from "~/features/houses/components/price-note";
 import { OrganiserControls } from "~/features/houses/components/organiser-controls";
 import { loginUrl, notRecordedMessage, notRecordedPath } from "~/platform/lib/login-url";
-import { NO_VOTES, OUT_OF_PLAY_VOTE, splitHouses, type VoteChoice } from "~/features/houses/lib/house-rules";
+import {
+  NO_VOTES,
+  OUT_OF_PLAY_VOTE,
+  splitHousesChosenFirst,
+  type VoteChoice,
+} from "~/features/houses/lib/house-rules";
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
 import { groupOrExpected } from "~/features/houses/lib/house-fit";
-import { getEventSettings } from "~/features/event/models/event-settings.server";
+import { getChosenHouseId, getEventSettings } from "~/features/event/models/event-settings.server";
 import { listPhotoVersions } from "~/features/houses/models/house-photo.server";
 import { getExpectedGroup } from "~/features/event/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
@@ -32,7 +37,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { newHouses, oldHouses } = splitHouses(data?.houses ?? []);
+  const { newHouses, oldHouses } = splitHousesChosenFirst(data?.houses ?? [], data?.chosenId ?? null);
   const first = newHouses[0] ?? oldHouses[0];
   return [
     { title: pageTitle(matches, "Houses") },
@@ -43,13 +48,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lost = voteFormSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const [houses, photos, counts, votes, group, event] = await Promise.all([
+  const [houses, photos, counts, votes, group, event, chosenId] = await Promise.all([
     listHouses(),
     listPhotoVersions(),
     getVoteCounts(),
     getMemberVotes(user.id),
     getExpectedGroup(),
     getEventSettings(),
+    getChosenHouseId(),
   ]);
   return {
     group: groupOrExpected(group, event),
@@ -59,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
     organiser: isOrganiser(user),
+    chosenId,
+    shortName: event.shortName,
     notRecorded: lost.success ? lost.data : null,
   };
 }
@@ -129,10 +137,10 @@ function Grid({ children, empty }: { children: JSX.Element[]; empty: string }) {
 }
 
 export default function Houses() {
-  const { houses, photos, counts, votes, organiser, group, expected, notRecorded } =
+  const { houses, photos, counts, votes, organiser, group, expected, notRecorded, chosenId, shortName } =
     useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
-  const { newHouses, oldHouses } = splitHouses(houses);
+  const { newHouses, oldHouses, chosen } = splitHousesChosenFirst(houses, chosenId);
   const outOfPlay = organiser ? houses.filter((house) => !house.in_play) : [];
   const failure = failureFor<FormFailure>(actionData);
   const firstId = (newHouses[0] ?? oldHouses[0])?.id;
@@ -144,7 +152,8 @@ export default function Houses() {
       house={house}
       photo={photos[house.id]}
       first={grid !== "out" && house.id === firstId}
-      grid={grid}
+      grid={grid === "new" && house.previous_house ? "previous" : grid}
+      chosenFor={house.id === chosen?.id ? shortName : undefined}
       vote={votes[house.id]}
       counts={counts[house.id] ?? NO_VOTES}
       voteError={
@@ -170,6 +179,14 @@ export default function Houses() {
           Suggest a house
         </Link>
       </div>
+      {chosen ? (
+        <p className="alert alert-success house-chosen-note">
+          <a href={`#house-${chosen.id}`} className="user-text">
+            {chosen.title}
+          </a>{" "}
+          is the house chosen for {shortName}.
+        </p>
+      ) : null}
       {pageError ? (
         <p role="alert" className="alert alert-error">
           {pageError}

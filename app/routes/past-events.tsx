@@ -44,7 +44,11 @@ export default function PastEvents() {
     <>
       <section className="card">
         <h1>Past Events</h1>
-        <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
+        {editions.length === 0 ? (
+          <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
+        ) : (
+          <p>Every earlier weekend, newest first, with its results as they were when it closed.</p>
+        )}
       </section>
       <PastEditions editions={editions} />
       <PastHouses houses={houses} eagerFirst={editions.length === 0} />

@@ -30,7 +30,7 @@ export default function PastEditionResults() {
         <h1>{name}: Where We Stood</h1>
         <p>
           {dates}
-          {house ? ` at ${house.title}` : ""}. {came} came.
+          {house ? ` at ${house.title}` : ""}. {came}
         </p>
         <p className="muted">
           The results as they were when {name} closed. Charts count the {respondents}{" "}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { login } from "./support";
+import { login, watchConsole } from "./support";
 import { choose, next, question } from "./survey-support";
 
 // Runs on a server of its own (playwright.config.ts): no-js rolls 2025 → 2026, then js 2026 → 2027.
@@ -14,6 +14,7 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   page,
   javaScriptEnabled,
 }) => {
+  const organiserConsole = watchConsole(page);
   // The organiser: the panel on /organiser leads to a confirmation page that says what will happen.
   await login(page, "organiser@example.com", undefined, "/organiser");
   await page.getByRole("link", { name: "Start the next edition…" }).click();
@@ -40,6 +41,39 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   );
   await expect(page.getByRole("link", { name: `${name} home` })).toBeVisible();
   await expect(page.getByRole("button", { name: `Choose for ${name}` }).first()).toBeVisible();
+
+  // The home page and the event page speak of the new edition's weekend (not the spec's 2025 one).
+  const [homeDates, eventDates] =
+    year === 2026
+      ? ["August 20-24", "Thursday Aug 20 to Monday Aug 24"]
+      : ["August 19-23", "Thursday Aug 19 to Monday Aug 23"];
+  await page.getByRole("link", { name: `${name} home` }).click();
+  await expect(page.getByRole("heading", { name: `${name} is coming` })).toBeVisible();
+  await expect(page.getByText(`the weekend of ${homeDates}`)).toBeVisible();
+  await expect(page.getByText("August 22-26")).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText(`${eventDates}.`)).toBeVisible();
+
+  // The organiser chooses a house: /houses marks it, and it leads the list.
+  await page.goto("/organiser");
+  const choice = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: `Choose for ${name}` }), hasText: /In play/ })
+    .first();
+  const chosenTitle = ((await choice.locator("th .user-text").first().textContent()) ?? "").trim();
+  expect(chosenTitle).not.toBe("");
+  await choice.getByRole("button", { name: `Choose for ${name}` }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${chosenTitle} is the chosen house.` }),
+  ).toBeVisible();
+  await page.goto("/houses");
+  const firstCard = page.getByRole("article").first();
+  await expect(firstCard.getByRole("heading", { level: 3 })).toHaveText(chosenTitle);
+  await expect(firstCard.getByText(`Chosen for ${name}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Chosen for ${name}`, { exact: true })).toHaveCount(1);
+  await expect(page.getByText(`${chosenTitle} is the house chosen for ${name}.`)).toBeVisible();
+  organiserConsole.check();
 
   // A member: the new survey starts from the remembered answers, and says so.
   const context = await browser.newContext({ javaScriptEnabled });
@@ -87,13 +121,19 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   // A visitor: /past-events lists the closed edition, its page shows its results as they were.
   const visitorContext = await browser.newContext({ javaScriptEnabled });
   const visitor = await visitorContext.newPage();
+  const visitorConsole = watchConsole(visitor);
   await visitor.goto("/past-events");
   await expect(visitor.getByRole("heading", { name: "Past Weekends" })).toBeVisible();
+  // An archive, so no "Check back soon!"; who "came" counts is said (the charts count respondents).
+  await expect(visitor.getByText("Check back soon!")).toHaveCount(0);
   const past = visitor.getByRole("region", { name: "Past Weekends" });
+  const came = /^\d+ came: \d+ members?( and \d+ guests?|, no guests)\.$/;
+  await expect(past.getByRole("listitem").first().getByText(came)).toBeVisible();
   await expect(past.getByRole("link", { name: "SGW25", exact: true })).toBeVisible();
   await past.getByRole("link", { name: closing, exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/past-events/${year - 1}$`));
   await expect(visitor.getByRole("heading", { name: `${closing}: Where We Stood` })).toBeVisible();
+  await expect(visitor.getByText(/came: \d+ members?/)).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Best Weekends" })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "So When is This Happening?" })).toBeVisible();
   const attendance = visitor.getByRole("region", { name: "Who's Coming" });
@@ -101,5 +141,6 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   if (year === 2026) await expect(attendance).toContainText("Alex");
   else await expect(visitor.getByText("Charts count the 1 person who said yes or maybe.")).toBeVisible();
   expect(await visitor.locator("script[src]").count()).toBe(0);
+  visitorConsole.check();
   await visitorContext.close();
 });

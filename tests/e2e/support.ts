@@ -44,3 +44,19 @@ export async function register(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByRole("alert")).toHaveText("Registration successful! You can now log in.");
 }
+
+/**
+ * Fails the test on any error the page's console shows or any exception it leaves uncaught (an
+ * unhandled rejection too), but those `expected` matches: call `check()` at the end of a walk.
+ */
+export function watchConsole(page: Page, expected: RegExp[] = []) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`Uncaught ${error.name}: ${error.message}`));
+  return {
+    check: () =>
+      expect(errors.filter((error) => !expected.some((pattern) => pattern.test(error)))).toEqual([]),
+  };
+}

@@ -9,6 +9,7 @@ import {
   getUserBySessionToken,
 } from "~/platform/models/session.server";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { loginMarkerCookie } from "~/platform/lib/login-marker";
 import { apiError } from "~/platform/services/api.server";
 import { isOwnOrigin } from "~/platform/services/request-path.server";
 import { appCookie } from "~/platform/services/secret.server";
@@ -133,6 +134,7 @@ export async function createUserSession(userId: number, redirectTo: string, othe
   const { token } = await createSession(userId);
   const headers = new Headers({ "Set-Cookie": await (await sessionCookie()).serialize(token) });
   headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
+  headers.append("Set-Cookie", loginMarkerCookie(env().secureCookies));
   for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirect(redirectTo), { headers });
 }

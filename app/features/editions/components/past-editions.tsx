@@ -7,7 +7,7 @@ export type PastEditionCard = {
   year: number;
   name: string;
   dates: string;
-  came: number;
+  came: string;
   house: ArchivedHouse | null;
   /** The stored photo's version, when the house still has one. */
   photo?: string;
@@ -37,7 +37,7 @@ export function PastEditions({ editions }: { editions: PastEditionCard[] }) {
                 ? `${edition.house.title} — ${placeLabel(edition.house, false)}`
                 : "No house was chosen."}
             </p>
-            <p>{edition.came === 1 ? "1 came." : `${edition.came} came.`}</p>
+            <p>{edition.came}</p>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cameText,
   nextEditionName,
   previousEditionName,
   sameWeekendNextYear,
@@ -34,5 +35,14 @@ describe("the next edition", () => {
   it("writes a window's dates with weekdays and the year", () => {
     expect(windowDates("Aug 21 - Aug 25", 2025)).toBe("Thu Aug 21 - Mon Aug 25, 2025");
     expect(windowDates("Dec 31 - Jan 4", 2026)).toBe("Thu Dec 31, 2026 - Mon Jan 4, 2027");
+  });
+});
+
+describe("who came", () => {
+  it("says members and guests apart, in the singular where it is one", () => {
+    expect(cameText(7, 5)).toBe("7 came: 5 members and 2 guests.");
+    expect(cameText(1, 1)).toBe("1 came: 1 member, no guests.");
+    expect(cameText(3, 2)).toBe("3 came: 2 members and 1 guest.");
+    expect(cameText(0, 0)).toBe("Nobody said they came.");
   });
 });

@@ -28,6 +28,19 @@ export type FrozenEdition = {
   weekends: { counts: readonly WindowCounts[]; respondents: number };
 };
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * "7 came: 5 members and 2 guests.": who `came` counts, since the archive's charts count respondents
+ * (members who said yes or maybe) instead.
+ */
+export function cameText(came: number, members: number): string {
+  if (came <= 0) return "Nobody said they came.";
+  const guests = Math.max(0, came - members);
+  const who = count(Math.min(members, came), "member");
+  return `${came} came: ${who}${guests ? ` and ${count(guests, "guest")}` : ", no guests"}.`;
+}
+
 /**
  * The next edition's name: the year in the name moved on (SGW25 → SGW26, "Weekend 2025" →
  * "Weekend 2026"); a name without its year gets the new year appended.

@@ -1,4 +1,4 @@
-import { windowDates, type FrozenEdition } from "~/features/editions/lib/editions";
+import { cameText, windowDates, type FrozenEdition } from "~/features/editions/lib/editions";
 import {
   getArchivedEdition,
   listArchivedEditions,
@@ -10,7 +10,8 @@ export type PastEdition = {
   year: number;
   name: string;
   dates: string;
-  came: number;
+  /** "7 came: 5 members and 2 guests." */
+  came: string;
   house: FrozenEdition["house"];
 };
 
@@ -20,7 +21,7 @@ function summary(edition: ArchivedEdition): PastEdition {
     year: edition.year,
     name: frozen.name,
     dates: windowDates(frozen.plannedWeekend, edition.year),
-    came: frozen.came,
+    came: cameText(frozen.came, frozen.attendance.yes.length),
     house: frozen.house,
   };
 }

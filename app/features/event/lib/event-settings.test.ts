@@ -24,6 +24,13 @@ describe("event settings", () => {
     expect(weekendRange("Aug 21 - Aug 25", 2025)).toBe("August 21-25");
   });
 
+  it("says a later edition's own planned weekend on the home page, chosen or not", () => {
+    const next = readStoredSettings({ year: 2026 });
+    expect(next.weekendChosen).toBe(false);
+    expect(homeWeekend(next)).toBe(weekendRange(next.plannedWeekend, 2026));
+    expect(homeWeekend(next)).toBe("August 20-24");
+  });
+
   it("ignores stored values that do not validate, one by one", () => {
     const read = readStoredSettings({
       plannedWeekend: "Aug 22 - Aug 26",

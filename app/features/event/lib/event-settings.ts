@@ -88,9 +88,13 @@ export function weekendRange(label: string, year: number): string {
     : `${month(start)} ${start.getUTCDate()} - ${month(end)} ${end.getUTCDate()}`;
 }
 
-/** The home page's dates: the spec's own wording until the organiser chooses a weekend. */
+/**
+ * The home page's dates: for the 2025 edition the spec's own wording until the organiser chooses a
+ * weekend; every later edition says its own planned weekend, as its event page does.
+ */
 export function homeWeekend(settings: EventSettings): string {
-  return settings.weekendChosen ? weekendRange(settings.plannedWeekend, settings.year) : "August 22-26";
+  const specWording = !settings.weekendChosen && settings.year === DEFAULT_EVENT_SETTINGS.year;
+  return specWording ? "August 22-26" : weekendRange(settings.plannedWeekend, settings.year);
 }
 
 /**

@@ -18,6 +18,7 @@ export function HouseCard({
   photo,
   first = false,
   grid,
+  chosenFor,
   vote,
   counts,
   voteError,
@@ -29,6 +30,8 @@ export function HouseCard({
   /** The first card on the page, painted first. */
   first?: boolean;
   grid: "new" | "previous" | "out";
+  /** The edition's short name when this is the house the organiser chose. */
+  chosenFor?: string;
   vote: VoteChoice | undefined;
   counts: VoteCounts;
   voteError?: string;
@@ -36,9 +39,14 @@ export function HouseCard({
 }) {
   const href = safeListingHref(house.url);
   return (
-    <article id={`house-${house.id}`} className="house-card" aria-labelledby={`house-${house.id}-title`}>
+    <article
+      id={`house-${house.id}`}
+      className={chosenFor ? "house-card house-card-chosen" : "house-card"}
+      aria-labelledby={`house-${house.id}-title`}
+    >
       <HousePhoto houseId={house.id} listingImg={house.listing_img} version={photo} first={first} />
       <div className="house-body">
+        {chosenFor ? <p className="house-chosen">Chosen for {chosenFor}</p> : null}
         {grid === "previous" && house.previous_house_year ? (
           <p className="house-kicker">{previousHouseLabel(house.previous_house_year)}</p>
         ) : null}

@@ -235,7 +235,8 @@ export function StateSelect({
             ))}
       </select>
       <FieldError id="state-error" message={error} />
-      {enhanced
+      {/* The server's own message, once there is one, says it: not a second time. */}
+      {enhanced || error
         ? null
         : REGION_COUNTRIES.map((other) => (
             <p key={other} className={`field-error state-mismatch state-mismatch-${other}`}>

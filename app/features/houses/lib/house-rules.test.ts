@@ -15,6 +15,7 @@ import {
   sortNewHouses,
   sortOldHouses,
   splitHouses,
+  splitHousesChosenFirst,
   type HouseFormValues,
 } from "~/features/houses/lib/house-rules";
 import {
@@ -191,6 +192,23 @@ describe("grid order", () => {
     ]);
     expect(newHouses.map((h) => h.city)).toEqual(["A"]);
     expect(oldHouses.map((h) => h.city)).toEqual(["C"]);
+  });
+
+  it("puts the chosen house in play first, also a previous one, and never twice", () => {
+    const houses = [
+      { ...house("USA", "NY", "A"), id: 1 },
+      { ...house("Canada", "ON", "B"), id: 2 },
+      { ...house("USA", "NY", "C", { previous: true, year: 2022 }), id: 3 },
+      { ...house("USA", "NY", "D", { in_play: false }), id: 4 },
+    ];
+    const cities = (chosenId: number | null) => {
+      const { newHouses, oldHouses, chosen } = splitHousesChosenFirst(houses, chosenId);
+      return [newHouses.map((h) => h.city), oldHouses.map((h) => h.city), chosen?.city];
+    };
+    expect(cities(2)).toEqual([["B", "A"], ["C"], "B"]);
+    expect(cities(3)).toEqual([["C", "A", "B"], [], "C"]);
+    expect(cities(4)).toEqual([["A", "B"], ["C"], undefined]);
+    expect(cities(null)).toEqual([["A", "B"], ["C"], undefined]);
   });
 });
 

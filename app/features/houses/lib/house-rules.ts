@@ -163,6 +163,24 @@ export function splitHouses<T extends HouseSummary>(houses: readonly T[]) {
   };
 }
 
+/**
+ * The two grids with the chosen house, while in play, leading the first one (whichever grid it came
+ * from): a member opening /houses sees at once which house it is.
+ */
+export function splitHousesChosenFirst<T extends HouseSummary & { id: number }>(
+  houses: readonly T[],
+  chosenId: number | null,
+) {
+  const { newHouses, oldHouses } = splitHouses(houses);
+  const chosen = [...newHouses, ...oldHouses].find((house) => house.id === chosenId);
+  if (!chosen) return { newHouses, oldHouses, chosen: undefined };
+  return {
+    newHouses: [chosen, ...newHouses.filter((house) => house !== chosen)],
+    oldHouses: oldHouses.filter((house) => house !== chosen),
+    chosen,
+  };
+}
+
 /** "City, ST, Country"; the new-houses grid leaves out the country for the USA. */
 export function placeLabel(house: Pick<HouseSummary, "city" | "state" | "country">, omitUsa: boolean) {
   const country = normaliseCountry(house.country);
