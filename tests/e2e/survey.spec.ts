@@ -24,7 +24,7 @@ test.describe("survey", () => {
     const member = yesMemberFor(testInfo.project.name);
     await login(page, member.email);
     await page.goto("/survey/1");
-    await expect(page.getByText("Section 1 of 7")).toBeVisible();
+    await expect(page.getByText("Step 1 of 5")).toBeVisible();
     await fillBasicInfo(page, member.name, member.attending);
     await next(page, 2);
 

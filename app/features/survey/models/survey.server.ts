@@ -195,3 +195,14 @@ export async function saveSurvey(
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;
 }
+
+// Every question of the survey definition is a column of `surveys` holding its answer's type: a new
+// question without its column (and migration) does not compile.
+type SurveyRow = typeof surveys.$inferSelect;
+export type EveryAnswerIsAColumn = {
+  [K in keyof SurveyAnswers]: SurveyAnswers[K] extends SurveyRow[K] ? true : never;
+};
+const everyAnswerIsAColumn: EveryAnswerIsAColumn = Object.fromEntries(
+  SURVEY_FIELDS.map((field) => [field, true]),
+) as { [K in keyof SurveyAnswers]: true };
+void everyAnswerIsAColumn;

@@ -1,6 +1,9 @@
 import {
   DONE_SECTION,
+  FROM_REVIEW,
   REVIEW_SECTION,
+  editFromReview,
+  nextFromReview,
   nextSection,
   previousSection,
   type Section,
@@ -20,6 +23,9 @@ import { surveyClosedReason } from "~/features/survey/services/survey-deadline.s
 
 export const sectionPath = (section: Section) => `/survey/${section}`;
 
+const fromReviewPath = (section: Section) =>
+  section === REVIEW_SECTION ? sectionPath(section) : editFromReview(section);
+
 /** What became of a posted survey section: where to go next, or what to show on the section. */
 export type SectionOutcome =
   { saved: true; to: string } | ({ saved: false; status: number } & FormFailure<SurveyInput>);
@@ -36,6 +42,7 @@ export async function submitSection(
   form: FormData,
 ): Promise<SectionOutcome> {
   const back = form.get("intent") === "back";
+  const fromReview = form.get(FROM_REVIEW) === "review";
   // The edition first: answers read from a newer one are then refused with it, never mixed into it.
   const edition = await getCurrentEdition();
   const { answers } = await readSurveyProgress(userId);
@@ -73,14 +80,18 @@ export async function submitSection(
     };
   }
   const updated = { ...answers, ...result.answers };
-  const target = back ? previousSection(section, updated) : nextSection(section, updated);
+  const target = back
+    ? previousSection(section, updated)
+    : fromReview
+      ? nextFromReview(section, answers, updated)
+      : nextSection(section, updated);
   try {
     await saveSurveyDraft(userId, updated, target, edition);
   } catch (error) {
     if (!(error instanceof EditionClosedError)) throw error;
     return { saved: false, status: 409, values: updated, error: error.message };
   }
-  return { saved: true, to: sectionPath(target) };
+  return { saved: true, to: fromReview ? fromReviewPath(target) : sectionPath(target) };
 }
 
 /** Where Next on a section leads once the login has saved it. */
