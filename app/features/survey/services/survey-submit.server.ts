@@ -17,7 +17,7 @@ import {
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/features/survey/lib/survey-questions";
 import { EditionClosedError, getCurrentEdition } from "~/features/editions/server";
-import { readSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
+import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
 import { isDatabaseUnavailable } from "~/platform/db/availability";
 import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";
 
@@ -45,7 +45,7 @@ export async function submitSection(
   const fromReview = form.get(FROM_REVIEW) === "review";
   // The edition first: answers read from a newer one are then refused with it, never mixed into it.
   const edition = await getCurrentEdition();
-  const { answers } = await readSurveyProgress(userId);
+  const { answers } = await getSurveyProgress(userId, { fresh: true });
 
   if (section === REVIEW_SECTION) {
     if (back) return { saved: true, to: sectionPath(previousSection(section, answers)) };
