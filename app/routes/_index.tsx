@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EventDecision } from "~/features/event/components/event-decision";
 import { ResponsiveImage } from "~/platform/components/responsive-image";
-import { getEventPageFacts } from "~/features/event/services/event-page.server";
+import { getEventPageFacts } from "~/features/event/services/event-plan.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — Home` },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
+import { surveyFixture } from "~/features/survey/lib/survey.fixture";
 import { createSession } from "~/platform/models/session.server";
 import { createUser, getUserById } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
@@ -18,23 +19,18 @@ const post = (token: string, json: unknown) =>
   callRoute(action, makeRequest("/api/survey", { bearer: token, json }));
 const get = (token: string) => callRoute(loader, makeRequest("/api/survey", { bearer: token }));
 
-const survey = {
-  name: "Kim",
-  attending: "yes",
+const survey = surveyFixture({
   availability: { "Aug 21 - Aug 25": true },
   sgw_extension: "end",
   countries: { usa: true, canada: true, mexico: false },
-  previous_locale: "yes",
   sober: "no",
-  extra_guests: { boo: true, child: false },
-  share_room: "yes",
   shirt_size: { self: "m", boo: "l", child: "" },
   fate_change: "nay",
   sgw24_attendee: "no",
   sgw24_concerns: "",
   sgw25_suggestions: "A lake",
   sgw25_dont_wanna_see: "",
-};
+});
 
 describe("GET/POST /api/survey", () => {
   it("needs a valid bearer token", async () => {

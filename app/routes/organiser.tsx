@@ -36,7 +36,7 @@ import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
 import { getVoteCounts } from "~/features/houses/models/vote.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { houseChangeRefusal } from "~/features/event/services/event.server";
+import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/services/survey-deadline.server";
 import { eventAction, getOrganiserEvent } from "~/features/organiser/services/organiser-event.server";

@@ -10,7 +10,7 @@ import { houseInputErrors, houseInputSchema } from "~/features/houses/lib/house-
 import { priceSchema } from "~/features/houses/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
 import { updateHouse } from "~/features/houses/models/house.server";
-import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
 import { backToOrganiser, houseToEdit } from "~/features/organiser/services/organiser-tidy.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";

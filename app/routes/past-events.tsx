@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { firstPhotoPreload } from "~/features/houses/components/house-photo";
 import { PastEditions } from "~/features/editions/components/past-editions";
 import { PastHouses } from "~/features/editions/components/past-houses";
-import { listPhotoVersions } from "~/features/houses/models/house-photo.server";
+import { listPhotoVersions } from "~/features/houses/models/photo-queue.server";
 import { listPreviousHouses } from "~/features/event/models/plan.server";
 import { listPastEditions } from "~/features/editions/services/archive-page.server";
 import houseImageStyles from "~/styles/house-image.css";

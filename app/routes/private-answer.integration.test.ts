@@ -72,7 +72,7 @@ async function summary(reader: Reader, q = "") {
   );
   expect(response.status).toBe(200);
   return (await response.json()) as {
-    cards: Array<{ email: string; orlando: { dontWannaSee: string; dontWannaSeeHidden?: true } }>;
+    cards: Array<{ email: string; previousEdition: { dontWannaSee: string; dontWannaSeeHidden?: true } }>;
   };
 }
 
@@ -93,7 +93,10 @@ describe("'people you don't want to see' reaches the organisers and its author o
       const pageText = JSON.stringify(page);
       for (const [, answer] of others(email)) expect(pageText).not.toContain(answer);
       for (const card of page.cards.filter((item) => item.email !== email)) {
-        expect(card.orlando).toMatchObject({ dontWannaSee: PRIVATE_ANSWER_HIDDEN, dontWannaSeeHidden: true });
+        expect(card.previousEdition).toMatchObject({
+          dontWannaSee: PRIVATE_ANSWER_HIDDEN,
+          dontWannaSeeHidden: true,
+        });
       }
       // The search matches names and e-mails only: it gives no answer away either.
       expect((await summary(reader, "rather not see")).cards).toEqual([]);
@@ -119,8 +122,8 @@ describe("'people you don't want to see' reaches the organisers and its author o
   it("its author reads their own answer on the page and in the API", async () => {
     const ana = readers["ana@example.com"];
     const own = (await summary(ana)).cards.find((card) => card.email === ana.email)!;
-    expect(own.orlando.dontWannaSee).toBe(ANSWERS["ana@example.com"]);
-    expect(own.orlando.dontWannaSeeHidden).toBeUndefined();
+    expect(own.previousEdition.dontWannaSee).toBe(ANSWERS["ana@example.com"]);
+    expect(own.previousEdition.dontWannaSeeHidden).toBeUndefined();
     const record = (await allSurveys(ana)).find((item) => item.email === ana.email)!;
     expect(record.sgw25_dont_wanna_see).toBe(ANSWERS["ana@example.com"]);
   });
@@ -138,7 +141,7 @@ describe("'people you don't want to see' reaches the organisers and its author o
       Record<string, string>
     >;
     for (const [email, answer] of Object.entries(ANSWERS)) {
-      expect(cards.find((card) => card.email === email)!.orlando.dontWannaSee).toBe(answer);
+      expect(cards.find((card) => card.email === email)!.previousEdition.dontWannaSee).toBe(answer);
       expect(records.find((record) => record.email === email)!.sgw25_dont_wanna_see).toBe(answer);
       expect(rows.find((row) => row.Email === email)!["Does Not Want To See"]).toBe(answer);
     }

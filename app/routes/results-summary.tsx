@@ -24,9 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { member: false, q, cards: [] };
   const reader = { email: user.email, organiser: isOrganiser(user) };
-  const [records, { windows }] = await Promise.all([listSurveyRecords(reader, q), getCurrentEdition()]);
+  const [records, { windows, names }] = await Promise.all([
+    listSurveyRecords(reader, q),
+    getCurrentEdition(),
+  ]);
   const cards = records.map((record) =>
-    summaryCard(record, undefined, windows, { privateHidden: !readsPrivateAnswer(reader, record) }),
+    summaryCard(record, { windows, names, privateHidden: !readsPrivateAnswer(reader, record) }),
   );
   return { member: true, q, cards };
 }

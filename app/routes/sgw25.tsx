@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EventDecision } from "~/features/event/components/event-decision";
 import { EventExtras } from "~/features/event/components/event-extras";
-import { getEventPageFacts } from "~/features/event/services/event-page.server";
+import { getEventPageFacts } from "~/features/event/services/event-plan.server";
 import { getSurveyDeadlineStatus } from "~/features/survey/services/survey-deadline.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

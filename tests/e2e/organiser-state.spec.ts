@@ -89,6 +89,9 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
   await page.goto("/survey/6");
   await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);
+  // A closed review promises no later change and offers no Edit link.
+  await expect(page.getByText("You can come back and change them later")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByText("Every section you save updates it straight away")).toHaveCount(0);
 
   const apiLogin = await request.post("/api/login", {

@@ -1,7 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { WINDOWS } from "../../app/features/editions/lib/weekends";
 import { DEMO_PASSWORD, login } from "./support";
-import { CASEY, choose, fillBasicInfo, fillDetails, next, savedSurvey, yesMemberFor } from "./survey-support";
+import {
+  CASEY,
+  choose,
+  fillBasicInfo,
+  fillDetails,
+  next,
+  question,
+  savedSurvey,
+  yesMemberFor,
+} from "./survey-support";
 
 test.describe("survey", () => {
   test("not logged in shows the 'Hold Up There, Partner' screen", async ({ page }) => {
@@ -24,7 +33,7 @@ test.describe("survey", () => {
     const member = yesMemberFor(testInfo.project.name);
     await login(page, member.email);
     await page.goto("/survey/1");
-    await expect(page.getByText("Section 1 of 7")).toBeVisible();
+    await expect(page.getByText("Step 1 of 5")).toBeVisible();
     await fillBasicInfo(page, member.name, member.attending);
     await next(page, 2);
 
@@ -67,11 +76,17 @@ test.describe("survey", () => {
     const feedback = page.getByRole("region", { name: "Feedback" });
     await expect(feedback).toBeVisible();
     await expect(feedback).toContainText(member.concerns);
-    await expect(page.getByRole("link", { name: "Edit details" })).toHaveAttribute("href", "/survey/2");
+    await expect(page.getByRole("link", { name: "Edit details" })).toHaveAttribute(
+      "href",
+      "/survey/2?from=review",
+    );
 
     await page.getByRole("button", { name: "Submit Survey" }).click();
     await expect(page).toHaveURL(/\/survey\/7$/);
     await expect(page.getByRole("alert")).toHaveText("Survey submitted successfully!");
+    // The done page says it once (the "Your survey is submitted" notice is for the sections).
+    expect((await page.getByRole("main").innerText()).match(/submitted/gi)).toHaveLength(1);
+    await expect(page.getByText(/^Step \d/)).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: "See the results" })).toHaveAttribute(
       "href",
       "/results",
@@ -152,5 +167,99 @@ test.describe("survey", () => {
     await page.goto("/sgw25");
     const coming = page.locator(".card", { has: page.getByRole("heading", { name: "Definitely coming" }) });
     await expect(coming.getByRole("listitem").filter({ hasText: member.name })).toHaveCount(1);
+  });
+});
+
+// Rough edges a season walk found on a 390 px phone (issue 32: 2, 8 and 13), walked as found.
+test.describe("survey on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const counter = (page: Page) => page.locator(".survey-progress");
+
+  test("Edit on the review, then Next, returns to the review; the counter follows the member's own path", async ({
+    page,
+  }, testInfo) => {
+    const member = yesMemberFor(testInfo.project.name);
+    await login(page, member.email);
+    await page.goto("/survey/6");
+    // Yes, and at SGW24: 1, 2, 4, 5 and the review.
+    await expect(counter(page)).toHaveText("Step 5 of 5");
+
+    // The weekends read in date order, top to bottom, in one column.
+    const weekends = page.getByRole("region", { name: "Details" }).getByRole("listitem");
+    await expect(weekends).toHaveText(member.weekends);
+    const boxes = await weekends.evaluateAll((items) => items.map((item) => item.getBoundingClientRect()));
+    for (const [index, box] of boxes.entries()) {
+      if (index === 0) continue;
+      expect(box.left).toBe(boxes[0].left);
+      expect(box.top).toBeGreaterThan(boxes[index - 1].top);
+    }
+
+    await page.getByRole("link", { name: "Edit details" }).click();
+    await expect(page).toHaveURL(/\/survey\/2\?from=review$/);
+    await expect(counter(page)).toHaveText("Step 2 of 5");
+    // The 39 weekends come in a group per month, and every row is a tap target of at least 44 px.
+    const group = question(page, "Which weekends work for you?");
+    const months = [...new Set(WINDOWS.map((label) => label.split(" ")[0]))];
+    await expect(group.getByRole("group")).toHaveCount(months.length);
+    await expect(group.getByRole("group", { name: "Apr" }).getByRole("checkbox")).toHaveCount(
+      WINDOWS.filter((label) => label.startsWith("Apr ")).length,
+    );
+    const rows = group.locator("label");
+    await expect(rows).toHaveCount(39);
+    for (const box of await rows.evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect()),
+    )) {
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    // A tap at the far end of a row ticks its box.
+    const first = group.getByRole("checkbox", { name: WINDOWS[0], exact: true });
+    const firstRow = rows.first();
+    const size = (await firstRow.boundingBox())!;
+    await expect(first).not.toBeChecked();
+    await firstRow.click({ position: { x: size.width - 4, y: size.height / 2 } });
+    await expect(first).toBeChecked();
+    await firstRow.click({ position: { x: size.width - 4, y: size.height / 2 } });
+    await expect(first).not.toBeChecked();
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/survey\/6$/);
+    await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
+    await page.getByRole("link", { name: "Edit basic info" }).click();
+    await expect(counter(page)).toHaveText("Step 1 of 5");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/survey\/6$/);
+    const saved = await savedSurvey(page);
+    expect(WINDOWS.filter((label) => (saved.availability as Record<string, boolean>)[label])).toEqual(
+      member.weekends,
+    );
+  });
+
+  test("a refused section is answered in view: focused with JavaScript, at the top of the page without", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const member = yesMemberFor(testInfo.project.name);
+    await login(page, member.email);
+    await page.goto("/survey/2");
+    const before = await savedSurvey(page);
+    // An answer the form cannot send (a stale page or another client): the server refuses it.
+    await page.route("**/survey/2*", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const form = new URLSearchParams(route.request().postData() ?? "");
+      form.set("sober", "perhaps");
+      await route.continue({ postData: form.toString() });
+    });
+    const nextButton = page.getByRole("button", { name: "Next" });
+    await nextButton.scrollIntoViewIfNeeded();
+    await nextButton.click();
+    const alert = page.getByRole("alert").filter({ hasText: "Please check these answers" });
+    await expect(alert).toContainText("“Are you okay staying sober?”: choose one of “Yes” or “No”");
+    await expect(page).toHaveURL(/\/survey\/2$/);
+    await expect(alert).toBeInViewport();
+    if (javaScriptEnabled) await expect(alert).toBeFocused();
+    else expect(await page.evaluate(() => window.scrollY)).toBeLessThan(400);
+    await page.unroute("**/survey/2*");
+    expect((await savedSurvey(page)).sober).toBe(before.sober);
   });
 });

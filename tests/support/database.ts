@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, useDatabaseForTests, type Connection } from "~/platform/db/client.server";
-import { stopHousePhotos } from "~/features/houses/services/house-photos.server";
+import { stopHousePhotos } from "~/features/houses/services/photo-worker.server";
 
 /**
  * Gives the calling test file a fresh, migrated database for all its tests: in-memory PGlite loaded

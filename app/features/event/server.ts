@@ -2,5 +2,4 @@
 export * from "./models/event-settings.server";
 export * from "./models/plan.server";
 export * from "./services/announce.server";
-export * from "./services/event-page.server";
-export * from "./services/event.server";
+export * from "./services/event-plan.server";

@@ -19,7 +19,7 @@ import {
   getAnnouncementValue,
 } from "~/features/event/models/event-settings.server";
 import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
-import { getEventPlan, type EventPlan } from "~/features/event/services/event.server";
+import { getEventPlan, type EventPlan } from "~/features/event/services/event-plan.server";
 import { sendMailRound } from "~/platform/services/mail.server";
 
 export type AnnounceOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };

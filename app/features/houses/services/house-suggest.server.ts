@@ -17,7 +17,7 @@ import {
 } from "~/features/houses/lib/suggest-limits";
 import { createHouse, findHouseByListing } from "~/features/houses/models/house.server";
 import { LIMITS, countAttempt, refundAttempt } from "~/platform/services/rate-limit.server";
-import { requestHousePhotos } from "~/features/houses/services/house-photos.server";
+import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
 
 /** Why a valid suggestion was not saved: the status, the message, and how long to wait (429s). */
 export type SuggestRefusal = { status: number; error: string; field?: "url"; retryAfter?: number };

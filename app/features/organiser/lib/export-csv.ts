@@ -4,52 +4,41 @@ import { eachText } from "~/features/houses/lib/money";
 import type { HouseRecord, VoteCounts } from "~/features/houses/lib/house-rules";
 import type { ResponseRecord } from "~/features/results/lib/results";
 import { summaryCard } from "~/features/results/lib/results-summary";
+import { summaryRowsOf, type SummaryRowsByKey } from "~/features/results/lib/summary-rows";
 import { SGW25_NAMES, type EditionNames } from "~/features/survey/lib/survey-questions";
-
-const SUMMARY_COLUMNS = [
-  "Attending",
-  "Wants To Extend",
-  "OK Countries",
-  "Previous Locale",
-  "Sober",
-  "Bringing Boo",
-  "Bringing Kid",
-  "Will Share Room",
-  "Would Change Fate",
-  "Shirt Sizes",
-];
 
 /** The complete survey table: the /results-summary fields, one row per response, in the edition's words. */
 export function surveysCsv(
   records: readonly ResponseRecord[],
   windows?: readonly string[],
   names: EditionNames = SGW25_NAMES,
+  rows?: SummaryRowsByKey,
 ): string {
   const header = [
     "Name",
     "Email",
-    ...SUMMARY_COLUMNS,
+    // The card's rows by their labels: the same words as /results-summary, by construction.
+    ...summaryRowsOf(rows).map((row) => row.label),
     "Available Weekends",
     `Attended ${names.previous}`,
     `${names.previous} Concerns`,
     `${names.current} Suggestions`,
     "Does Not Want To See",
   ];
-  const rows = records.map((record) => {
-    const card = summaryCard(record, undefined, windows);
-    const values = new Map(card.rows);
+  const lines = records.map((record) => {
+    const card = summaryCard(record, { windows, names, rows });
     return [
       card.name,
       card.email,
-      ...SUMMARY_COLUMNS.map((column) => values.get(column) ?? ""),
+      ...card.rows.map(([, value]) => value),
       card.availableDates.length ? card.availableDates.join("; ") : "No availability specified",
-      card.orlando.attended,
-      card.orlando.concerns,
-      card.orlando.suggestions,
-      card.orlando.dontWannaSee,
+      card.previousEdition.attended,
+      card.previousEdition.concerns,
+      card.previousEdition.suggestions,
+      card.previousEdition.dontWannaSee,
     ];
   });
-  return toCsv(header, rows);
+  return toCsv(header, lines);
 }
 
 /** A house as exported: the spec's House entity; the photo is left out of the table. */

@@ -1,6 +1,6 @@
 import type { SummaryCard } from "~/features/results/lib/results-summary";
 
-/** One respondent on /results-summary: the answers table, availability and the Orlando section. */
+/** One respondent on /results-summary: the answers table, availability and the previous edition's block. */
 export function RespondentCard({ card }: { card: SummaryCard }) {
   const headingId = `respondent-${card.id}`;
   return (
@@ -39,18 +39,20 @@ export function RespondentCard({ card }: { card: SummaryCard }) {
           <p className="muted">No availability specified</p>
         )}
       </details>
-      <section className="orlando" aria-labelledby={`${headingId}-orlando`}>
-        <h3 id={`${headingId}-orlando`}>Orlando</h3>
-        <p>Attended last year: {card.orlando.attended}</p>
-        {card.orlando.attended === "Yes" ? (
+      <section className="orlando" aria-labelledby={`${headingId}-previous`}>
+        <h3 id={`${headingId}-previous`} className="user-text">
+          {card.previousEdition.heading}
+        </h3>
+        <p>Attended last year: {card.previousEdition.attended}</p>
+        {card.previousEdition.attended === "Yes" ? (
           <dl>
             <dt>Concerns</dt>
-            <dd className="user-text">{card.orlando.concerns}</dd>
+            <dd className="user-text">{card.previousEdition.concerns}</dd>
             <dt>Suggestion</dt>
-            <dd className="user-text">{card.orlando.suggestions}</dd>
+            <dd className="user-text">{card.previousEdition.suggestions}</dd>
             <dt>Doesn&apos;t Want To See</dt>
-            <dd className={card.orlando.dontWannaSeeHidden ? "muted" : "user-text"}>
-              {card.orlando.dontWannaSee}
+            <dd className={card.previousEdition.dontWannaSeeHidden ? "muted" : "user-text"}>
+              {card.previousEdition.dontWannaSee}
             </dd>
           </dl>
         ) : null}

@@ -45,21 +45,27 @@ describe("summaryCard", () => {
   it("shows None for no countries and only the self size without guests", () => {
     const card = summaryCard(
       { ...full, countries: {}, extra_guests: '{"boo":false}', shirt_size: "{oops" },
-      () => {},
+      { log: () => {} },
     );
     const rows = Object.fromEntries(card.rows);
     expect(rows["OK Countries"]).toBe("None");
     expect(rows["Shirt Sizes"]).toBe("Self: Not answered");
   });
 
-  it("fills the Orlando section with 'None specified' defaults", () => {
-    expect(summaryCard(full).orlando).toEqual({
+  it("fills the previous edition's block with 'None specified' defaults, headed Orlando in 2025", () => {
+    expect(summaryCard(full).previousEdition).toEqual({
+      heading: "Orlando",
       attended: "Yes",
       concerns: "The drive was long.",
       suggestions: "None specified",
       dontWannaSee: "None specified",
     });
-    expect(summaryCard({ ...full, sgw24_attendee: "no" }).orlando.attended).toBe("No");
+    expect(summaryCard({ ...full, sgw24_attendee: "no" }).previousEdition.attended).toBe("No");
+  });
+
+  it("names the previous edition in the block's heading after 2025", () => {
+    const names = { current: "SGW26", previous: "SGW25" };
+    expect(summaryCard(full, { names }).previousEdition.heading).toBe("SGW25");
   });
 
   it("copes with a bare record", () => {
@@ -92,7 +98,7 @@ describe("summaryCard", () => {
       "Would Change Fate": "Not answered",
       "Shirt Sizes": "Self: Not answered, Boo: Not answered, Kid: Not answered",
     });
-    expect(card.orlando.attended).toBe("Not answered");
+    expect(card.previousEdition.attended).toBe("Not answered");
   });
 
   it("counts no guests or details for someone not coming", () => {

@@ -1,12 +1,12 @@
 import {
   deriveResponse,
   isCounted,
-  isNo,
-  isYes,
   parseJsonObject,
   type Log,
   type ResponseRecord,
 } from "~/features/results/lib/results";
+import { answer, summaryRowsOf, type SummaryRowsByKey } from "~/features/results/lib/summary-rows";
+import { SGW25_NAMES, type EditionNames } from "~/features/survey/lib/survey-questions";
 import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey/lib/private-answer";
 import { WINDOWS } from "~/features/editions/lib/weekends";
 
@@ -19,10 +19,12 @@ export type SummaryCard = {
   /** Available windows in chronological order. */
   availableDates: string[];
   /**
-   * `attended` is "Yes", "No" or "Not answered". `dontWannaSeeHidden`: the reader may not read that
-   * answer (organisers and its author only), so `dontWannaSee` says so instead.
+   * The block about the previous edition, headed "Orlando" for 2025 (the spec's word) and by the
+   * previous edition's name after. `attended` is "Yes", "No" or "Not answered". `dontWannaSeeHidden`:
+   * the reader may not read that answer (organisers and its author only), so `dontWannaSee` says so.
    */
-  orlando: {
+  previousEdition: {
+    heading: string;
     attended: string;
     concerns: string;
     suggestions: string;
@@ -30,36 +32,6 @@ export type SummaryCard = {
     dontWannaSeeHidden?: true;
   };
 };
-
-const NOT_ANSWERED = "Not answered";
-
-const EXTENSION_LABELS: Record<string, string> = {
-  beginning: "Start Earlier",
-  end: "End Later",
-  both: "Start Earlier & End Later",
-  no: "No",
-};
-
-/** A yes/no question's answer in its own words; a blank or unknown answer is not a "No". */
-function answer(value: unknown, labels: [string, string] = ["Yes", "No"]) {
-  if (isYes(value)) return labels[0];
-  if (isNo(value)) return labels[1];
-  return NOT_ANSWERED;
-}
-
-function yesNo(flag: boolean) {
-  return flag ? "Yes" : "No";
-}
-
-function capitalised(value: unknown, fallback: string) {
-  if (typeof value !== "string" || !value.trim()) return fallback;
-  const text = value.trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function size(value: unknown) {
-  return typeof value === "string" && value.trim() ? value.trim().toUpperCase() : NOT_ANSWERED;
-}
 
 function text(value: unknown) {
   return (typeof value === "string" && value.trim()) || "None specified";
@@ -81,45 +53,40 @@ const DETAILS_UNANSWERED = {
   fate_change: "",
 };
 
+/** The previous edition's block heading: the spec calls 2024's "Orlando"; later editions name theirs. */
+export function previousEditionHeading(names: EditionNames) {
+  return names.current === SGW25_NAMES.current ? "Orlando" : names.previous;
+}
+
 export function summaryCard(
   answers: ResponseRecord,
-  log?: Log,
-  windows: readonly string[] = WINDOWS,
-  { privateHidden = false }: { privateHidden?: boolean } = {},
+  {
+    log,
+    windows = WINDOWS,
+    names = SGW25_NAMES,
+    privateHidden = false,
+    rows,
+  }: {
+    log?: Log;
+    windows?: readonly string[];
+    names?: EditionNames;
+    privateHidden?: boolean;
+    /** The summary rows by question key (summary-rows' SUMMARY_ROWS when absent). */
+    rows?: SummaryRowsByKey;
+  } = {},
 ): SummaryCard {
   // The review hides the details block for a "no" (spec section 2); the summary does not count it.
   const record = isCounted(answers.attending) ? answers : { ...answers, ...DETAILS_UNANSWERED };
   const response = deriveResponse(record, log);
-  const countries = [
-    response.visit_usa && "USA",
-    response.visit_canada && "Canada",
-    response.visit_mexico && "Mexico",
-  ].filter(Boolean);
   const shirts = parseJsonObject(record.shirt_size, "shirt_size", log);
-  const shirtSizes = [
-    `Self: ${size(shirts.self)}`,
-    response.plus_boo ? `Boo: ${size(shirts.boo)}` : "",
-    response.plus_child ? `Kid: ${size(shirts.child)}` : "",
-  ].filter(Boolean);
-  const extension = typeof record.sgw_extension === "string" ? record.sgw_extension : "";
   return {
     id: Number(record.id),
     name: response.name,
     email: typeof record.email === "string" ? record.email : "",
-    rows: [
-      ["Attending", capitalised(record.attending, NOT_ANSWERED)],
-      ["Wants To Extend", EXTENSION_LABELS[extension] ?? NOT_ANSWERED],
-      ["OK Countries", countries.length ? countries.join(", ") : "None"],
-      ["Previous Locale", answer(record.previous_locale)],
-      ["Sober", answer(record.sober)],
-      ["Bringing Boo", yesNo(response.plus_boo)],
-      ["Bringing Kid", yesNo(response.plus_child)],
-      ["Will Share Room", answer(record.share_room)],
-      ["Would Change Fate", answer(record.fate_change, ["Aye", "Nay"])],
-      ["Shirt Sizes", shirtSizes.join(", ")],
-    ],
+    rows: summaryRowsOf(rows).map((row) => [row.label, row.value({ record, response, shirts })]),
     availableDates: windows.filter((label) => response.availability[label]),
-    orlando: {
+    previousEdition: {
+      heading: previousEditionHeading(names),
       attended: answer(record.sgw24_attendee),
       concerns: text(record.sgw24_concerns),
       suggestions: text(record.sgw25_suggestions),

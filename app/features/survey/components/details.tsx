@@ -1,15 +1,15 @@
 import { useEffect, useState, type ChangeEvent } from "react";
-import { Choice, ShirtSize, Ticks, errorFor } from "~/features/survey/components/fields";
+import { Choice, ShirtSize, Ticks, Weekends, errorFor } from "~/features/survey/components/fields";
 import {
   AYE_NAY_LABELS,
   COUNTRY_LABELS,
   EXTENSION_LABELS,
   GUEST_LABELS,
-  QUESTIONS,
   SHIRT_HOLDER_LABELS,
   YES_NO_LABELS,
 } from "~/features/survey/lib/survey-questions";
 import { SectionForm } from "~/features/survey/components/section-form";
+import { useQuestions } from "~/features/survey/components/edition-names";
 import type { StepProps } from "~/features/survey/components/steps";
 
 /** True once React runs in the browser; the server (and a no-JS visit) renders the false case. */
@@ -20,6 +20,7 @@ function useHydrated() {
 }
 
 export function Details({ values, fieldErrors, error: formError }: StepProps) {
+  const QUESTIONS = useQuestions();
   const hydrated = useHydrated();
   const [guests, setGuests] = useState(values.extra_guests);
   const onGuestChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -34,11 +35,9 @@ export function Details({ values, fieldErrors, error: formError }: StepProps) {
     value: values[name],
     error: error(name),
   });
-  // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
-  const windowLabels = Object.fromEntries(Object.keys(values.availability).map((label) => [label, label]));
   return (
     <SectionForm section={2} fieldErrors={fieldErrors} error={formError} title="Details">
-      <Ticks {...question("availability")} options={windowLabels} className="choices weekends" />
+      <Weekends {...question("availability")} />
       <Choice {...question("sgw_extension")} options={EXTENSION_LABELS} required />
       <Ticks {...question("countries")} options={COUNTRY_LABELS} />
       <Choice {...question("previous_locale")} options={YES_NO_LABELS} required />

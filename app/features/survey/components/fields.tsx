@@ -98,6 +98,52 @@ export function Ticks({ name, legend, options, value, error, className = "choice
   );
 }
 
+/** The month a window starts in ("Apr" of "Apr 30 - May 4"): the weekends are grouped by it. */
+const monthOf = (label: string) => label.split(" ")[0];
+
+/**
+ * The weekends as one checkbox group (posting `availability=<label>` per tick), in rows by the month
+ * they start in; each row, not just its box, is the tap target (survey.css).
+ */
+export function Weekends({
+  legend,
+  value,
+  error,
+}: {
+  legend: string;
+  value: Record<string, boolean>;
+  error?: string;
+}) {
+  // The answers carry every window of the edition, in order (survey-fields' emptySurvey).
+  const months = new Map<string, string[]>();
+  for (const label of Object.keys(value))
+    months.set(monthOf(label), [...(months.get(monthOf(label)) ?? []), label]);
+  return (
+    <Group name="availability" legend={legend} error={error}>
+      {[...months].map(([month, labels]) => (
+        <div key={month} role="group" aria-labelledby={`weekends-${month}`} className="weekend-month">
+          <p id={`weekends-${month}`} className="weekend-month-name">
+            {month}
+          </p>
+          <div className="weekends">
+            {labels.map((label) => (
+              <label key={label}>
+                <input
+                  type="checkbox"
+                  name="availability"
+                  value={label}
+                  defaultChecked={value[label] === true}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </div>
+      ))}
+    </Group>
+  );
+}
+
 export function LongText({
   name,
   label,

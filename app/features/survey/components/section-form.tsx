@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { FocusedAlert } from "~/platform/components/focused-alert";
 import { useClosedNav } from "~/features/survey/components/survey-deadline";
 import type { ReactNode } from "react";
-import type { Section } from "~/features/survey/lib/survey-flow";
+import { FROM_REVIEW, type Section } from "~/features/survey/lib/survey-flow";
 import type { FieldErrors } from "~/features/survey/lib/survey-schema";
 
 type Props = {
@@ -35,6 +36,7 @@ export function SectionForm({
   const goingBack = busy && navigation.formData?.get("intent") === "back";
   const messages = Object.values(fieldErrors ?? {});
   const closed = useClosedNav();
+  const [params] = useSearchParams();
   if (closed) {
     return (
       <div className="survey-form">
@@ -61,20 +63,19 @@ export function SectionForm({
   return (
     <Form method="post" action={action} noValidate className="survey-form">
       <h1>{title}</h1>
-      {error ? (
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FocusedAlert>{error}</FocusedAlert> : null}
       {messages.length > 0 ? (
-        <div role="alert" className="alert alert-error">
+        <FocusedAlert>
           <p>Please check these answers:</p>
           <ul>
             {messages.map((message) => (
               <li key={message}>{message}</li>
             ))}
           </ul>
-        </div>
+        </FocusedAlert>
+      ) : null}
+      {params.get(FROM_REVIEW) === "review" ? (
+        <input type="hidden" name={FROM_REVIEW} value="review" />
       ) : null}
       {children}
       {/* Next comes first so Enter in a text field means Next; CSS shows Back on the left. */}

@@ -1,9 +1,12 @@
 import { NameInput } from "~/platform/components/name-input";
 import type { FieldErrors, SurveyInput } from "~/features/survey/lib/survey-schema";
-import { PRIVATE_ANSWER_FIELD, PRIVATE_ANSWER_NOTE } from "~/features/survey/lib/private-answer";
+import { PRIVATE_ANSWER_NOTE } from "~/features/survey/lib/private-answer";
 import { Choice, LongText, errorFor } from "~/features/survey/components/fields";
 import { useEditionNames, useQuestions } from "~/features/survey/components/edition-names";
-import { ATTENDING_LABELS, YES_NO_LABELS } from "~/features/survey/lib/survey-questions";
+import { ATTENDING_LABELS, SURVEY_QUESTIONS, YES_NO_LABELS } from "~/features/survey/lib/survey-questions";
+
+/** The feedback section's questions: its free texts, in the survey's order. */
+const FEEDBACK = SURVEY_QUESTIONS.filter((question) => question.section === 5 && question.kind === "text");
 import { SectionForm } from "~/features/survey/components/section-form";
 
 export type StepProps = { values: SurveyInput; fieldErrors?: FieldErrors; error?: string };
@@ -63,14 +66,14 @@ export function Feedback({ values, fieldErrors, error }: StepProps) {
   const QUESTIONS = useQuestions();
   return (
     <SectionForm section={5} fieldErrors={fieldErrors} error={error} title="Feedback">
-      {(["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"] as const).map((field) => (
+      {FEEDBACK.map((question) => (
         <LongText
-          key={field}
-          name={field}
-          label={QUESTIONS[field]}
-          value={values[field]}
-          error={errorFor(fieldErrors, field)}
-          note={field === PRIVATE_ANSWER_FIELD ? PRIVATE_ANSWER_NOTE : undefined}
+          key={question.key}
+          name={question.key}
+          label={QUESTIONS[question.key]}
+          value={values[question.key]}
+          error={errorFor(fieldErrors, question.key)}
+          note={"private" in question ? PRIVATE_ANSWER_NOTE : undefined}
         />
       ))}
     </SectionForm>

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { FocusedAlert } from "~/platform/components/focused-alert";
 
 /** Where Back and Next lead on a closed survey: links instead of buttons, since nothing is saved. */
 export type ClosedNav = { back: string | null; next: string | null };
@@ -39,9 +40,10 @@ export function SurveyDeadlineGate({
   }
   return (
     <ClosedSurvey.Provider value={nav}>
-      <p role="alert" className="alert alert-error survey-closed-message">
+      {/* A submit refused because the survey closed meanwhile is answered here: in view, focused. */}
+      <FocusedAlert className="alert alert-error survey-closed-message">
         {deadline.message} {done ? "" : "Your answers are shown below but can no longer be changed."}
-      </p>
+      </FocusedAlert>
       {children}
     </ClosedSurvey.Provider>
   );

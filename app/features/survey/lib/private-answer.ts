@@ -1,8 +1,13 @@
+import type { SurveyQuestion } from "~/features/survey/lib/survey-questions";
+
 /**
  * 'People you don't want to see' is meant for the organisers: only they and its author read it.
  * Everyone else gets the record without it ("" in /api/surveys/all) and a line saying so on pages.
  */
-export const PRIVATE_ANSWER_FIELD = "sgw25_dont_wanna_see";
+export const PRIVATE_ANSWER_FIELD = "sgw25_dont_wanna_see" satisfies Extract<
+  SurveyQuestion,
+  { private: true }
+>["key"];
 
 /** Next to the question on the survey and its review. */
 export const PRIVATE_ANSWER_NOTE = "Only the organisers see this answer.";

@@ -1,66 +1,53 @@
 import type { Section } from "~/features/survey/lib/survey-flow";
+import { SURVEY_QUESTIONS, type Question, type SurveyQuestion } from "~/features/survey/lib/survey-questions";
 import { WINDOWS } from "~/features/editions/lib/weekends";
 
+/** An answer's type, from its question's kind: "" is unanswered. */
+type AnswerOf<Q> = Q extends { kind: "text" }
+  ? string
+  : Q extends { kind: "choice"; options: infer O }
+    ? "" | Extract<keyof O, string>
+    : Q extends { kind: "flags"; options: infer O }
+      ? { [K in keyof O]: boolean }
+      : Q extends { kind: "availability" }
+        ? Record<string, boolean>
+        : Q extends { kind: "sizes"; holders: infer H }
+          ? { [K in keyof H]: string }
+          : never;
+
 /** The spec's Survey entity, as the API and the forms carry it. */
-export type SurveyAnswers = {
-  name: string;
-  attending: "" | "yes" | "no" | "maybe";
-  availability: Record<string, boolean>;
-  sgw_extension: "" | "no" | "beginning" | "end" | "both";
-  countries: { usa: boolean; canada: boolean; mexico: boolean };
-  previous_locale: "" | "yes" | "no";
-  sober: "" | "yes" | "no";
-  extra_guests: { boo: boolean; child: boolean };
-  share_room: "" | "yes" | "no";
-  shirt_size: { self: string; boo: string; child: string };
-  fate_change: "" | "aye" | "nay";
-  sgw24_attendee: "" | "yes" | "no";
-  sgw24_concerns: string;
-  sgw25_suggestions: string;
-  sgw25_dont_wanna_see: string;
-};
+export type SurveyAnswers = { -readonly [Q in SurveyQuestion as Q["key"]]: AnswerOf<Q> };
 
-/** The answers each section's form carries, in the survey's order; 3, 6 and 7 carry none. */
-export const SECTION_FIELDS: Record<Section, readonly (keyof SurveyAnswers)[]> = {
-  1: ["name", "attending"],
-  2: [
-    "availability",
-    "sgw_extension",
-    "countries",
-    "previous_locale",
-    "sober",
-    "extra_guests",
-    "share_room",
-    "shirt_size",
-    "fate_change",
-  ],
-  3: [],
-  4: ["sgw24_attendee"],
-  5: ["sgw24_concerns", "sgw25_suggestions", "sgw25_dont_wanna_see"],
-  6: [],
-  7: [],
-};
+/** The answers a section's form carries, in the survey's order; 3, 6 and 7 carry none. */
+export function sectionFields(section: Section, questions: readonly Question[] = SURVEY_QUESTIONS) {
+  return questions.filter((question) => question.section === section).map((question) => question.key);
+}
 
-/** Every answer, in the survey's order (integer keys enumerate in ascending order). */
-export const SURVEY_FIELDS = Object.values(SECTION_FIELDS).flat();
+export const SECTION_FIELDS = Object.fromEntries(
+  ([1, 2, 3, 4, 5, 6, 7] as const).map((section) => [section, sectionFields(section)]),
+) as unknown as Record<Section, readonly (keyof SurveyAnswers)[]>;
+
+/** Every answer, in the survey's order. */
+export const SURVEY_FIELDS = SURVEY_QUESTIONS.map((question) => question.key);
+
+/** A question's unanswered value: text and choices "", every box and window false, no size. */
+export function emptyAnswer(question: Question, windows: readonly string[] = WINDOWS): unknown {
+  switch (question.kind) {
+    case "text":
+    case "choice":
+      return "";
+    case "flags":
+      return Object.fromEntries(Object.keys(question.options).map((key) => [key, false]));
+    case "availability":
+      return Object.fromEntries(windows.map((label) => [label, false]));
+    case "sizes":
+      return Object.fromEntries(Object.keys(question.holders).map((holder) => [holder, ""]));
+  }
+}
 
 /** An untouched survey: text empty, every window (of the edition's `windows`) and flag false, no choice made. */
 export function emptySurvey(windows: readonly string[] = WINDOWS): SurveyAnswers {
-  return {
-    name: "",
-    attending: "",
-    availability: Object.fromEntries(windows.map((label) => [label, false])),
-    sgw_extension: "",
-    countries: { usa: false, canada: false, mexico: false },
-    previous_locale: "",
-    sober: "",
-    extra_guests: { boo: false, child: false },
-    share_room: "",
-    shirt_size: { self: "", boo: "", child: "" },
-    fate_change: "",
-    sgw24_attendee: "",
-    sgw24_concerns: "",
-    sgw25_suggestions: "",
-    sgw25_dont_wanna_see: "",
-  };
+  return Object.fromEntries(
+    SURVEY_QUESTIONS.map((question) => [question.key, emptyAnswer(question, windows)]),
+  ) as SurveyAnswers;
 }

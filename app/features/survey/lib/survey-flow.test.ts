@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { nextSection, parseSection, previousSection, type Section } from "~/features/survey/lib/survey-flow";
+import {
+  nextFromReview,
+  nextSection,
+  parseSection,
+  pathOf,
+  previousSection,
+  stepOf,
+  type Section,
+} from "~/features/survey/lib/survey-flow";
 
 const yes = { attending: "yes", sgw24_attendee: "yes" } as const;
 const no = { attending: "no", sgw24_attendee: "no" } as const;
@@ -73,5 +81,24 @@ describe("parseSection", () => {
     for (const bad of ["0", "8", "1.5", "", " 2", "abc", undefined, null, {}]) {
       expect(parseSection(bad)).toBeNull();
     }
+  });
+});
+
+describe("a member's own path", () => {
+  it("counts the steps on the member's path, not the section numbers", () => {
+    expect(pathOf(yes)).toEqual([1, 2, 4, 5, 6]);
+    expect(stepOf(4, yes)).toEqual({ step: 3, of: 5 });
+    expect(stepOf(6, { attending: "maybe", sgw24_attendee: "no" })).toEqual({ step: 4, of: 4 });
+    expect(stepOf(1, { attending: "", sgw24_attendee: "" })).toEqual({ step: 1, of: 5 });
+    // A section off the path (typed into the address) is counted where it falls.
+    expect(stepOf(3, yes)).toEqual({ step: 3, of: 6 });
+  });
+
+  it("returns from an edited section to the review, unless the change opened a section not yet seen", () => {
+    expect(nextFromReview(2, yes, yes)).toBe(6);
+    expect(nextFromReview(1, yes, { ...yes, attending: "maybe" })).toBe(6);
+    expect(nextFromReview(1, no, { ...no, attending: "yes" })).toBe(2);
+    expect(nextFromReview(4, yes, { ...yes, sgw24_attendee: "no" })).toBe(6);
+    expect(nextFromReview(4, no, { ...no, sgw24_attendee: "yes" })).toBe(5);
   });
 });

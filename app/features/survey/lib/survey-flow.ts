@@ -1,5 +1,3 @@
-import type { SurveyAnswers } from "~/features/survey/lib/survey-fields";
-
 /** The survey's seven sections: 1 basic info, 2 details, 3 sad message, 4 SGW24, 5 feedback, 6 review, 7 done. */
 export type Section = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -7,7 +5,12 @@ export const FIRST_SECTION: Section = 1;
 export const REVIEW_SECTION: Section = 6;
 export const DONE_SECTION: Section = 7;
 
-type FlowAnswers = Pick<SurveyAnswers, "attending" | "sgw24_attendee">;
+/** A section opened with "Edit" on the review carries `from=review` (query and field): Next returns there. */
+export const FROM_REVIEW = "from";
+export const editFromReview = (section: Section) => `/survey/${section}?${FROM_REVIEW}=review`;
+
+/** The two answers that choose the path (any text: a posted form's, before validation). */
+type FlowAnswers = { attending: string; sgw24_attendee: string };
 
 /** A section number from the URL or the stored draft, or null for anything else. */
 export function parseSection(value: unknown): Section | null {
@@ -50,4 +53,28 @@ export function previousSection(section: Section, answers: FlowAnswers): Section
     default:
       return 6;
   }
+}
+
+/** The sections a member's answers lead through, first to review (the done page is not a step). */
+export function pathOf(answers: FlowAnswers): Section[] {
+  const path: Section[] = [FIRST_SECTION];
+  while (path[path.length - 1] !== REVIEW_SECTION) path.push(nextSection(path[path.length - 1], answers));
+  return path;
+}
+
+/**
+ * Where Next leads from a section opened with "Edit" on the review: back to the review, unless the
+ * change opened a section the member has not been through (coming after all: the details).
+ */
+export function nextFromReview(section: Section, before: FlowAnswers, after: FlowAnswers): Section {
+  const seen = pathOf(before);
+  const unseen = pathOf(after).find((each) => each > section && !seen.includes(each));
+  return unseen ?? REVIEW_SECTION;
+}
+
+/** "Step 2 of 5": where the section is on the member's own path (an off-path section counts in place). */
+export function stepOf(section: Section, answers: FlowAnswers) {
+  const path = pathOf(answers);
+  const steps = path.includes(section) ? path : [...path, section].sort((a, b) => a - b);
+  return { step: steps.indexOf(section) + 1, of: steps.length };
 }

@@ -1,7 +1,10 @@
 import type { SurveyAnswers } from "~/features/survey/lib/survey-fields";
+import { SURVEY_QUESTIONS, type Question } from "~/features/survey/lib/survey-questions";
 
 /** What rarely changes from one year to the next: a new edition's survey starts from these. */
-export const REMEMBERED_FIELDS = ["name", "shirt_size", "countries", "sober", "share_room"] as const;
+export const REMEMBERED_FIELDS = (SURVEY_QUESTIONS as readonly Question[])
+  .filter((question) => question.remembered)
+  .map((question) => question.key as keyof SurveyAnswers);
 
 export const REMEMBERED_NOTE =
   "We filled in your name, shirt sizes, countries, and your sober and room-sharing answers from your last survey. Check them: nothing is saved until you press Next, and nothing is submitted for you.";

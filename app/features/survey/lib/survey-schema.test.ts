@@ -2,24 +2,20 @@ import { describe, expect, it } from "vitest";
 import { registerSchema } from "~/features/accounts/lib/auth-forms";
 import { NAME_MAX } from "~/platform/lib/limits";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
+import { surveyFixture } from "~/features/survey/lib/survey.fixture";
 import { parseSectionForm, parseSurvey, readSectionForm } from "~/features/survey/lib/survey-schema";
 
-const complete = {
-  ...emptySurvey(),
-  name: "Kim",
-  attending: "yes",
+const complete = surveyFixture({
   availability: { "Aug 21 - Aug 25": true, "May 29 - Jun 2": true },
   sgw_extension: "both",
   countries: { usa: true, canada: false, mexico: true },
   previous_locale: "no",
-  sober: "yes",
   extra_guests: { boo: true, child: false },
-  share_room: "yes",
   shirt_size: { self: "m", boo: "2xl", child: "" },
-  fate_change: "aye",
-  sgw24_attendee: "yes",
   sgw24_concerns: "Too hot",
-};
+  sgw25_suggestions: "",
+  sgw25_dont_wanna_see: "",
+});
 
 function errorsOf(input: unknown) {
   const result = parseSurvey(input);

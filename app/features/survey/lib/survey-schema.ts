@@ -1,29 +1,16 @@
 import { z } from "zod";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
-import { SECTION_FIELDS, emptySurvey, type SurveyAnswers } from "~/features/survey/lib/survey-fields";
+import { sectionFields, type SurveyAnswers } from "~/features/survey/lib/survey-fields";
 import type { Section } from "~/features/survey/lib/survey-flow";
 import { WINDOWS } from "~/features/editions/lib/weekends";
 
-import { NAME_MAX, SURVEY_TEXT_MAX, tooLong } from "~/platform/lib/limits";
+import { SURVEY_TEXT_MAX, tooLong } from "~/platform/lib/limits";
 import {
-  ATTENDING,
-  AYE_NAY,
-  COUNTRIES,
-  EXTENSIONS,
-  EXTRA_GUESTS,
-  SHIRT_HOLDERS,
-  SHIRT_SIZES,
-  YES_NO,
-} from "~/features/survey/lib/survey-choices";
-import {
-  ATTENDING_LABELS,
-  AYE_NAY_LABELS,
-  EXTENSION_LABELS,
   SGW25_NAMES,
-  SHIRT_HOLDER_LABELS,
-  YES_NO_LABELS,
-  questionsFor,
+  SURVEY_QUESTIONS,
+  wordingOf,
   type EditionNames,
+  type Question,
 } from "~/features/survey/lib/survey-questions";
 
 /** Unanswered is "" (the spec's empty default), so a missing or null answer is accepted as one. */
@@ -52,15 +39,13 @@ function optionList(labels: readonly string[]) {
   return each.length > 1 ? `${each.slice(0, -1).join(", ")} or ${each[each.length - 1]}` : each[0];
 }
 
-function choice<const T extends readonly [string, ...string[]]>(
-  question: string,
-  values: T,
-  labels: Record<T[number], string>,
-) {
-  const message = `${quoted(question)}: choose one of ${optionList(values.map((value: T[number]) => labels[value]))}`;
-  // z.enum wants a mutable tuple; the spread keeps the literal types, "" being "unanswered".
-  const options = ["", ...values] as ["", ...T];
-  return z.preprocess(text, z.enum(options, { errorMap: () => ({ message }) }));
+function choice(question: string, labels: Readonly<Record<string, string>>) {
+  const values = Object.keys(labels);
+  const message = `${quoted(question)}: choose one of ${optionList(values.map((value) => labels[value]))}`;
+  return z.preprocess(
+    text,
+    z.enum(["", ...values] as [string, ...string[]], { errorMap: () => ({ message }) }),
+  );
 }
 
 function freeText(question: string, max = SURVEY_TEXT_MAX) {
@@ -81,11 +66,11 @@ function flag(question: string) {
   );
 }
 
-function flags<const T extends readonly string[]>(question: string, keys: T) {
+function flags(question: string, keys: readonly string[]) {
   const shape = Object.fromEntries(keys.map((key) => [key, flag(question)]));
   return z.preprocess(
     object,
-    z.object(shape as Record<T[number], ReturnType<typeof flag>>, {
+    z.object(shape, {
       errorMap: () => ({ message: `${quoted(question)}: send the ticked boxes as an object` }),
     }),
   );
@@ -117,48 +102,50 @@ function availabilityOf(windows: readonly string[], question: string) {
   );
 }
 
-const SIZE_LABELS = Object.fromEntries(SHIRT_SIZES.map((size) => [size, size.toUpperCase()])) as Record<
-  (typeof SHIRT_SIZES)[number],
-  string
->;
-const shirtSize = (holder: (typeof SHIRT_HOLDERS)[number]) =>
-  choice(SHIRT_HOLDER_LABELS[holder], SHIRT_SIZES, SIZE_LABELS);
-
 /** What an edition's survey depends on: its availability windows and the names its questions use. */
 export type SurveyEdition = { windows: readonly string[]; names: EditionNames };
 
 /** The 2025 edition's survey: the spec's 39 windows and wording. */
 export const SPEC_SURVEY: SurveyEdition = { windows: WINDOWS, names: SGW25_NAMES };
 
+/** A question's validator, from its kind; messages quote the question as this edition words it. */
+function validatorOf(question: Question, { windows, names }: SurveyEdition) {
+  const wording = wordingOf(question, names);
+  switch (question.kind) {
+    case "text":
+      return freeText(wording, question.max);
+    case "choice":
+      return choice(wording, question.options);
+    case "flags":
+      return flags(wording, Object.keys(question.options));
+    case "availability":
+      return availabilityOf(windows, wording);
+    case "sizes": {
+      const sizes = Object.fromEntries(question.sizes.map((size) => [size, size.toUpperCase()]));
+      const holders = Object.entries(question.holders).map(([holder, label]) => [
+        holder,
+        choice(label, sizes),
+      ]);
+      return z.preprocess(
+        object,
+        z.object(Object.fromEntries(holders), {
+          errorMap: () => ({ message: `${quoted(wording)}: send the sizes as an object` }),
+        }),
+      );
+    }
+  }
+}
+
 /**
  * The whole survey (spec section 3) of an edition, shared by the survey form and POST /api/survey.
  * Every answer may be missing (the spec lets Next through unanswered); a present one must be valid.
  */
-function buildSurveySchema({ windows, names }: SurveyEdition) {
-  const QUESTIONS = questionsFor(names);
-  return z.object({
-    name: freeText(QUESTIONS.name, NAME_MAX),
-    attending: choice(QUESTIONS.attending, ATTENDING, ATTENDING_LABELS),
-    availability: availabilityOf(windows, QUESTIONS.availability),
-    sgw_extension: choice(QUESTIONS.sgw_extension, EXTENSIONS, EXTENSION_LABELS),
-    countries: flags(QUESTIONS.countries, COUNTRIES),
-    previous_locale: choice(QUESTIONS.previous_locale, YES_NO, YES_NO_LABELS),
-    sober: choice(QUESTIONS.sober, YES_NO, YES_NO_LABELS),
-    extra_guests: flags(QUESTIONS.extra_guests, EXTRA_GUESTS),
-    share_room: choice(QUESTIONS.share_room, YES_NO, YES_NO_LABELS),
-    shirt_size: z.preprocess(
-      object,
-      z.object(
-        { self: shirtSize("self"), boo: shirtSize("boo"), child: shirtSize("child") },
-        { errorMap: () => ({ message: `${quoted(QUESTIONS.shirt_size)}: send the sizes as an object` }) },
-      ),
-    ),
-    fate_change: choice(QUESTIONS.fate_change, AYE_NAY, AYE_NAY_LABELS),
-    sgw24_attendee: choice(QUESTIONS.sgw24_attendee, YES_NO, YES_NO_LABELS),
-    sgw24_concerns: freeText(QUESTIONS.sgw24_concerns),
-    sgw25_suggestions: freeText(QUESTIONS.sgw25_suggestions),
-    sgw25_dont_wanna_see: freeText(QUESTIONS.sgw25_dont_wanna_see),
-  });
+function buildSurveySchema(edition: SurveyEdition, questions: readonly Question[] = SURVEY_QUESTIONS) {
+  return z.object(
+    Object.fromEntries(questions.map((question) => [question.key, validatorOf(question, edition)])),
+  ) as unknown as z.ZodType<SurveyAnswers, z.ZodTypeDef, unknown> & {
+    pick: (mask: Record<string, true>) => z.ZodType<Partial<SurveyAnswers>, z.ZodTypeDef, unknown>;
+  };
 }
 
 const schemas = new Map<string, ReturnType<typeof buildSurveySchema>>();
@@ -194,40 +181,37 @@ export function parseSurvey(
   return surveySchemaFor(edition).safeParse(input);
 }
 
-function chosen(form: FormData, name: string, keys: readonly string[]) {
-  const ticked = new Set(form.getAll(name).map(String));
-  return Object.fromEntries(keys.map((key) => [key, ticked.has(key)]));
-}
-
 /**
  * A section's answers as its HTML form posts them: radios and text by name, checkbox groups as
- * repeated values (an unticked box posts nothing, so it reads as false), shirt sizes as
- * "shirt_size.<holder>". The result is what the member entered, valid or not.
+ * repeated values (an unticked box posts nothing, so it reads as false), sizes as "<key>.<holder>".
+ * The result is what the member entered, valid or not.
  */
 export function readSectionForm(
   section: Section,
   form: FormData,
   windows: readonly string[] = WINDOWS,
+  questions: readonly Question[] = SURVEY_QUESTIONS,
 ): Partial<SurveyInput> {
   const values: Record<string, unknown> = {};
-  for (const field of SECTION_FIELDS[section]) {
-    if (field === "availability") {
-      const ticked = form.getAll("availability").map(String);
-      values.availability = {
-        ...emptySurvey(windows).availability,
-        ...Object.fromEntries(ticked.map((label) => [label, true])),
+  for (const question of questions.filter((each) => each.section === section)) {
+    const { key } = question;
+    const ticked = new Set(form.getAll(key).map(String));
+    if (question.kind === "availability") {
+      // An unknown window stays in, so validation names it instead of dropping it unseen.
+      values[key] = {
+        ...Object.fromEntries(windows.map((label) => [label, false])),
+        ...Object.fromEntries([...ticked].map((label) => [label, true])),
       };
-    } else if (field === "countries") {
-      values.countries = chosen(form, "countries", COUNTRIES);
-    } else if (field === "extra_guests") {
-      values.extra_guests = chosen(form, "extra_guests", EXTRA_GUESTS);
-    } else if (field === "shirt_size") {
-      const [self, boo, child] = SHIRT_HOLDERS.map((holder) =>
-        String(form.get(`shirt_size.${holder}`) ?? ""),
+    } else if (question.kind === "flags") {
+      values[key] = Object.fromEntries(
+        Object.keys(question.options).map((option) => [option, ticked.has(option)]),
       );
-      values.shirt_size = { self, boo, child };
+    } else if (question.kind === "sizes") {
+      values[key] = Object.fromEntries(
+        Object.keys(question.holders).map((holder) => [holder, String(form.get(`${key}.${holder}`) ?? "")]),
+      );
     } else {
-      values[field] = String(form.get(field) ?? "");
+      values[key] = String(form.get(key) ?? "");
     }
   }
   return values as Partial<SurveyInput>;
@@ -242,9 +226,7 @@ export function parseSectionForm(
   | { success: true; answers: Partial<SurveyAnswers> }
   | { success: false; values: Partial<SurveyInput>; fieldErrors: FieldErrors } {
   const values = readSectionForm(section, form, edition.windows);
-  const mask = Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, true])) as {
-    [K in Field]?: true;
-  };
+  const mask = Object.fromEntries(sectionFields(section).map((field) => [field, true as const]));
   const result = surveySchemaFor(edition).pick(mask).safeParse(values);
   if (result.success) return { success: true, answers: result.data as Partial<SurveyAnswers> };
   return { success: false, values, fieldErrors: fieldErrorsOf(result.error) };

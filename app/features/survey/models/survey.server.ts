@@ -63,17 +63,22 @@ export type SurveyProgress = {
  * The member's answers in progress: the draft when there is one, else the submitted survey merged
  * over the empty defaults (spec: "on entering the survey, logged-in users load their saved data").
  * In a new edition with neither, the survey starts from the member's last answers to what rarely
- * changes (lib/survey-memory); nothing is saved until they go on.
+ * changes (lib/survey-memory); nothing is saved until they go on. Pages read it through a small
+ * per-member cache; `fresh` reads the database itself, for a write that builds on it (another
+ * instance may have just saved).
  */
-export function getSurveyProgress(userId: number): Promise<Readonly<SurveyProgress>> {
+export function getSurveyProgress(
+  userId: number,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Readonly<SurveyProgress>> {
+  if (fresh) return readSurveyProgress(userId);
   // Every survey section asks on every view; one small entry per member, read again after any change.
   return cachedByTables(`survey-progress:${userId}`, ["survey_drafts", "surveys", "editions"], () =>
     readSurveyProgress(userId),
   );
 }
 
-/** The same read from the database itself, for a write that builds on it (another instance may have just saved). */
-export async function readSurveyProgress(userId: number): Promise<SurveyProgress> {
+async function readSurveyProgress(userId: number): Promise<SurveyProgress> {
   const db = await getDb();
   const [draftRow] = await db
     .select({ data: surveyDrafts.data })
@@ -195,3 +200,14 @@ export async function saveSurvey(
   if (answers.name) await setUserName(userId, answers.name);
   return (await getSurvey(userId)) ?? answers;
 }
+
+// Every question of the survey definition is a column of `surveys` holding its answer's type: a new
+// question without its column (and migration) does not compile.
+type SurveyRow = typeof surveys.$inferSelect;
+export type EveryAnswerIsAColumn = {
+  [K in keyof SurveyAnswers]: SurveyAnswers[K] extends SurveyRow[K] ? true : never;
+};
+const everyAnswerIsAColumn: EveryAnswerIsAColumn = Object.fromEntries(
+  SURVEY_FIELDS.map((field) => [field, true]),
+) as { [K in keyof SurveyAnswers]: true };
+void everyAnswerIsAColumn;

@@ -1,6 +1,9 @@
 import {
   DONE_SECTION,
+  FROM_REVIEW,
   REVIEW_SECTION,
+  editFromReview,
+  nextFromReview,
   nextSection,
   previousSection,
   type Section,
@@ -14,11 +17,14 @@ import {
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/features/survey/lib/survey-questions";
 import { EditionClosedError, getCurrentEdition } from "~/features/editions/server";
-import { readSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
+import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
 import { isDatabaseUnavailable } from "~/platform/db/availability";
 import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";
 
 export const sectionPath = (section: Section) => `/survey/${section}`;
+
+const fromReviewPath = (section: Section) =>
+  section === REVIEW_SECTION ? sectionPath(section) : editFromReview(section);
 
 /** What became of a posted survey section: where to go next, or what to show on the section. */
 export type SectionOutcome =
@@ -36,9 +42,10 @@ export async function submitSection(
   form: FormData,
 ): Promise<SectionOutcome> {
   const back = form.get("intent") === "back";
+  const fromReview = form.get(FROM_REVIEW) === "review";
   // The edition first: answers read from a newer one are then refused with it, never mixed into it.
   const edition = await getCurrentEdition();
-  const { answers } = await readSurveyProgress(userId);
+  const { answers } = await getSurveyProgress(userId, { fresh: true });
 
   if (section === REVIEW_SECTION) {
     if (back) return { saved: true, to: sectionPath(previousSection(section, answers)) };
@@ -73,14 +80,18 @@ export async function submitSection(
     };
   }
   const updated = { ...answers, ...result.answers };
-  const target = back ? previousSection(section, updated) : nextSection(section, updated);
+  const target = back
+    ? previousSection(section, updated)
+    : fromReview
+      ? nextFromReview(section, answers, updated)
+      : nextSection(section, updated);
   try {
     await saveSurveyDraft(userId, updated, target, edition);
   } catch (error) {
     if (!(error instanceof EditionClosedError)) throw error;
     return { saved: false, status: 409, values: updated, error: error.message };
   }
-  return { saved: true, to: sectionPath(target) };
+  return { saved: true, to: fromReview ? fromReviewPath(target) : sectionPath(target) };
 }
 
 /** Where Next on a section leads once the login has saved it. */

@@ -4,9 +4,14 @@ import {
   placeLabel,
   type HouseRecord,
 } from "~/features/houses/lib/house-rules";
-import type { EventSettings } from "~/features/event/lib/event-settings";
+import { homeWeekend, weekendLong, type EventSettings } from "~/features/event/lib/event-settings";
 import { getChosenHouseId, getEventSettings } from "~/features/event/models/event-settings.server";
+import type { DecisionView } from "~/features/event/components/event-decision";
 import { getHouse } from "~/features/houses/server";
+import { getAttendanceLists } from "~/features/survey/server";
+
+// The event's plan: its settings with the chosen house, as the pages, the calendar file and the
+// mails say it.
 
 export type EventPlan = {
   event: EventSettings;
@@ -38,4 +43,28 @@ export async function houseChangeRefusal(
     return chosenOutOfPlayMessage(house.title, (await getEventSettings()).shortName);
   }
   return null;
+}
+
+/** What the home and event pages say about the event: its facts and the organiser's decision. */
+export async function getEventPageFacts() {
+  const [{ event, house, location }, lists] = await Promise.all([getEventPlan(), getAttendanceLists()]);
+  const decision: DecisionView = {
+    when: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    where: house ? { title: house.title, place: placeLabel(house, false), url: house.url } : null,
+    ...lists,
+  };
+  return {
+    event: {
+      name: event.name,
+      shortName: event.shortName,
+      homeWeekend: homeWeekend(event),
+      weekend: weekendLong(event.plannedWeekend, event.year),
+      decided: event.weekendChosen,
+      expectedMin: event.expectedMin,
+      expectedMax: event.expectedMax,
+    },
+    location,
+    decision,
+    lists,
+  };
 }

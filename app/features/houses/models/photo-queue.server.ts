@@ -1,3 +1,5 @@
+// The photo queue in the database: which houses' web photos are wanted, claimed, stored or failed,
+// and the stored files the pages serve. photo-worker.server fetches them.
 import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { housePhotos, houses } from "~/platform/db/schema";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { housePhotos } from "~/platform/db/schema";
 import { photoUrl } from "~/features/houses/lib/house-photo";
 import { updateHouse } from "~/features/houses/models/house.server";
-import { getPhotoState, listPhotoVersions } from "~/features/houses/models/house-photo.server";
+import { getPhotoState, listPhotoVersions } from "~/features/houses/models/photo-queue.server";
 import { createUser } from "~/platform/models/user.server";
 import { resetEnvCache } from "~/platform/env.server";
 import * as editHousePage from "~/routes/organiser_.houses.$id.edit";
@@ -18,7 +18,7 @@ import {
   requestHousePhotos,
   setPhotoFetchOptions,
   stopHousePhotos,
-} from "~/features/houses/services/house-photos.server";
+} from "~/features/houses/services/photo-worker.server";
 import { suggestHouse } from "~/features/houses/services/house-suggest.server";
 
 const database = useFreshDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { housePhotos, houses, users } from "~/platform/db/schema";
 import { SUGGESTION } from "~/features/houses/lib/house.fixture";
-import { claimDuePhotos } from "~/features/houses/models/house-photo.server";
+import { claimDuePhotos } from "~/features/houses/models/photo-queue.server";
 import { useFreshDatabase } from "../../../../tests/support/database";
 
 const database = useFreshDatabase();

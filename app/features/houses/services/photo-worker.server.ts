@@ -1,3 +1,4 @@
+// The background worker that fetches wanted house photos (photo-queue), resizes and stores them.
 import { nextPhotoAttempt } from "~/features/houses/lib/house-photo";
 import {
   claimDuePhotos,
@@ -5,7 +6,7 @@ import {
   storePhoto,
   syncWantedPhotos,
   type PhotoJob,
-} from "~/features/houses/models/house-photo.server";
+} from "~/features/houses/models/photo-queue.server";
 import {
   fetchPhoto,
   PhotoFetchError,
