@@ -21,6 +21,10 @@ const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // and a house with the longest text each field takes (long-data), the organiser's season (season-state).
 const STATE_SPECS = [/organiser-state\.spec\.ts$/, /long-data\.spec\.ts$/, /season-state\.spec\.ts$/];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
+// A check whose result cannot differ with JavaScript on or off (a page that ships no script, a
+// `request`-only check, headers, byte budgets, CSS layout at a width) is tagged `@once`
+// (`test(title, { tag: "@once" }, ...)`) and runs in the no-js projects only.
+const ONCE = /@once/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,11 +54,12 @@ export default defineConfig({
     {
       name: "js-state",
       testMatch: STATE_SPECS,
+      grepInvert: ONCE,
       workers: 1,
       timeout: 120_000,
       use: { ...js, baseURL: at(6) },
     },
-    { name: "js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: js },
+    { name: "js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], grepInvert: ONCE, use: js },
     { name: "no-js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: noJs },
     // Starting the next edition cannot be undone: that spec has an app of its own, no-js first
     // (2025 → 2026), then js (2026 → 2027).
@@ -63,6 +68,7 @@ export default defineConfig({
       name: "js-editions",
       testMatch: EDITIONS_SPECS,
       dependencies: ["no-js-editions"],
+      grepInvert: ONCE,
       use: { ...js, baseURL: at(4) },
     },
   ],

@@ -17,7 +17,7 @@ import {
   useRouteLoaderData,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { useContext, type ReactNode } from "react";
+import { Fragment, useContext, type ReactNode } from "react";
 import { useInlineCss } from "~/platform/components/inline-css";
 import { useNonce } from "~/platform/components/nonce";
 import { errorCopy } from "~/platform/lib/error-copy";
@@ -152,27 +152,40 @@ function ProgressBar() {
   return <div className={busy ? "progress progress-active" : "progress"} role="presentation" />;
 }
 
+// React renders `disabled` on any element; React's types know it only on form controls.
+const NOT_FETCHED = { disabled: true } as object;
+
 type HtmlLink = { rel: string; href: string; [attribute: string]: string | undefined };
 
 /**
  * `<Links />` with the matched routes' stylesheets inline (a few KB), so no request blocks the first
  * paint on a slow phone; other links, and a stylesheet whose text is not at hand, stay links.
+ *
+ * Where Remix runs in the browser, each inlined sheet also gets a disabled `<link>` (never fetched):
+ * before every navigation and form post Remix preloads the stylesheets of the routes it reloads,
+ * unless a `link[rel=stylesheet]` with that href is in the document, and waits for them. Without it
+ * a post on /survey would download the CSS the page already carries before showing the next section.
  */
-function InlineLinks() {
+function InlineLinks({ hydrate }: { hydrate: boolean }) {
   const { routeModules } = useContext(UNSAFE_RemixContext)!;
   const readCss = useInlineCss();
   const seen = new Set<string>();
   const links = useMatches()
     .flatMap((match) => (routeModules[match.id]?.links?.() ?? []) as HtmlLink[])
     .filter((link) => !seen.has(link.href) && seen.add(link.href));
+  // In the browser React runs only on a hydrated page, and keeps running after a navigation to a
+  // page without scripts.
+  const markInlined = hydrate || typeof document !== "undefined";
   return (
     <>
       {links.map((link) => {
         const css = link.rel === "stylesheet" ? readCss(link.href) : undefined;
-        return css === undefined ? (
-          <link key={link.href} {...link} />
-        ) : (
-          <style key={link.href} data-href={link.href} dangerouslySetInnerHTML={{ __html: css }} />
+        if (css === undefined) return <link key={link.href} {...link} />;
+        return (
+          <Fragment key={link.href}>
+            <style data-href={link.href} dangerouslySetInnerHTML={{ __html: css }} />
+            {markInlined ? <link rel="stylesheet" href={link.href} {...NOT_FETCHED} /> : null}
+          </Fragment>
         );
       })}
     </>
@@ -193,7 +206,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineLinks />
+        <InlineLinks hydrate={hydrate} />
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}

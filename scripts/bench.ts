@@ -4,13 +4,14 @@
  * CONNECTIONS keep-alive connections for ROUND_SECONDS per round; the rounds interleave the pages
  * (and rotate their order), so a busy machine slows all of them alike. It prints the median req/s,
  * p50 / p97.5 latency, the ratio to the bare page, the gzipped HTML and JS bytes of each page, and
- * for the bare page and every page a member uses, Lighthouse's LCP and TBT on a throttled phone.
- * The last line names the page furthest from its goal. Only 127.0.0.1 is contacted; the servers are
- * always stopped. A script, not a test.
+ * for the bare page and every page a member uses, Lighthouse's LCP and TBT on a throttled phone,
+ * and for every page its goal and whether it met it. The pages are one table (PAGES): a new page is
+ * one line. BENCH_PAGES=<regexp> measures only the pages whose label matches (and the bare page).
+ * Only 127.0.0.1 is contacted; the servers are always stopped. A script, not a test.
  */
 import { execSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import postgres from "postgres";
@@ -23,22 +24,64 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 10;
 const SECRET = "bench-session-secret-0123456789";
-// What a browser sends; remix-serve compresses the same way for every page.
-const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+// Every page, the bare one too, is asked for with gzip only: the bare page "at its best". With a
+// browser's "gzip, deflate, br" remix-serve's compression answers brotli, which cost the bare page
+// about twice the server CPU of gzip per request, and the bench's anchor read 222 req/s where the
+// same page answered 610-888 with gzip (scripts/bench-anchor.ts, docs/decisions/016-members-pages-floor.md).
+const ENCODING = { "accept-encoding": "gzip" };
+
+/** Who asks for a page: a visitor, a member, or the organiser (logged in by a session cookie). */
+type Viewer = "visitor" | "member" | "organiser";
+/** The seeded data a page is served from: 200 members and 50 houses, or 10,000 members. */
+type Data = "n200" | "n10000";
+
+/**
+ * One line per page: its path, who asks, and its goal as a share of the bare page's req/s measured
+ * in the same run (on PGlite; `postgres` where PostgreSQL's differs). `paint`: also measured in
+ * Lighthouse (LCP ≤ 0.8 s and within 0.1 s of the bare page, TBT ≤ 50 ms). A page the build does not
+ * have (404) is listed as missing, so a line can be added before its page lands.
+ */
+type Page = { path: string; as: Viewer; goal: number; postgres?: number; data?: Data; paint?: boolean };
+const SURVEY_SECTIONS = [1, 2, 3, 4, 5, 6, 7];
+const PAGES: Page[] = [
+  // Visitors: the page cache answers (docs/decisions/005-page-cache.md).
+  { path: "/", as: "visitor", goal: 1 },
+  { path: "/about", as: "visitor", goal: 1 },
+  { path: "/sgw25", as: "visitor", goal: 1 },
+  { path: "/results", as: "visitor", goal: 1 },
+  { path: "/results", as: "visitor", goal: 0.5, data: "n10000" },
+  { path: "/auth", as: "visitor", goal: 0.5, paint: true },
+  // Members' pages (issue 36's goals: these ≥ 0.75×, every other ≥ 0.5×; on PostgreSQL ≥ 0.5×).
+  { path: "/", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  { path: "/results", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  ...SURVEY_SECTIONS.map((section): Page => ({
+    path: `/survey/${section}`,
+    as: "member",
+    goal: 0.75,
+    postgres: 0.5,
+    paint: true,
+  })),
+  { path: "/houses", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  { path: "/houses-suggest", as: "member", goal: 0.5, paint: true },
+  { path: "/results-summary", as: "member", goal: 0.5, paint: true },
+  // The organiser's pages.
+  { path: "/organiser", as: "organiser", goal: 0.5, paint: true },
+];
+// BENCH_PAGES (a regular expression) measures only the pages whose label matches, beside the bare page.
+const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
 
 type Target = {
   label: string;
   url: string;
   goal: number;
   headers: Record<string, string>;
-  /** Also measured in Lighthouse (the pages a member uses, and the bare page beside them). */
   paint?: boolean;
 };
 
 const PAINT_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LCP_GOAL_MS = 800;
+const LCP_OVER_BARE_MS = 100;
 const TBT_GOAL_MS = 50;
-const SURVEY_SECTIONS = [1, 2, 3, 4, 5, 6, 7];
 
 // With BENCH_DATABASE_URL (a PostgreSQL server URL) the app runs on throwaway databases there, as
 // deployed; without it on throwaway embedded PGlite directories.
@@ -100,16 +143,21 @@ async function photosStored(url: string, headers: Record<string, string>, count:
   }
 }
 
+const labelOf = (page: Page) =>
+  `${page.path} (${page.as}${page.data === "n10000" ? ", 10,000 responses" : ""})`;
+const pages = PAGES.filter((page) => !ONLY || ONLY.test(labelOf(page)));
+
 try {
   execSync("npx remix build", { stdio: ["ignore", "ignore", "inherit"] });
   buildBareApp(path.join(work, "bare"), projectRoot);
+  const needs = (data: Data) => pages.some((page) => (page.data ?? "n200") === data);
   // The listing site: a full-size photo (some 250 KB of JPEG) for every house, fetched by the app.
   images = await startImageServer(BASE_PORT + 4);
   const databases = { n200: await database("n200"), n10000: await database("n10000") };
   const tokens = await seed(databases.n200, 200, 50, (i) => `${images!.url}/photo.jpg?w=1600&noise=1&h=${i}`);
-  await seed(databases.n10000, 10_000, 0);
+  if (needs("n10000")) await seed(databases.n10000, 10_000, 0);
 
-  const appEnv = (port: number, name: keyof typeof databases) => ({
+  const appEnv = (port: number, name: Data) => ({
     APP_URL: `http://localhost:${port}`,
     DATABASE_URL: databases[name].url ?? "",
     ...(databases[name].pgliteDir ? { PGLITE_DIR: databases[name].pgliteDir } : {}),
@@ -119,58 +167,53 @@ try {
     // The photo server above is on this machine.
     PHOTO_FETCH_ALLOW_PRIVATE: "1",
   });
-  const [barePort, port200, port10k] = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+  const ports: Record<Data, number> = { n200: BASE_PORT + 2, n10000: BASE_PORT + 3 };
+  const barePort = BASE_PORT + 1;
   servers.push(await startServer(path.join(work, "bare"), barePort, {}));
-  servers.push(await startServer(projectRoot, port200, appEnv(port200, "n200")));
-  servers.push(await startServer(projectRoot, port10k, appEnv(port10k, "n10000")));
+  servers.push(await startServer(projectRoot, ports.n200, appEnv(ports.n200, "n200")));
+  if (needs("n10000"))
+    servers.push(await startServer(projectRoot, ports.n10000, appEnv(ports.n10000, "n10000")));
 
   const at = (port: number, page: string) => `http://127.0.0.1:${port}${page}`;
-  const member = { ...BROWSER, cookie: await signedCookie(tokens.member) };
-  const organiser = { ...BROWSER, cookie: await signedCookie(tokens.organiser) };
-  await photosStored(at(port200, "/houses"), member, 50);
+  const viewers: Record<Viewer, Record<string, string>> = {
+    visitor: ENCODING,
+    member: { ...ENCODING, cookie: await signedCookie(tokens.member) },
+    organiser: { ...ENCODING, cookie: await signedCookie(tokens.organiser) },
+  };
+  // The photo sweep would run beside the load: every seeded house's photo is stored first.
+  await photosStored(at(ports.n200, "/houses"), viewers.member, 50);
 
   const bare: Target = {
     label: "bare Remix hello",
     url: at(barePort, "/"),
     goal: 1,
-    headers: BROWSER,
+    headers: ENCODING,
     paint: true,
   };
-  const memberGoal = POSTGRES ? 0.5 : 0.33;
-  const heavyGoal = POSTGRES ? 0.2 : 0.33;
-  const asMember = (page: string, goal = memberGoal, headers = member): Target => ({
-    label: `${page} (member)`,
-    url: at(port200, page),
-    goal,
-    headers,
-    paint: true,
-  });
-  const targets: Target[] = [
-    bare,
-    ...["/", "/about", "/sgw25", "/results"].map((page) => ({
-      label: `${page} (200 responses)`,
-      url: at(port200, page),
-      goal: 1,
-      headers: BROWSER,
-    })),
-    { label: "/results (10,000 responses)", url: at(port10k, "/results"), goal: 0.5, headers: BROWSER },
-    { label: "/auth (visitor)", url: at(port200, "/auth"), goal: memberGoal, headers: BROWSER, paint: true },
-    asMember("/"),
-    asMember("/results"),
-    ...SURVEY_SECTIONS.map((section) => asMember(`/survey/${section}`)),
-    asMember("/houses", heavyGoal),
-    asMember("/houses-suggest"),
-    asMember("/results-summary", heavyGoal),
-    asMember("/organiser", memberGoal, organiser),
-  ];
+  const missing: string[] = [];
+  const targets: Target[] = [bare];
+  for (const page of pages) {
+    const target: Target = {
+      label: labelOf(page),
+      url: at(ports[page.data ?? "n200"], page.path),
+      goal: POSTGRES ? (page.postgres ?? page.goal) : page.goal,
+      headers: viewers[page.as],
+      paint: page.paint,
+    };
+    const status = (await fetch(target.url, { headers: target.headers, redirect: "manual" })).status;
+    if (status === 404) missing.push(target.label);
+    else targets.push(target);
+  }
 
   // Warm-up: JIT, the database's caches and the app's own.
   for (const target of targets) await load(target.url, 1, CONNECTIONS, target.headers);
   const runs = new Map<Target, Load[]>(targets.map((target) => [target, []]));
+  const loads: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (let i = 0; i < targets.length; i += 1) {
       const target = targets[(i + round) % targets.length];
       runs.get(target)!.push(await load(target.url, ROUND_SECONDS, CONNECTIONS, target.headers));
+      loads.push(loadavg()[0]);
     }
   }
   // The slow phone, after the load: one page at a time on an otherwise idle server.
@@ -185,58 +228,53 @@ try {
   }
 
   const bareRate = median(runs.get(bare)!.map((run) => run.perSecond));
+  const barePaint = paints.get(bare);
   console.log(
     `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ` +
-      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}; HTML and JS: gzip bytes; LCP and TBT: ` +
-      `Lighthouse mobile, devtools throttling, median of ${PAINT_RUNS}`,
+      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}, Accept-Encoding: gzip; HTML and JS: gzip bytes; ` +
+      `LCP and TBT: Lighthouse mobile, devtools throttling, median of ${PAINT_RUNS}; ` +
+      `load average during the rounds ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
   );
   console.log(
-    `${"page".padEnd(30)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p97.5 ms".padStart(10)}` +
-      `${"vs bare".padStart(9)}${"goal".padStart(7)}${"HTML".padStart(10)}${"JS".padStart(10)}` +
-      `${"LCP ms".padStart(9)}${"TBT ms".padStart(8)}`,
+    `${"page".padEnd(34)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p97.5".padStart(8)}` +
+      `${"vs bare".padStart(8)}${"goal".padStart(7)}${"HTML".padStart(9)}${"JS".padStart(9)}` +
+      `${"LCP ms".padStart(8)}${"TBT ms".padStart(8)}  verdict`,
   );
-  // How far each page is from its goals: above 1 means missed. Throughput against the bare page;
-  // LCP against 0.8 s and TBT against 50 ms.
-  let worst: { label: string; score: number; text: string } | undefined;
-  const judge = (label: string, score: number, text: string) => {
-    if (!worst || score > worst.score) worst = { label, score, text };
-  };
+  let short = 0;
   for (const target of targets) {
     const loads = runs.get(target)!;
     const rate = median(loads.map((run) => run.perSecond));
     const ratio = rate / bareRate;
     const bytes = await weight(target);
     const painted = paints.get(target);
+    const misses: string[] = [];
+    if (target !== bare) {
+      if (ratio < target.goal) misses.push(`req/s ${ratio.toFixed(2)}× < ${target.goal}×`);
+      if (painted && painted.lcp > LCP_GOAL_MS) misses.push(`LCP > ${LCP_GOAL_MS} ms`);
+      if (painted && barePaint && painted.lcp > barePaint.lcp + LCP_OVER_BARE_MS)
+        misses.push(`LCP > bare + ${LCP_OVER_BARE_MS} ms`);
+      if (painted && painted.tbt > TBT_GOAL_MS) misses.push(`TBT > ${TBT_GOAL_MS} ms`);
+    }
+    if (misses.length > 0) short += 1;
     console.log(
-      `${target.label.padEnd(30)}${rate.toFixed(0).padStart(8)}` +
+      `${target.label.padEnd(34)}${rate.toFixed(0).padStart(7)}` +
         `${median(loads.map((run) => run.p50))
           .toFixed(1)
-          .padStart(9)}` +
+          .padStart(8)}` +
         `${median(loads.map((run) => run.p975))
           .toFixed(1)
-          .padStart(10)}${ratio.toFixed(2).padStart(9)}` +
-        `${`≥${target.goal}`.padStart(7)}${kb(bytes.html).padStart(10)}${kb(bytes.js).padStart(10)}` +
-        `${(painted ? painted.lcp.toFixed(0) : "").padStart(9)}${(painted ? painted.tbt.toFixed(0) : "").padStart(8)}`,
+          .padStart(8)}${ratio.toFixed(2).padStart(8)}` +
+        `${(target === bare ? "" : `≥${target.goal}`).padStart(7)}${kb(bytes.html).padStart(9)}${kb(bytes.js).padStart(9)}` +
+        `${(painted ? painted.lcp.toFixed(0) : "").padStart(8)}${(painted ? painted.tbt.toFixed(0) : "").padStart(8)}` +
+        `  ${target === bare ? "anchor" : misses.length ? `SHORT: ${misses.join(", ")}` : "met"}`,
     );
-    if (target === bare) continue;
-    judge(target.label, target.goal / ratio, `${ratio.toFixed(2)}× the bare page (goal ≥ ${target.goal}×)`);
-    if (painted) {
-      judge(
-        target.label,
-        painted.lcp / LCP_GOAL_MS,
-        `LCP ${painted.lcp.toFixed(0)} ms (goal ≤ ${LCP_GOAL_MS} ms)`,
-      );
-      judge(
-        target.label,
-        painted.tbt / TBT_GOAL_MS,
-        `TBT ${painted.tbt.toFixed(0)} ms (goal ≤ ${TBT_GOAL_MS} ms)`,
-      );
-    }
   }
-  if (worst)
-    console.log(
-      `worst against its goal: ${worst.label}, ${worst.text}: ${worst.score <= 1 ? "met" : "NOT met"}`,
-    );
+  for (const label of missing) console.log(`${label.padEnd(34)} not in this build (404)`);
+  console.log(
+    short === 0
+      ? `every page measured met its goals`
+      : `${short} of ${targets.length - 1} pages short of a goal`,
+  );
 } finally {
   for (const server of servers) await stopServer(server);
   await images?.close();

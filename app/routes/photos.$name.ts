@@ -9,13 +9,14 @@ import { answeringOutages } from "~/platform/services/resource-route.server";
  */
 export const loader = answeringOutages(async ({ params }: LoaderFunctionArgs) => {
   const photo = parsePhotoName(params.name ?? "");
-  const bytes = photo ? await getPhotoFile(photo.houseId, photo.width, photo.version) : undefined;
-  if (!bytes) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return new Response(new Uint8Array(bytes), {
+  const file = photo ? await getPhotoFile(photo.houseId, photo.width, photo.version) : undefined;
+  if (!file) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": "image/webp",
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Length": String(file.bytes.length),
+      // A stand-in (the phone's width not made yet) is kept a minute, not a year.
+      "Cache-Control": file.fallback ? "public, max-age=60" : "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
     },
   });

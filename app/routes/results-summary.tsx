@@ -3,14 +3,10 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginPrompt } from "~/platform/components/login-prompt";
 import { SEARCH_MAX } from "~/platform/lib/limits";
 import { LOGIN_REASONS } from "~/platform/lib/login-url";
-import { RespondentCard } from "~/features/results/components/respondent-card";
 import { SummaryFilter } from "~/features/results/components/summary-filter";
-import { readsPrivateAnswer } from "~/features/survey/lib/private-answer";
-import { summaryCard } from "~/features/results/lib/results-summary";
-import { listSurveyRecords } from "~/features/results/models/results.server";
+import { summaryCardsHtml } from "~/features/results/services/summary-page.server";
 import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import { getUser } from "~/platform/services/session.server";
-import { getCurrentEdition } from "~/features/editions/models/edition.server";
 import styles from "~/styles/results.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -22,16 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
   // No route guard (spec section 6): a visitor gets the page with a login prompt instead of the data.
   const user = await getUser(request);
-  if (!user) return { member: false, q, cards: [] };
-  const reader = { email: user.email, organiser: isOrganiser(user) };
-  const [records, { windows, names }] = await Promise.all([
-    listSurveyRecords(reader, q),
-    getCurrentEdition(),
-  ]);
-  const cards = records.map((record) =>
-    summaryCard(record, { windows, names, privateHidden: !readsPrivateAnswer(reader, record) }),
-  );
-  return { member: true, q, cards };
+  if (!user) return { member: false, q, count: 0, cardsHtml: "" };
+  // The cards are rendered once per change of the surveys, not per request (services/summary-page).
+  const { count, html } = await summaryCardsHtml({ email: user.email, organiser: isOrganiser(user) }, q);
+  return { member: true, q, count, cardsHtml: html };
 }
 
 function SearchForm({ q }: { q: string }) {
@@ -50,7 +40,7 @@ function SearchForm({ q }: { q: string }) {
 
 /** Not hydrated (no handle = HYDRATE): the search narrows the cards through SummaryFilter's script. */
 export default function ResultsSummary() {
-  const { member, q, cards } = useLoaderData<typeof loader>();
+  const { member, q, count, cardsHtml } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
@@ -61,14 +51,11 @@ export default function ResultsSummary() {
         <LoginPrompt redirectTo="/results-summary" message={LOGIN_REASONS.results} />
       ) : (
         <>
-          <p id="summary-empty" className="card" hidden={cards.length > 0}>
+          <p id="summary-empty" className="card" hidden={count > 0}>
             No survey responses found.
           </p>
-          <div className="respondents">
-            {cards.map((card) => (
-              <RespondentCard key={card.id} card={card} />
-            ))}
-          </div>
+          {/* Server-rendered RespondentCards; this page is never hydrated. */}
+          <div className="respondents" dangerouslySetInnerHTML={{ __html: cardsHtml }} />
           <SummaryFilter />
         </>
       )}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { login } from "./support";
+import { DEMO_PASSWORD, login } from "./support";
 
 // Read-only pages are plain HTML (docs/decisions/003-js-off-first.md); interactive pages stay under a JS budget. Bytes, not time.
 const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
@@ -94,5 +94,64 @@ test.describe("JavaScript budget", () => {
       expect(code, file).not.toMatch(/victory/i);
       expect(code, file).not.toMatch(/password_hash|token_hash|pgTable/);
     }
+  });
+});
+
+// Every page carries the CSS it needs in its document: no stylesheet request stands between the HTML
+// and the first paint on a slow phone. A hydrated page also marks each inlined sheet with a disabled
+// (never fetched) link, so Remix does not download it again before a navigation (app/root.tsx).
+const VISITOR_PAGES = ["/", "/about", "/past-events", "/sgw25", "/results", "/auth", "/reset-password"];
+const MEMBER_PAGES = [
+  "/",
+  "/results",
+  "/results-summary",
+  ...[1, 2, 3, 4, 5, 6, 7].map((section) => `/survey/${section}`),
+  "/houses",
+  "/houses-suggest",
+];
+
+test.describe("CSS in the document", { tag: "@once" }, () => {
+  test("each page's document carries its stylesheets inline and links none", async ({ request, baseURL }) => {
+    const check = async (url: string) => {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      const blocking = [...html.matchAll(/<link\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => /rel="stylesheet"/.test(tag) && !/\bdisabled=""/.test(tag));
+      expect(blocking, url).toEqual([]);
+      const inline = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
+      expect(inline.map(([, href]) => href).join(" "), url).toMatch(/\/build\/_assets\/app-\w+\.css/);
+      let gzipped = 0;
+      for (const [, href, css] of inline) {
+        const built = await request.get(href);
+        expect(built.status(), href).toBe(200);
+        // The built file, byte for byte (React escapes nothing inside <style>).
+        expect(css, `${url}: ${href}`).toBe(await built.text());
+        gzipped += gzipSync(css).length;
+      }
+      const hydrated = /<script\b[^>]*type="module"/.test(html);
+      for (const [, href] of inline) {
+        const marker = html.includes(`<link rel="stylesheet" href="${href}" disabled=""/>`);
+        expect(marker, `${url}: ${href} marked inlined for Remix in the browser`).toBe(hydrated);
+      }
+      test.info().annotations.push({
+        type: "inline CSS",
+        description: `${url}: ${inline.length} sheets, ${gzipped} B gzipped of ${gzipSync(html).length} B`,
+      });
+    };
+    for (const url of VISITOR_PAGES) await check(url);
+    const loginAs = async (email: string) => {
+      const login = await request.post("/auth", {
+        headers: { Origin: baseURL! },
+        form: { intent: "login", email, password: DEMO_PASSWORD, redirect: "/" },
+        maxRedirects: 0,
+      });
+      expect(login.status()).toBe(302);
+    };
+    await loginAs("alex@example.com");
+    for (const url of MEMBER_PAGES) await check(url);
+    await loginAs("organiser@example.com");
+    await check("/organiser");
   });
 });

@@ -7,29 +7,31 @@ async function text(download: Download) {
   return readFile(await download.path(), "utf8");
 }
 
-test("best weekends on /results: the seeded answers ranked, the planned weekend marked, no names", async ({
-  page,
-}) => {
-  await page.goto("/results");
-  const section = page.getByRole("region", { name: "Best Weekends" });
-  const body = section.locator("tbody tr");
-  await expect(body).toHaveCount(5);
-  const cells = await Promise.all((await body.all()).map((row) => row.locator("th, td").allTextContents()));
-  // Alex yes 18-21, Sam yes 19/20/22, Riley yes 17/19/20, Jordan maybe 20/21 (weeks from Apr 3).
-  expect(cells).toEqual([
-    ["1", "Aug 21 - Aug 25 (planned weekend)", "3", "1", "100.0%"],
-    ["2", "Aug 14 - Aug 18", "3", "0", "75.0%"],
-    ["3", "Aug 28 - Sep 1", "1", "1", "50.0%"],
-    ["4", "Aug 7 - Aug 11", "1", "0", "25.0%"],
-    ["5", "Sep 4 - Sep 8", "1", "0", "25.0%"],
-  ]);
-  await expect(section.getByText(/a tie goes to the weekend with more yes answers/)).toBeVisible();
-  for (const name of ["Alex", "Sam", "Riley", "Jordan"]) {
-    await expect(section.getByText(name)).toHaveCount(0);
-  }
-});
+test(
+  "best weekends on /results: the seeded answers ranked, the planned weekend marked, no names",
+  { tag: "@once" },
+  async ({ page }) => {
+    await page.goto("/results");
+    const section = page.getByRole("region", { name: "Best Weekends" });
+    const body = section.locator("tbody tr");
+    await expect(body).toHaveCount(5);
+    const cells = await Promise.all((await body.all()).map((row) => row.locator("th, td").allTextContents()));
+    // Alex yes 18-21, Sam yes 19/20/22, Riley yes 17/19/20, Jordan maybe 20/21 (weeks from Apr 3).
+    expect(cells).toEqual([
+      ["1", "Aug 21 - Aug 25 (planned weekend)", "3", "1", "100.0%"],
+      ["2", "Aug 14 - Aug 18", "3", "0", "75.0%"],
+      ["3", "Aug 28 - Sep 1", "1", "1", "50.0%"],
+      ["4", "Aug 7 - Aug 11", "1", "0", "25.0%"],
+      ["5", "Sep 4 - Sep 8", "1", "0", "25.0%"],
+    ]);
+    await expect(section.getByText(/a tie goes to the weekend with more yes answers/)).toBeVisible();
+    for (const name of ["Alex", "Sam", "Riley", "Jordan"]) {
+      await expect(section.getByText(name)).toHaveCount(0);
+    }
+  },
+);
 
-test("a house card says how the house fits the expected group", async ({ page }) => {
+test("a house card says how the house fits the expected group", { tag: "@once" }, async ({ page }) => {
   await login(page, "jordan@example.com", undefined, "/houses");
   // 3 yes with 4 guests, 1 maybe: 7 to 8 people.
   const card = page.getByRole("article", { name: "Lakeside Lodge", exact: true });
@@ -98,7 +100,7 @@ test("the organiser downloads the survey table and the houses as CSV", async ({ 
   expect(orlando).toMatchObject({ "Previous House": "yes", Year: "2023" });
 });
 
-test("/sgw25 links to a calendar file of the weekend", async ({ page }) => {
+test("/sgw25 links to a calendar file of the weekend", { tag: "@once" }, async ({ page }) => {
   await page.goto("/sgw25");
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -33,7 +33,7 @@ test.describe("app frame", () => {
     await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
   });
 
-  test("a narrow screen gets the mobile logo, a wide one the banner", async ({ page }) => {
+  test("a narrow screen gets the mobile logo, a wide one the banner", { tag: "@once" }, async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto("/");
     // Both logos are inline SVG (no request before the first paint); CSS shows the one that fits.
@@ -82,7 +82,7 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { name: "Past Events" })).toBeVisible();
   });
 
-  test("pages carry the security headers", async ({ request }) => {
+  test("pages carry the security headers", { tag: "@once" }, async ({ request }) => {
     const response = await request.get("/");
     const headers = response.headers();
     expect(headers["content-security-policy"]).toContain("object-src 'none'");

@@ -30,7 +30,7 @@ test("a card whose photo fails shows the placeholder, not the broken-image icon"
 });
 
 for (const width of [320, 390, 1280]) {
-  test(`the three vote buttons stay on one row at ${width} px`, async ({ page }) => {
+  test(`the three vote buttons stay on one row at ${width} px`, { tag: "@once" }, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await login(page, MEMBER);
     await page.goto("/houses");

@@ -249,28 +249,29 @@ test("the organiser marks a house previous for 2024 and it moves to Previous SGW
   ).toBeVisible();
 });
 
-test("the static /api/houses/votes/summary and /api/houses/:id routes both answer", async ({
-  page,
-  baseURL,
-}) => {
-  const anonymous = await page.request.get("/api/houses/votes/summary");
-  expect(anonymous.status()).toBe(401);
-  expect(await anonymous.json()).toEqual({ error: "Authentication required" });
+test(
+  "the static /api/houses/votes/summary and /api/houses/:id routes both answer",
+  { tag: "@once" },
+  async ({ page, baseURL }) => {
+    const anonymous = await page.request.get("/api/houses/votes/summary");
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "Authentication required" });
 
-  // The page session works for /api too; its state-changing calls must name our origin.
-  await login(page, "alex@example.com");
-  const summary = await page.request.get("/api/houses/votes/summary");
-  expect(summary.status()).toBe(200);
-  expect(Object.values(await summary.json())).toContainEqual({ love: 1, like: 1, dislike: 0 });
-  const patch = await page.request.patch("/api/houses/1", {
-    data: { in_play: false },
-    headers: { Origin: baseURL! },
-  });
-  expect(patch.status()).toBe(403);
-  expect(await patch.json()).toEqual({ error: "Only organisers can change houses" });
-  const wrongMethod = await page.request.get("/api/houses/1");
-  expect(wrongMethod.status()).toBe(405);
-});
+    // The page session works for /api too; its state-changing calls must name our origin.
+    await login(page, "alex@example.com");
+    const summary = await page.request.get("/api/houses/votes/summary");
+    expect(summary.status()).toBe(200);
+    expect(Object.values(await summary.json())).toContainEqual({ love: 1, like: 1, dislike: 0 });
+    const patch = await page.request.patch("/api/houses/1", {
+      data: { in_play: false },
+      headers: { Origin: baseURL! },
+    });
+    expect(patch.status()).toBe(403);
+    expect(await patch.json()).toEqual({ error: "Only organisers can change houses" });
+    const wrongMethod = await page.request.get("/api/houses/1");
+    expect(wrongMethod.status()).toBe(405);
+  },
+);
 
 test("without JS the bedrooms shown are the bedrooms posted, and one submit shows every problem", async ({
   page,

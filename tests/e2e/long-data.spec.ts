@@ -20,55 +20,58 @@ async function expectFits(page: Page, path: string) {
 
 test.use({ viewport: PHONE });
 
-test("a visitor's pages fit a 390 px phone with long names, emoji and right-to-left text", async ({
-  page,
-  request,
-}) => {
-  const data = await longData(request);
-  await expectFits(page, "/sgw25");
-  await expect(page.getByText(data.name)).toBeVisible();
-  await expect(page.getByText(data.rtlName)).toBeVisible();
-  await expectFits(page, "/results");
-  await expect(page.locator(".attendance").getByText(data.name)).toBeVisible();
-});
+test(
+  "a visitor's pages fit a 390 px phone with long names, emoji and right-to-left text",
+  { tag: "@once" },
+  async ({ page, request }) => {
+    const data = await longData(request);
+    await expectFits(page, "/sgw25");
+    await expect(page.getByText(data.name)).toBeVisible();
+    await expect(page.getByText(data.rtlName)).toBeVisible();
+    await expectFits(page, "/results");
+    await expect(page.locator(".attendance").getByText(data.name)).toBeVisible();
+  },
+);
 
-test("a member's pages fit a 390 px phone with long names, emoji and right-to-left text", async ({
-  page,
-  request,
-}) => {
-  const data = await longData(request);
-  await login(page, data.email, DEMO_PASSWORD);
-  expect(await pageWidth(page), "footer with a long address").toBeLessThanOrEqual(PHONE.width);
-  await expectFits(page, "/results-summary");
-  await expect(page.getByRole("heading", { name: data.name })).toBeVisible();
-  await expectFits(page, "/survey/6");
-  await expect(page.getByText(data.concerns)).toBeVisible();
-  await expectFits(page, "/survey/1");
-  await expectFits(page, "/houses");
-});
+test(
+  "a member's pages fit a 390 px phone with long names, emoji and right-to-left text",
+  { tag: "@once" },
+  async ({ page, request }) => {
+    const data = await longData(request);
+    await login(page, data.email, DEMO_PASSWORD);
+    expect(await pageWidth(page), "footer with a long address").toBeLessThanOrEqual(PHONE.width);
+    await expectFits(page, "/results-summary");
+    await expect(page.getByRole("heading", { name: data.name })).toBeVisible();
+    await expectFits(page, "/survey/6");
+    await expect(page.getByText(data.concerns)).toBeVisible();
+    await expectFits(page, "/survey/1");
+    await expectFits(page, "/houses");
+  },
+);
 
-test("a house card with a 200-character title and a long city clips nothing at 390 px", async ({
-  page,
-  request,
-}) => {
-  const data = await longData(request);
-  await login(page, data.email, DEMO_PASSWORD);
-  await expectFits(page, "/houses");
-  const card = page.locator("article", { hasText: data.title.slice(0, 40) });
-  await expect(card).toHaveCount(1);
-  const clipped = await card.evaluate((article) => {
-    const box = article.getBoundingClientRect();
-    return [...article.querySelectorAll("h3, p, a, span")]
-      .filter((element) => element.getClientRects().length > 0 && !element.closest(".visually-hidden"))
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        const block = getComputedStyle(element).display !== "inline";
-        return rect.right > box.right + 0.5 || (block && element.scrollWidth > element.clientWidth + 1);
-      })
-      .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 30)}`);
-  });
-  expect(clipped).toEqual([]);
-});
+test(
+  "a house card with a 200-character title and a long city clips nothing at 390 px",
+  { tag: "@once" },
+  async ({ page, request }) => {
+    const data = await longData(request);
+    await login(page, data.email, DEMO_PASSWORD);
+    await expectFits(page, "/houses");
+    const card = page.locator("article", { hasText: data.title.slice(0, 40) });
+    await expect(card).toHaveCount(1);
+    const clipped = await card.evaluate((article) => {
+      const box = article.getBoundingClientRect();
+      return [...article.querySelectorAll("h3, p, a, span")]
+        .filter((element) => element.getClientRects().length > 0 && !element.closest(".visually-hidden"))
+        .filter((element) => {
+          const rect = element.getBoundingClientRect();
+          const block = getComputedStyle(element).display !== "inline";
+          return rect.right > box.right + 0.5 || (block && element.scrollWidth > element.clientWidth + 1);
+        })
+        .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 30)}`);
+    });
+    expect(clipped).toEqual([]);
+  },
+);
 
 test("the organiser page and the chosen house on /sgw25 fit a 390 px phone", async ({ page, request }) => {
   const data = await longData(request);

@@ -23,7 +23,7 @@ function card(page: Page, name: string) {
 }
 
 test.describe("/results", () => {
-  test("the server HTML carries the seven charts as SVG", async ({ request }) => {
+  test("the server HTML carries the seven charts as SVG", { tag: "@once" }, async ({ request }) => {
     const html = await (await request.get("/results")).text();
     expect(html).toContain("Where We Stand");
     for (const title of CHART_TITLES) {
@@ -33,15 +33,17 @@ test.describe("/results", () => {
     }
   });
 
-  test("the page loads no script (budget.spec.ts keeps Victory out of every client chunk)", async ({
-    request,
-  }) => {
-    const html = await (await request.get("/results")).text();
-    expect(html).not.toMatch(/<script\b/);
-    expect(html).not.toMatch(/modulepreload/);
-  });
+  test(
+    "the page loads no script (budget.spec.ts keeps Victory out of every client chunk)",
+    { tag: "@once" },
+    async ({ request }) => {
+      const html = await (await request.get("/results")).text();
+      expect(html).not.toMatch(/<script\b/);
+      expect(html).not.toMatch(/modulepreload/);
+    },
+  );
 
-  test("shows the heading, the charts and who is coming", async ({ page }) => {
+  test("shows the heading, the charts and who is coming", { tag: "@once" }, async ({ page }) => {
     await page.goto("/results");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where We Stand");
     for (const title of CHART_TITLES) {
@@ -72,7 +74,7 @@ test.describe("/results", () => {
     for (const name of ["Jordan", "Casey"]) expect(yes).not.toContain(name);
   });
 
-  test("fits a 360 px phone", async ({ page }) => {
+  test("fits a 360 px phone", { tag: "@once" }, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/results");
     await expect(page.getByRole("img", { name: CHART_TITLES[6] })).toBeVisible();
@@ -81,14 +83,18 @@ test.describe("/results", () => {
     expect(width).toBeLessThanOrEqual(360);
   });
 
-  test("Best Weekends shows all five columns on a 390 px phone, without scrolling", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/results");
-    const table = page.getByRole("region", { name: "Best weekends", exact: true });
-    await expect(table.getByRole("columnheader", { name: "Share of yes + maybe" })).toBeVisible();
-    const overflow = await table.evaluate((box) => box.scrollWidth - box.clientWidth);
-    expect(overflow, "the table is wider than its box by this many pixels").toBeLessThanOrEqual(0);
-  });
+  test(
+    "Best Weekends shows all five columns on a 390 px phone, without scrolling",
+    { tag: "@once" },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/results");
+      const table = page.getByRole("region", { name: "Best weekends", exact: true });
+      await expect(table.getByRole("columnheader", { name: "Share of yes + maybe" })).toBeVisible();
+      const overflow = await table.evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(overflow, "the table is wider than its box by this many pixels").toBeLessThanOrEqual(0);
+    },
+  );
 });
 
 test.describe("/results-summary", () => {

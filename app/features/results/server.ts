@@ -2,3 +2,4 @@
 export * from "./models/results.server";
 export * from "./services/charts.server";
 export * from "./services/results-page.server";
+export * from "./services/summary-page.server";

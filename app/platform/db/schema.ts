@@ -329,3 +329,22 @@ export const invitations = pgTable(
   },
   (t) => [uniqueIndex("invitations_email_lower_idx").on(sql`lower(${t.email})`)],
 );
+
+// ── perf: phone-sized house photos ──
+/**
+ * More widths of a stored house photo (the 640 px one phones pick), for the photo `version` they
+ * were made from. New photos get them with the photo; older ones from a background job.
+ */
+export const housePhotoRenditions = pgTable(
+  "house_photo_renditions",
+  {
+    houseId: integer("house_id")
+      .notNull()
+      .references(() => houses.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    version: text("version").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.houseId, t.width] })],
+);
+// ── end perf ──

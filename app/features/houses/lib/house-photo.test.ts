@@ -20,9 +20,10 @@ describe("photo names", () => {
     });
   });
 
-  it("lists both widths for srcset", () => {
+  it("lists every width for srcset", () => {
     expect(photoSrcSet(3, "aaaaaaaaaaaa")).toBe(
-      "/photos/3-400.aaaaaaaaaaaa.webp 400w, /photos/3-800.aaaaaaaaaaaa.webp 800w",
+      "/photos/3-400.aaaaaaaaaaaa.webp 400w, /photos/3-640.aaaaaaaaaaaa.webp 640w, " +
+        "/photos/3-800.aaaaaaaaaaaa.webp 800w",
     );
   });
 
@@ -62,10 +63,12 @@ describe("isWebPhoto", () => {
 
 describe("cardPhoto", () => {
   const placeholder = "/images/house-placeholder.svg";
-  it("shows the stored photo at both widths", () => {
+  it("shows the stored photo at every width", () => {
     expect(cardPhoto(7, "https://a.example/x.jpg", "0123456789ab", placeholder)).toEqual({
       src: "/photos/7-400.0123456789ab.webp",
-      srcSet: "/photos/7-400.0123456789ab.webp 400w, /photos/7-800.0123456789ab.webp 800w",
+      srcSet:
+        "/photos/7-400.0123456789ab.webp 400w, /photos/7-640.0123456789ab.webp 640w, " +
+        "/photos/7-800.0123456789ab.webp 800w",
     });
   });
   it("never points the browser at the listing site", () => {

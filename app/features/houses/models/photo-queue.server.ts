@@ -2,8 +2,8 @@
 // and the stored files the pages serve. photo-worker.server fetches them.
 import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { housePhotos, houses } from "~/platform/db/schema";
-import { fairPhotoOrder, type PhotoWidth } from "~/features/houses/lib/house-photo";
+import { housePhotoRenditions, housePhotos, houses } from "~/platform/db/schema";
+import { fairPhotoOrder, PHONE_WIDTH, type PhotoWidth } from "~/features/houses/lib/house-photo";
 
 /** A photo to fetch, claimed by this instance for a while so another instance leaves it alone. */
 export type PhotoJob = { houseId: number; sourceUrl: string; attempts: number };
@@ -72,9 +72,12 @@ export async function claimDuePhotos(limit: number, now = new Date()): Promise<P
 }
 
 /** Keeps the resized photo, unless the house's image URL changed while it was being fetched. */
-export async function storePhoto(job: PhotoJob, photo: { small: Buffer; large: Buffer; version: string }) {
+export async function storePhoto(
+  job: PhotoJob,
+  { phone, ...photo }: { small: Buffer; large: Buffer; phone: Buffer; version: string },
+) {
   const db = await getDb();
-  await db
+  const stored = await db
     .update(housePhotos)
     .set({
       ...photo,
@@ -84,8 +87,42 @@ export async function storePhoto(job: PhotoJob, photo: { small: Buffer; large: B
       lastError: "",
       updatedAt: new Date(),
     })
-    .where(and(eq(housePhotos.houseId, job.houseId), eq(housePhotos.sourceUrl, job.sourceUrl)));
+    .where(and(eq(housePhotos.houseId, job.houseId), eq(housePhotos.sourceUrl, job.sourceUrl)))
+    .returning({ houseId: housePhotos.houseId });
+  if (stored.length > 0) await storeRendition(job.houseId, PHONE_WIDTH, photo.version, phone);
   versions = undefined;
+}
+
+/**
+ * Keeps a further width of a stored photo, made from `version`; nothing if the house's photo is
+ * no longer that version. Made twice (two instances, a retry), the second write changes nothing.
+ */
+export async function storeRendition(houseId: number, width: number, version: string, bytes: Buffer) {
+  const db = await getDb();
+  await db.execute(sql`
+    insert into ${housePhotoRenditions} (house_id, width, version, bytes)
+    select ${houseId}, ${width}, ${version}, ${bytes}::bytea from ${housePhotos}
+    where ${housePhotos.houseId} = ${houseId} and ${housePhotos.version} = ${version}
+    on conflict (house_id, width) do update set version = excluded.version, bytes = excluded.bytes
+    where ${housePhotoRenditions}.version <> excluded.version`);
+}
+
+/** Stored photos without the phone's width for their version (stored before it existed), a few at a time. */
+export async function photosWithoutPhoneWidth(limit: number) {
+  const db = await getDb();
+  return db
+    .select({ houseId: housePhotos.houseId, version: housePhotos.version, large: housePhotos.large })
+    .from(housePhotos)
+    .where(
+      and(
+        ne(housePhotos.version, ""),
+        sql`${housePhotos.large} is not null`,
+        sql`not exists (select 1 from ${housePhotoRenditions} r where r.house_id = ${housePhotos.houseId}
+          and r.width = ${PHONE_WIDTH} and r.version = ${housePhotos.version})`,
+      ),
+    )
+    .orderBy(housePhotos.houseId)
+    .limit(limit);
 }
 
 /** Records a failed fetch and when to try again (null: not again until the URL changes). */
@@ -131,15 +168,33 @@ async function readVersions() {
   return Object.fromEntries(rows.map((row) => [row.houseId, row.version])) as Record<number, string>;
 }
 
-/** A stored photo's bytes at one width, only for the version asked for. */
+/**
+ * A stored photo's bytes at one width, only for the version asked for. The phone's width of a photo
+ * stored before it existed is the 800 px until the background job has made it (`fallback`: not to
+ * be kept for ever under that name).
+ */
 export async function getPhotoFile(houseId: number, width: PhotoWidth, version: string) {
   const db = await getDb();
+  if (width === PHONE_WIDTH) {
+    const [row] = await db
+      .select({ bytes: housePhotoRenditions.bytes })
+      .from(housePhotoRenditions)
+      .where(
+        and(
+          eq(housePhotoRenditions.houseId, houseId),
+          eq(housePhotoRenditions.width, width),
+          eq(housePhotoRenditions.version, version),
+        ),
+      )
+      .limit(1);
+    if (row) return { bytes: row.bytes, fallback: false };
+  }
   const [row] = await db
     .select({ bytes: width === 400 ? housePhotos.small : housePhotos.large })
     .from(housePhotos)
     .where(and(eq(housePhotos.houseId, houseId), eq(housePhotos.version, version)))
     .limit(1);
-  return row?.bytes ?? undefined;
+  return row?.bytes ? { bytes: row.bytes, fallback: width === PHONE_WIDTH } : undefined;
 }
 
 /** What the photo fetcher knows about one house (for tests and the organiser). */

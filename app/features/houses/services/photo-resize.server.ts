@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { PHOTO_WIDTHS } from "~/features/houses/lib/house-photo";
+import { PHONE_WIDTH } from "~/features/houses/lib/house-photo";
 import { PhotoFetchError } from "~/features/houses/services/photo-fetch.server";
 
 // Photo work runs in the background on a small shared machine: one thread, no decoded-image cache.
@@ -12,9 +12,25 @@ const MAX_INPUT_PIXELS = 40_000_000;
 // Raster formats only: an SVG would be rendered by librsvg, with its own parser and fetches.
 const FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 
-export type ResizedPhoto = { small: Buffer; large: Buffer; version: string };
+export type ResizedPhoto = { small: Buffer; large: Buffer; phone: Buffer; version: string };
 
-/** The photo at the card's two widths as WebP, and a short hash of them for its URL. */
+// WebP qualities. The phone's 640 px: q60, chosen by measurement (scripts/photo-quality.ts, in
+// docs/decisions/016-members-pages-floor.md): above q75 the bytes jump for little, and q60 is within
+// 0.005 SSIM of q70 for some 10 % fewer bytes.
+const QUALITY = { 400: 70, 640: 60, 800: 65 } as const;
+
+function resizeTo(input: sharp.Sharp, width: keyof typeof QUALITY) {
+  return input
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: QUALITY[width] })
+    .toBuffer()
+    .catch((error: Error) => {
+      throw new PhotoFetchError(`the photo could not be resized: ${error.message}`);
+    });
+}
+
+/** The photo at the card's widths as WebP, and a short hash of the 400 and 800 px for its URL. */
 export async function resizePhoto(bytes: Buffer): Promise<ResizedPhoto> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false });
   let format: string | undefined;
@@ -25,18 +41,15 @@ export async function resizePhoto(bytes: Buffer): Promise<ResizedPhoto> {
   }
   if (!format || !FORMATS.has(format))
     throw new PhotoFetchError(`not a photo format (${format ?? "unknown"})`);
-  const [small, large] = await Promise.all(
-    PHOTO_WIDTHS.map((width) =>
-      input()
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: width === PHOTO_WIDTHS[0] ? 70 : 65 })
-        .toBuffer()
-        .catch((error: Error) => {
-          throw new PhotoFetchError(`the photo could not be resized: ${error.message}`);
-        }),
-    ),
+  const [small, phone, large] = await Promise.all(
+    ([400, PHONE_WIDTH, 800] as const).map((width) => resizeTo(input(), width)),
   );
+  // The version names the 400 and 800 px only, as before the phone's width: stored photos keep theirs.
   const version = createHash("sha256").update(small).update(large).digest("hex").slice(0, 12);
-  return { small, large, version };
+  return { small, large, phone, version };
+}
+
+/** The phone's width made from a stored 800 px WebP (a photo stored before that width existed). */
+export function phoneFromStored(large: Buffer) {
+  return resizeTo(sharp(large, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }), PHONE_WIDTH);
 }

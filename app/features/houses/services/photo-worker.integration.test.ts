@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { housePhotos } from "~/platform/db/schema";
+import { housePhotoRenditions, housePhotos } from "~/platform/db/schema";
 import { photoUrl } from "~/features/houses/lib/house-photo";
 import { updateHouse } from "~/features/houses/models/house.server";
 import { getPhotoState, listPhotoVersions } from "~/features/houses/models/photo-queue.server";
@@ -15,6 +15,7 @@ import { useFreshDatabase } from "../../../../tests/support/database";
 import { confirmAddress } from "../../../../tests/support/organiser";
 import { startImageServer } from "../../../../tests/support/image-server.mjs";
 import {
+  addPhoneWidths,
   requestHousePhotos,
   setPhotoFetchOptions,
   stopHousePhotos,
@@ -81,7 +82,7 @@ describe("house photos", () => {
     expect(state!.version).toMatch(/^[0-9a-f]{12}$/);
     expect((await listPhotoVersions())[house.id]).toBe(state!.version);
 
-    for (const width of [400, 800] as const) {
+    for (const width of [400, 640, 800] as const) {
       const response = await servePhoto(photoUrl(house.id, width, state!.version).split("/").pop()!);
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/webp");
@@ -93,6 +94,42 @@ describe("house photos", () => {
     }
     expect((await servePhoto(`${house.id}-800.000000000000.webp`)).status).toBe(404);
     expect((await servePhoto(`${house.id}-1600.${state!.version}.webp`)).status).toBe(404);
+  });
+
+  it("gives a photo stored before the phone's width that width in the background, once", async () => {
+    setPhotoFetchOptions(AS_IF_PUBLIC);
+    const house = await suggest(`${images.url}/photo.jpg?w=1400`);
+    await requestHousePhotos();
+    const { version, lastError } = (await getPhotoState(house.id))!;
+    expect(lastError).toBe("");
+    const name = `${house.id}-640.${version}.webp`;
+    const first = await servePhoto(name);
+    expect(first.status).toBe(200);
+    const made = Buffer.from(await first.arrayBuffer());
+    // As if stored before the 640 px existed: the 800 px stands in, kept a minute only.
+    await database.db.delete(housePhotoRenditions).where(eq(housePhotoRenditions.houseId, house.id));
+    const standIn = await servePhoto(name);
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get("Cache-Control")).toBe("public, max-age=60");
+    expect((await sharp(Buffer.from(await standIn.arrayBuffer())).metadata()).width).toBe(800);
+
+    await addPhoneWidths();
+    const rows = () =>
+      database.db.select().from(housePhotoRenditions).where(eq(housePhotoRenditions.houseId, house.id));
+    const [row] = await rows();
+    expect(row).toMatchObject({ width: 640, version });
+    const served = await servePhoto(name);
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const body = Buffer.from(await served.arrayBuffer());
+    expect(await sharp(body).metadata()).toMatchObject({ format: "webp", width: 640, height: 400 });
+    // Smaller than the 800 px it was made from, and about the size the original would have made.
+    const large = (await database.db.select().from(housePhotos).where(eq(housePhotos.houseId, house.id)))[0]
+      .large!;
+    expect(body.length).toBeLessThan(large.length);
+    expect(body.length).toBeLessThan(made.length * 1.5);
+    // Run again (another instance, the next sweep): nothing to do, nothing changes.
+    await addPhoneWidths();
+    expect(await rows()).toEqual([row]);
   });
 
   it("keeps a stored photo when the listing is gone, and fetches again only for a new URL", async () => {

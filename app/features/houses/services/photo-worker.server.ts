@@ -1,9 +1,12 @@
 // The background worker that fetches wanted house photos (photo-queue), resizes and stores them.
 import { nextPhotoAttempt } from "~/features/houses/lib/house-photo";
+import { PHONE_WIDTH } from "~/features/houses/lib/house-photo";
 import {
   claimDuePhotos,
   photoFailed,
+  photosWithoutPhoneWidth,
   storePhoto,
+  storeRendition,
   syncWantedPhotos,
   type PhotoJob,
 } from "~/features/houses/models/photo-queue.server";
@@ -12,7 +15,7 @@ import {
   PhotoFetchError,
   type PhotoFetchOptions,
 } from "~/features/houses/services/photo-fetch.server";
-import { resizePhoto } from "~/features/houses/services/photo-resize.server";
+import { phoneFromStored, resizePhoto } from "~/features/houses/services/photo-resize.server";
 
 /** How often due retries (and photos wanted by another instance) are looked for. */
 const SWEEP_MS = 60_000;
@@ -42,8 +45,25 @@ async function runOnce() {
     // One at a time (background work on a small machine), and the next chosen only when it is its
     // turn, so a suggestion made meanwhile takes its place in the round-robin.
     const [job] = await claimDuePhotos(1);
-    if (!job) return;
+    if (!job) break;
     await fetchOne(job);
+  }
+  await addPhoneWidths();
+}
+
+/**
+ * Photos stored before the phone's width existed get it, made from their 800 px: a few per pass,
+ * one at a time, on every sweep (the first page served, then once a minute) until none is left.
+ */
+export async function addPhoneWidths(limit = 20) {
+  for (const photo of await photosWithoutPhoneWidth(limit)) {
+    try {
+      await storeRendition(photo.houseId, PHONE_WIDTH, photo.version, await phoneFromStored(photo.large!));
+    } catch (error) {
+      console.warn(
+        `House ${photo.houseId}'s phone photo was not made: ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
 }
 
