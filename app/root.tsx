@@ -25,6 +25,7 @@ import { loginUrl } from "~/platform/lib/login-url";
 import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
 import { currentEditionName } from "~/features/editions/models/edition.server";
+import { getEventSettings } from "~/features/event/models/event-settings.server";
 import { getUser } from "~/platform/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -46,7 +47,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 // current edition's name is read once per change of the editions (getCurrentEdition).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
-  return { user: user ? { email: user.email, name: user.name } : null, edition };
+  // The trip link appears for members once the weekend is chosen (a cached read, members only).
+  const trip = user
+    ? await getEventSettings().then(
+        (event) => event.weekendChosen,
+        () => false,
+      )
+    : false;
+  return { user: user ? { email: user.email, name: user.name } : null, edition, trip };
 }
 
 /**
@@ -71,7 +79,15 @@ function loginHref(pathname: string, search: string) {
   return loginUrl(`${pathname}${search}`);
 }
 
-function Header({ user, shortName }: { user: { email: string } | null; shortName: string }) {
+function Header({
+  user,
+  shortName,
+  trip,
+}: {
+  user: { email: string } | null;
+  shortName: string;
+  trip: boolean;
+}) {
   const location = useLocation();
   return (
     <header className="site-header">
@@ -113,6 +129,11 @@ function Header({ user, shortName }: { user: { email: string } | null; shortName
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
+          {trip ? (
+            <li>
+              <NavLink to="/trip">Trip</NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>
@@ -185,7 +206,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}
-        <Header user={user} shortName={shortName} />
+        <Header user={user} shortName={shortName} trip={Boolean(data?.trip)} />
         <main id="main" className="page">
           {children}
         </main>
