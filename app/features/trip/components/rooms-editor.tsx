@@ -126,7 +126,7 @@ export function PeoplePlacer({
             <input type="hidden" name="person" value={person.key} />
             <Field
               id={`place-${person.key}`}
-              label={`${person.name}${person.shares === false ? " (won't share)" : ""}`}
+              label={`${person.name}${person.shares === false && !person.key.includes(":") ? " (won't share)" : ""}`}
             >
               {(props) => (
                 <select {...props} name="roomId" defaultValue={person.roomId ?? ""}>
