@@ -15,6 +15,7 @@ import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as feedRoute from "~/routes/calendar.$feed";
 import * as tripPage from "~/routes/trip";
 import * as sheetPage from "~/routes/trip_.sheet";
+import * as roomsPage from "~/routes/trip_.rooms";
 
 const database = useFreshDatabase();
 const fake = useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: ORIGIN, MAIL_TIMEOUT_MS: "5000" });
@@ -100,6 +101,68 @@ describe("the trip page's privacy", () => {
     expect(body.values.fromPlace).toBe("Boston");
     expect((await post("alex", { intent: "add-item", title: "x".repeat(81), notes: "" })).status).toBe(400);
     expect(await listTravel()).toEqual([]);
+  });
+});
+
+describe("rooms", () => {
+  const rooms = (who: string, form: Record<string, string>) =>
+    callRoute(roomsPage.action, makeRequest("/trip/rooms", { cookie: cookies[who], form }));
+  const plan = async () =>
+    (await callRoute(roomsPage.loader, makeRequest("/trip/rooms", { cookie: cookies.organiser }))).json();
+
+  it("are the organiser's: beds 1 to 20, a suggestion for an empty plan only, and warnings", async () => {
+    expect((await rooms("alex", { intent: "add-room", name: "Loft", beds: "2" })).status).toBe(403);
+    for (const beds of ["0", "21", "-1", "2.5", ""]) {
+      const refused = await rooms("organiser", { intent: "add-room", name: "Loft", beds });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fieldErrors: { beds: expect.stringContaining("1 to 20") },
+        values: { name: "Loft" },
+      });
+    }
+    expect((await rooms("organiser", { intent: "generate" })).status).toBe(302);
+    const generated = await plan();
+    expect(generated.rooms).toHaveLength(7);
+    expect(generated.rooms.reduce((sum: number, room: { beds: number }) => sum + room.beds, 0)).toBe(11);
+    expect((await rooms("organiser", { intent: "suggest" })).status).toBe(302);
+    const suggested = await plan();
+    expect(suggested.warnings).toEqual([]);
+    // Alex and the boo share a room, Riley and the child too; Sam (won't share) has a room alone: no
+    // room of this house has three beds for Sam's family, which the suggestion says (not a warning).
+    const roomOf = (name: string) =>
+      suggested.people.find((person: { name: string }) => person.name === name).roomId;
+    expect(roomOf("Alex's boo")).toBe(roomOf("Alex"));
+    expect(roomOf("Riley's child")).toBe(roomOf("Riley"));
+    expect(
+      suggested.people.filter((person: { roomId: number }) => person.roomId === roomOf("Sam")),
+    ).toHaveLength(1);
+    expect((await rooms("organiser", { intent: "suggest" })).status).toBe(400);
+    // Moving Riley in with Sam warns; moving someone not on the trip is refused.
+    expect(
+      (
+        await rooms("organiser", {
+          intent: "place",
+          person: String(ids.riley),
+          roomId: String(roomOf("Sam")),
+        })
+      ).status,
+    ).toBe(302);
+    expect((await plan()).warnings).toEqual([
+      expect.stringMatching(/^Bedroom \d has 2 people for 1 bed\.$/),
+      expect.stringMatching(/^Sam won't share a room but is in Bedroom \d with Riley\.$/),
+    ]);
+    expect(
+      (
+        await rooms("organiser", {
+          intent: "place",
+          person: String(ids.jordan),
+          roomId: String(roomOf("Sam")),
+        })
+      ).status,
+    ).toBe(400);
+    const member = await (await page("riley")).json();
+    expect(member.myRoom.with).toEqual(["Sam"]);
+    expect(member.warnings).toEqual([]);
   });
 });
 
