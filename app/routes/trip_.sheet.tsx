@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { pageTitle } from "~/platform/lib/page-title";
 import { requireTripMember } from "~/features/trip/services/trip-members.server";
 import { getTripPage } from "~/features/trip/services/trip-page.server";
@@ -27,16 +28,16 @@ export default function TripSheet() {
         <Link to="/trip">Back to the trip page</Link> · Print this page or save it as a PDF from your browser.
       </p>
       <h1 id="sheet-heading">{page.facts.shortName} trip sheet</h1>
-      <dl className="event-decision">
+      <dl className="trip-facts">
         <dt>When</dt>
         <dd>{page.facts.when}</dd>
         <dt>Where</dt>
         <dd className="user-text">{page.facts.where ?? "The house is not chosen yet."}</dd>
         {notes.map((note) => (
-          <div key={note.name} className="trip-note">
+          <Fragment key={note.name}>
             <dt>{note.label}</dt>
             <dd className="user-text">{note.value}</dd>
-          </div>
+          </Fragment>
         ))}
       </dl>
       <section aria-labelledby="sheet-rooms">

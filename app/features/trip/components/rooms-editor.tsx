@@ -94,8 +94,8 @@ export function RoomsEditor({
           );
         })}
       </ul>
+      <h3 id="add-room-heading">Add a room</h3>
       <form method="post" className="trip-room-form" aria-labelledby="add-room-heading">
-        <h3 id="add-room-heading">Add a room</h3>
         <FormAlert failure={add} />
         <RoomFields
           prefix="add-room"
