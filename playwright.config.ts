@@ -19,7 +19,13 @@ const noJs = { ...js, javaScriptEnabled: false };
 const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
 // and a house with the longest text each field takes (long-data), the organiser's season (season-state).
-const STATE_SPECS = [/organiser-state\.spec\.ts$/, /long-data\.spec\.ts$/, /season-state\.spec\.ts$/];
+// The trip spec chooses a weekend of its own and runs after them.
+const STATE_SPECS = [
+  /organiser-state\.spec\.ts$/,
+  /long-data\.spec\.ts$/,
+  /season-state\.spec\.ts$/,
+  /trip\.spec\.ts$/,
+];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
 // A check whose result cannot differ with JavaScript on or off (a page that ships no script, a
 // `request`-only check, headers, byte budgets, CSS layout at a width) is tagged `@once`

@@ -17,6 +17,7 @@ import { env } from "~/platform/env.server";
 import { needsHydration } from "~/platform/lib/hydration";
 import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
+import { startTripTimeline } from "~/features/trip/services/timeline.server";
 import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
 import { securityHeaders } from "~/platform/services/security-headers.server";
@@ -24,6 +25,8 @@ import { securityHeaders } from "~/platform/services/security-headers.server";
 // A bad configuration stops the server at start with a clear message, not at the first request.
 env();
 installRequestPath();
+// The trip mails' timeline runs inside this process from its start (no worker to deploy).
+startTripTimeline();
 
 const ABORT_DELAY = 5_000;
 let photosStarted = false;

@@ -27,6 +27,7 @@ import { needsHydration } from "~/platform/lib/hydration";
 import { useJustLoggedIn } from "~/platform/components/login-marker";
 import { LOGIN_DATA_WARNING } from "~/platform/lib/login-marker";
 import { currentEditionName } from "~/features/editions/models/edition.server";
+import { getEventSettings } from "~/features/event/models/event-settings.server";
 import { getUser } from "~/platform/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -48,7 +49,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 // current edition's name is read once per change of the editions (getCurrentEdition).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
-  return { user: user ? { email: user.email, name: user.name } : null, edition };
+  // The trip link appears for members once the weekend is chosen (a cached read, members only).
+  const trip = user
+    ? await getEventSettings().then(
+        (event) => event.weekendChosen,
+        () => false,
+      )
+    : false;
+  return { user: user ? { email: user.email, name: user.name } : null, edition, trip };
 }
 
 /**
@@ -76,7 +84,7 @@ function loginHref(pathname: string, search: string) {
 /** The member, nobody (null), or not known (undefined: the root's data did not arrive). */
 type FrameUser = { email: string } | null | undefined;
 
-function Header({ user, shortName }: { user: FrameUser; shortName: string }) {
+function Header({ user, shortName, trip }: { user: FrameUser; shortName: string; trip: boolean }) {
   const location = useLocation();
   return (
     <header className="site-header">
@@ -121,6 +129,11 @@ function Header({ user, shortName }: { user: FrameUser; shortName: string }) {
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
+          {trip ? (
+            <li>
+              <NavLink to="/trip">Trip</NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>
@@ -210,7 +223,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}
-        <Header user={user} shortName={shortName} />
+        <Header user={user} shortName={shortName} trip={Boolean(data?.trip)} />
         <main id="main" className="page">
           {children}
         </main>

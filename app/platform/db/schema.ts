@@ -348,3 +348,143 @@ export const housePhotoRenditions = pgTable(
   (t) => [primaryKey({ columns: [t.houseId, t.width] })],
 );
 // ── end perf ──
+
+// ── trip ──
+
+/** A bedroom of the chosen house as the organiser names it, per edition (a new edition starts with none). */
+export const tripRooms = pgTable(
+  "trip_rooms",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    name: text("name").notNull(),
+    beds: integer("beds").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("trip_rooms_edition_idx").on(t.editionId),
+    check("trip_rooms_beds_check", sql`${t.beds} between 1 and 20`),
+  ],
+);
+
+/** Who sleeps in a room: a member or the boo or child they bring; one room per person and edition. */
+export const tripRoomPeople = pgTable(
+  "trip_room_people",
+  {
+    editionId: editionId(),
+    roomId: integer("room_id")
+      .notNull()
+      .references(() => tripRooms.id, { onDelete: "cascade" }),
+    userId: userId(),
+    guest: text("guest").$type<"self" | "boo" | "child">().notNull().default("self"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.userId, t.guest] }),
+    index("trip_room_people_room_idx").on(t.roomId),
+    check("trip_room_people_guest_check", sql`${t.guest} in ('self', 'boo', 'child')`),
+  ],
+);
+
+/** A member's arrival, departure and way of coming; a driver's taken seats never exceed their seats. */
+export const tripTravel = pgTable(
+  "trip_travel",
+  {
+    editionId: editionId(),
+    userId: userId(),
+    arrivalDay: text("arrival_day").notNull(),
+    arrivalPart: text("arrival_part").notNull(),
+    arrivalTime: text("arrival_time").notNull().default(""),
+    departureDay: text("departure_day").notNull(),
+    departurePart: text("departure_part").notNull(),
+    departureTime: text("departure_time").notNull().default(""),
+    fromPlace: text("from_place").notNull().default(""),
+    how: text("how").$type<"driving" | "ride" | "flying" | "other">().notNull(),
+    seats: integer("seats").notNull().default(0),
+    seatsTaken: integer("seats_taken").notNull().default(0),
+    airport: text("airport").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.userId] }),
+    check("trip_travel_seats_check", sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.seats}`),
+    check("trip_travel_how_check", sql`${t.how} in ('driving', 'ride', 'flying', 'other')`),
+  ],
+);
+
+/** A rider asking a driver for a seat; one open request (pending or accepted) per rider and edition. */
+export const tripRides = pgTable(
+  "trip_rides",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    riderId: userId(),
+    driverId: integer("driver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<"pending" | "accepted" | "declined">().notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("trip_rides_open_idx")
+      .on(t.editionId, t.riderId)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    index("trip_rides_driver_idx").on(t.driverId),
+    check("trip_rides_status_check", sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/** Who brings what. */
+export const tripItems = pgTable(
+  "trip_items",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    title: text("title").notNull(),
+    notes: text("notes").notNull().default(""),
+    claimedBy: integer("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    done: boolean("done").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("trip_items_edition_idx").on(t.editionId)],
+);
+
+/** The practical notes for the house (members on the trip only) and the timeline mails' switch. */
+export const tripSettings = pgTable("trip_settings", {
+  editionId: editionId().primaryKey(),
+  address: text("address").notNull().default(""),
+  checkIn: text("check_in").notNull().default(""),
+  keyBox: text("key_box").notNull().default(""),
+  wifi: text("wifi").notNull().default(""),
+  mailsOff: boolean("mails_off").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A member's private calendar address. The token is an HMAC of the app's secret and `salt`, so the
+ * page can show it again; only its SHA-256 is stored and looked up. Renewing draws a new salt.
+ */
+export const tripFeedTokens = pgTable("trip_feed_tokens", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  salt: text("salt").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  /** What the served events depended on last, and their SEQUENCE (lib/feed). */
+  fingerprint: text("fingerprint").notNull().default(""),
+  sequence: integer("sequence").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A timeline mail claimed before it is sent: the key makes it once per member, edition and moment. */
+export const tripMailClaims = pgTable(
+  "trip_mail_claims",
+  {
+    editionId: editionId(),
+    userId: userId(),
+    moment: text("moment").notNull(),
+    claimedAt: createdAt(),
+    state: text("state").$type<"sending" | "sent" | "failed">().notNull().default("sending"),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.userId, t.moment] })],
+);

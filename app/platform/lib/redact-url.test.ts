@@ -31,6 +31,13 @@ describe("redactUrl", () => {
     expect(redactUrl(attacks[2])).toBe("/auth?redirect=[redacted]&mode=login");
   });
 
+  it("hides a private calendar address's token, not the public calendar file", () => {
+    expect(redactUrl("/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd.ics")).toBe(
+      "/calendar/[redacted]",
+    );
+    expect(redactUrl("/sgw25.ics")).toBe("/sgw25.ics");
+  });
+
   it("leaves URLs without a token alone", () => {
     expect(redactUrl("/auth?redirect=%2Fhouses%3Fq%3Dlake&mode=login")).toBe(
       "/auth?redirect=%2Fhouses%3Fq%3Dlake&mode=login",

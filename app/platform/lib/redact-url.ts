@@ -1,6 +1,8 @@
 /** A parameter name that carries a secret: token, code, password, secret, key, session, … */
 const SECRET_ASSIGNMENT = /(token|code|passw|secret|key|session|signature|credential)[^=&?#/;]*=/i;
 const PLAIN_NAME = /^[\w.\-[\]]*$/;
+/** A private calendar address's last segment (/calendar/<token>.ics): the token is the secret. */
+const SECRET_FEED = /^[\w-]{32,}\.ics$/i;
 
 /** Percent-decoded (and "+" as space) until nothing changes, so no layer of encoding hides a name. */
 function decodeFully(text: string) {
@@ -35,7 +37,9 @@ export function redactUrl(url: string): string {
   return (
     path
       .split("/")
-      .map((segment) => (SECRET_ASSIGNMENT.test(decodeFully(segment)) ? "[redacted]" : segment))
+      .map((segment) =>
+        SECRET_ASSIGNMENT.test(decodeFully(segment)) || SECRET_FEED.test(segment) ? "[redacted]" : segment,
+      )
       .join("/") +
     (question === -1 ? "" : `?${redactQuery(target.slice(question + 1))}`) +
     (fragment === undefined ? "" : `#${redactQuery(fragment)}`)

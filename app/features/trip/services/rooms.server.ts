@@ -1,0 +1,152 @@
+import {
+  GUESTS,
+  ROOM_LIMITS,
+  planWarnings,
+  roomsFromHouse,
+  suggestRooms,
+  type Guest,
+} from "~/features/trip/lib/rooms";
+import {
+  addRooms,
+  clearPlan,
+  deleteRoom,
+  fillEmptyPlan,
+  listPlacements,
+  listRooms,
+  placePerson,
+  updateRoom,
+} from "~/features/trip/models/rooms.server";
+import type { TripOutcome } from "~/features/trip/services/trip-actions.server";
+import { roomPlan } from "~/features/trip/services/trip-facts.server";
+import type { requireTripMember } from "~/features/trip/services/trip-members.server";
+
+type Trip = Awaited<ReturnType<typeof requireTripMember>>;
+
+/** The organiser's rooms page: the rooms, everyone with their room, the warnings, and a starting list. */
+export async function getRoomsPage(trip: Trip) {
+  const [rooms, placements] = await Promise.all([listRooms(), listPlacements()]);
+  const plan = roomPlan(trip.members, rooms, placements);
+  const house = trip.plan.house;
+  return {
+    shortName: trip.plan.event.shortName,
+    house: house ? { title: house.title, bedrooms: house.num_bedrooms, beds: house.num_beds } : null,
+    rooms: plan.rooms.map((room) => ({
+      id: room.id,
+      name: room.name,
+      beds: room.beds,
+      people: room.people.map((person) => person.name),
+    })),
+    people: plan.people.map((person) => ({
+      key: person.key,
+      name: person.name,
+      shares: person.shares,
+      roomId: placements.find((placement) => placement.personKey === person.key)?.roomId ?? null,
+    })),
+    warnings: planWarnings(plan.people, rooms, placements),
+    planEmpty: placements.length === 0,
+  };
+}
+
+const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+const refuse = (
+  form: string,
+  error: string,
+  extra: { fieldErrors?: Record<string, string>; values?: Record<string, string> } = {},
+): TripOutcome => ({
+  failure: { form, error, ...extra },
+});
+
+function parseRoom(form: FormData) {
+  const values = { name: field(form, "name"), beds: field(form, "beds") };
+  const name = values.name.trim();
+  const beds = /^\d+$/.test(values.beds.trim()) ? Number(values.beds.trim()) : NaN;
+  const fieldErrors: Record<string, string> = {};
+  if (!name) fieldErrors.name = "Name the room.";
+  else if (name.length > ROOM_LIMITS.name) fieldErrors.name = `At most ${ROOM_LIMITS.name} characters.`;
+  if (!(beds >= ROOM_LIMITS.minBeds && beds <= ROOM_LIMITS.maxBeds))
+    fieldErrors.beds = `Beds: a whole number from ${ROOM_LIMITS.minBeds} to ${ROOM_LIMITS.maxBeds}.`;
+  return Object.keys(fieldErrors).length ? { fieldErrors, values } : { room: { name, beds }, values };
+}
+
+const roomId = (form: FormData) => {
+  const value = Number(form.get("id"));
+  return Number.isInteger(value) && value > 0 ? value : 0;
+};
+
+/** The rooms page's forms, by `intent` (organisers only; the route checks). */
+export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promise<TripOutcome>> = {
+  async generate(trip) {
+    const house = trip.plan.house;
+    if (!house) return refuse("rooms", "Choose the house first: the list starts from its bedrooms.");
+    if ((await listRooms()).length)
+      return refuse("rooms", "There are rooms already: rename or remove them below.");
+    await addRooms(roomsFromHouse(house.num_bedrooms, house.num_beds));
+    return { message: `${house.num_bedrooms} rooms from ${house.title}: name them and set their beds.` };
+  },
+
+  async "add-room"(_trip, form) {
+    const parsed = parseRoom(form);
+    if (!parsed.room) return refuse("add-room", "Check the room.", parsed);
+    if ((await listRooms()).length >= ROOM_LIMITS.rooms)
+      return refuse("add-room", `At most ${ROOM_LIMITS.rooms} rooms.`);
+    await addRooms([parsed.room]);
+    return { message: `${parsed.room.name} is added.` };
+  },
+
+  async "save-room"(_trip, form) {
+    const parsed = parseRoom(form);
+    if (!parsed.room) return refuse(`room-${roomId(form)}`, "Check the room.", parsed);
+    if (!(await updateRoom(roomId(form), parsed.room))) return refuse("rooms", "That room is gone.");
+    return { message: `${parsed.room.name} is saved.` };
+  },
+
+  async "remove-room"(_trip, form) {
+    await deleteRoom(roomId(form));
+    return { message: "The room is removed; whoever was in it is in no room now." };
+  },
+
+  async place(trip, form) {
+    const [user, guest = "self"] = field(form, "person").split(":");
+    const userId = Number(user);
+    const person = trip.members.find((member) => member.userId === userId);
+    if (
+      !person ||
+      !GUESTS.includes(guest as Guest) ||
+      (guest === "boo" && !person.boo) ||
+      (guest === "child" && !person.child)
+    )
+      return refuse("place", "That person is not on the trip.");
+    const target = field(form, "roomId");
+    const ok = await placePerson(userId, guest as Guest, target === "" ? null : Number(target));
+    if (!ok)
+      return refuse("place", "That room is gone.", {
+        fieldErrors: { [`room-${field(form, "person")}`]: "Choose a room." },
+      });
+    return { message: "The plan is saved." };
+  },
+
+  async suggest(trip) {
+    const [rooms, placements] = await Promise.all([listRooms(), listPlacements()]);
+    if (!rooms.length) return refuse("suggest", "Add the rooms first.");
+    if (placements.length)
+      return refuse("suggest", "Suggest rooms fills an empty plan: clear the plan first.");
+    const { people } = roomPlan(trip.members, rooms, []);
+    const { placements: suggested, unmet } = suggestRooms(people, rooms);
+    const rows = suggested.map((placement) => {
+      const person = people.find((candidate) => candidate.key === placement.personKey)!;
+      return { roomId: placement.roomId, userId: person.userId, guest: person.guest };
+    });
+    if (!(await fillEmptyPlan(rows)))
+      return refuse("suggest", "Suggest rooms fills an empty plan: clear the plan first.");
+    return {
+      message: unmet.length
+        ? `Rooms suggested. Could not keep: ${unmet.join(" ")}`
+        : "Rooms suggested: every rule is kept. Move anyone below.",
+    };
+  },
+
+  async clear() {
+    await clearPlan();
+    return { message: "The plan is empty." };
+  },
+};

@@ -1,0 +1,125 @@
+import { env } from "~/platform/env.server";
+import { formatDeadline } from "~/platform/lib/deadline";
+import { sendMail } from "~/platform/services/mail.server";
+import { weekendDays } from "~/features/event/lib/event-settings";
+import { getEventPlan } from "~/features/event/server";
+import { NOTE_FIELDS } from "~/features/trip/lib/items";
+import { dueMoment, momentKey, momentTimes, timelineMail, type Moment } from "~/features/trip/lib/timeline";
+import { listItems } from "~/features/trip/models/items.server";
+import { listPlacements, listRooms } from "~/features/trip/models/rooms.server";
+import {
+  claimMail,
+  finishMail,
+  getTripSettings,
+  listMailClaims,
+} from "~/features/trip/models/settings.server";
+import { listRides, listTravel } from "~/features/trip/models/travel.server";
+import { listTripMembers } from "~/features/trip/services/trip-members.server";
+import { eventFacts, roomPlan } from "~/features/trip/services/trip-facts.server";
+
+/**
+ * Sends the moment's mail to every member on the trip who has not had it: each one is claimed in
+ * the database first (trip_mail_claims' key), so two instances, two ticks or a restart never send
+ * one twice. Returns how many this call sent.
+ */
+export async function runTimeline(now = new Date()): Promise<number> {
+  const [plan, settings] = await Promise.all([getEventPlan(), getTripSettings()]);
+  if (settings.mailsOff || !plan.event.weekendChosen) return 0;
+  const days = weekendDays(plan.event.plannedWeekend, plan.event.year);
+  const due = days && dueMoment(now, days.start);
+  if (!due) return 0;
+  const key = momentKey(due, plan.event.plannedWeekend);
+  const [members, rooms, placements, travel, rides, items] = await Promise.all([
+    listTripMembers(),
+    listRooms(),
+    listPlacements(),
+    listTravel(),
+    listRides(),
+    listItems(),
+  ]);
+  const facts = eventFacts(plan);
+  const notes = NOTE_FIELDS.map((field) => ({ label: field.label, value: settings[field.name] })).filter(
+    (note) => note.value,
+  );
+  const name = (userId: number) => members.find((member) => member.userId === userId)?.name ?? "someone";
+  let sent = 0;
+  for (const member of members) {
+    if (!(await claimMail(member.userId, key))) continue;
+    const { mine } = roomPlan(members, rooms, placements, member.userId);
+    const open: string[] = [];
+    if (!travel.some((row) => row.userId === member.userId))
+      open.push("Your arrival and departure times are missing.");
+    const ride = rides.find((row) => row.riderId === member.userId && row.status === "pending");
+    if (ride) open.push(`You asked ${name(ride.driverId)} for a seat; they have not answered yet.`);
+    const claimed = items
+      .filter((item) => item.claimedBy === member.userId && !item.done)
+      .map((item) => item.title);
+    const mail = timelineMail(member.name, {
+      ...facts,
+      days: due,
+      room: mine
+        ? {
+            name: mine.name,
+            with: mine.people
+              .filter((person) => person.userId !== member.userId)
+              .map((person) => person.name),
+          }
+        : null,
+      open,
+      claimed,
+      notes,
+      tripUrl: `${env().appUrl}/trip`,
+    });
+    const ok = await sendMail({ to: member.email, ...mail });
+    await finishMail(member.userId, key, ok ? "sent" : "failed");
+    if (ok) sent += 1;
+  }
+  return sent;
+}
+
+/** For the organiser: when each mail goes out, what went, and whether they are switched off. */
+export async function timelineStatus() {
+  const [plan, settings, claims] = await Promise.all([getEventPlan(), getTripSettings(), listMailClaims()]);
+  const days = weekendDays(plan.event.plannedWeekend, plan.event.year);
+  const zone = env().eventTimeZone;
+  const moments = days
+    ? momentTimes(days.start).map(({ days: before, at }) => {
+        const key = momentKey(before as Moment, plan.event.plannedWeekend);
+        const mine = claims.filter((claim) => claim.moment === key);
+        const count = (state: string) => mine.find((claim) => claim.state === state)?.count ?? 0;
+        return {
+          days: before,
+          at: formatDeadline(at, zone),
+          sent: count("sent"),
+          failed: count("failed") + count("sending"),
+        };
+      })
+    : [];
+  return { mailsOff: settings.mailsOff, moments };
+}
+
+const TICK_MS = 60_000;
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> | undefined;
+
+function tick() {
+  running ??= runTimeline()
+    .catch((error: unknown) => {
+      console.error("Trip mails could not be sent:", error instanceof Error ? error.message : String(error));
+    })
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
+}
+
+/**
+ * Starts the timeline with the server process: a first look soon after start (a moment missed while
+ * no instance ran goes out then), then once a minute. The timer never keeps the process alive.
+ */
+export function startTripTimeline() {
+  if (timer) return;
+  timer = setInterval(() => void tick(), TICK_MS);
+  timer.unref();
+  setTimeout(() => void tick(), 2_000).unref();
+}

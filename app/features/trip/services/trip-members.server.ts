@@ -1,0 +1,53 @@
+import type { User } from "~/platform/db/schema";
+import { requireUser } from "~/platform/services/session.server";
+import { isOrganiser } from "~/features/accounts/server";
+import { getEventPlan } from "~/features/event/server";
+import { listTripCandidates, type TripCandidate } from "~/features/trip/models/people.server";
+
+/**
+ * On the trip: the members who answered "yes" in the current edition's survey, and the organisers.
+ * A "maybe" is not (yet): the trip page holds the key box code and who sleeps where, which is for
+ * those who come; answering yes puts them on it.
+ */
+export const isOnTrip = (candidate: Pick<TripCandidate, "attending" | "email" | "emailConfirmedAt">) =>
+  candidate.attending === "yes" || isOrganiser(candidate);
+
+export async function listTripMembers(): Promise<TripCandidate[]> {
+  return (await listTripCandidates()).filter(isOnTrip);
+}
+
+export type TripViewer = {
+  user: User;
+  name: string;
+  organiser: boolean;
+  onTrip: boolean;
+  members: TripCandidate[];
+};
+
+/** Who is asking and what they may see: on the trip, an organiser, or only that the page exists. */
+export async function tripViewer(user: User): Promise<TripViewer> {
+  const members = await listTripMembers();
+  const organiser = isOrganiser(user);
+  const me = members.find((member) => member.userId === user.id);
+  return {
+    user,
+    name: me?.name ?? user.name ?? "User",
+    organiser,
+    onTrip: Boolean(me) || organiser,
+    members,
+  };
+}
+
+/**
+ * For the trip's forms: a member on the trip (or an organiser) once the weekend is chosen; anyone
+ * else gets a 403, visitors the login page.
+ */
+export async function requireTripMember(request: Request, { organiser = false } = {}) {
+  const user = await requireUser(request);
+  const viewer = await tripViewer(user);
+  if (!viewer.onTrip) throw new Response("This is for the members on the trip.", { status: 403 });
+  if (organiser && !viewer.organiser) throw new Response("This is for the organisers.", { status: 403 });
+  const plan = await getEventPlan();
+  if (!plan.event.weekendChosen) throw new Response("The weekend is not chosen yet.", { status: 409 });
+  return { ...viewer, plan };
+}

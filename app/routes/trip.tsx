@@ -1,0 +1,145 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { readFlash } from "~/platform/services/flash.server";
+import { requireUser } from "~/platform/services/session.server";
+import { CalendarSection } from "~/features/trip/components/calendar-section";
+import { ItemsSection } from "~/features/trip/components/items-section";
+import { NotesSection } from "~/features/trip/components/notes-section";
+import { RoomsView } from "~/features/trip/components/rooms-view";
+import { TimelinePanel } from "~/features/trip/components/timeline-panel";
+import { TravelSection } from "~/features/trip/components/travel-section";
+import { TRIP_INTENTS } from "~/features/trip/services/trip-actions.server";
+import { requireTripMember, tripViewer } from "~/features/trip/services/trip-members.server";
+import { getTripPage } from "~/features/trip/services/trip-page.server";
+import { publicOrigin, runIntent } from "~/features/trip/services/trip-route.server";
+import styles from "~/styles/trip.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip") }];
+// The notes, rooms and addresses are private: no shared or browser cache keeps this page.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [page, { flash, setCookie }] = await Promise.all([
+    tripViewer(user).then((viewer) => getTripPage(viewer, publicOrigin(request))),
+    readFlash(request),
+  ]);
+  return data(
+    { ...page, flash: flash?.message ?? null },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const trip = await requireTripMember(request);
+  return runIntent(trip, await request.formData(), TRIP_INTENTS, "/trip");
+}
+
+export default function Trip() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormFailure | undefined;
+  const failure = (form: string) => failureFor<FormFailure<never>>(result, form);
+  if (!page.open) {
+    return (
+      <section className="card" aria-labelledby="trip-heading">
+        <h1 id="trip-heading">Trip</h1>
+        <p>
+          {page.weekendChosen
+            ? `There is a trip page for ${page.facts.shortName}: rooms, getting there and who brings what. It is for the members on the trip: answer “yes” in the survey to join them.`
+            : "The trip page opens once the weekend is chosen."}
+        </p>
+        <p>
+          <Link to="/survey" className="button">
+            Go to the survey
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="trip">
+      <section className="card" aria-labelledby="trip-heading">
+        <h1 id="trip-heading">{page.facts.shortName} trip</h1>
+        {page.flash ? (
+          <p role="status" className="alert alert-success user-text">
+            {page.flash}
+          </p>
+        ) : null}
+        <FailureAlert failure={failure("page")} />
+        <dl className="event-decision">
+          <dt>When</dt>
+          <dd>{page.facts.when}</dd>
+          <dt>Where</dt>
+          <dd className="user-text">{page.facts.where ?? "The house is not chosen yet."}</dd>
+        </dl>
+        <p>
+          <Link to="/trip/sheet">Trip sheet to print</Link>
+          {page.organiser ? (
+            <>
+              {" · "}
+              <Link to="/trip/rooms">Set the rooms</Link>
+            </>
+          ) : null}
+        </p>
+      </section>
+      <section className="card" id="rooms" aria-labelledby="rooms-heading">
+        <h2 id="rooms-heading">Rooms</h2>
+        <RoomsView rooms={page.rooms} myRoom={page.myRoom} />
+        {page.organiser && page.warnings.length ? (
+          <p className="muted">
+            {page.warnings.length} {page.warnings.length === 1 ? "warning" : "warnings"} on{" "}
+            <Link to="/trip/rooms">the rooms page</Link>.
+          </p>
+        ) : null}
+      </section>
+      <section className="card" id="getting-there" aria-labelledby="getting-there-heading">
+        <h2 id="getting-there-heading">Getting there</h2>
+        <TravelSection page={page} failure={failure("travel")} ridesFailure={failure("rides")} />
+      </section>
+      <section className="card" id="items" aria-labelledby="items-heading">
+        <h2 id="items-heading">Who brings what</h2>
+        <ItemsSection
+          items={page.items}
+          organiser={page.organiser}
+          previousItems={page.previousItems}
+          failure={failure("items")}
+          addFailure={failure("add-item")}
+          itemFailure={(id) => failure(`item-${id}`)}
+        />
+      </section>
+      <section className="card" id="notes" aria-labelledby="notes-heading">
+        <h2 id="notes-heading">Practical notes</h2>
+        <NotesSection notes={page.notes} organiser={page.organiser} failure={failure("notes")} />
+      </section>
+      <section className="card" id="calendar" aria-labelledby="calendar-heading">
+        <h2 id="calendar-heading">Your calendar</h2>
+        <CalendarSection feed={page.feed} />
+      </section>
+      {page.timeline ? (
+        <section className="card" id="mails" aria-labelledby="mails-heading">
+          <h2 id="mails-heading">Trip mails</h2>
+          <FailureAlert failure={failure("mails")} />
+          <TimelinePanel timeline={page.timeline} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function FailureAlert({ failure }: { failure?: FormFailure<unknown> }) {
+  return failure?.error ? (
+    <p role="alert" className="alert alert-error user-text">
+      {failure.error}
+    </p>
+  ) : null;
+}

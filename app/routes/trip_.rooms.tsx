@@ -1,0 +1,104 @@
+import { data } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { readFlash } from "~/platform/services/flash.server";
+import { FormAlert, IntentButton } from "~/features/trip/components/form-bits";
+import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
+import { ROOM_INTENTS, getRoomsPage } from "~/features/trip/services/rooms.server";
+import { requireTripMember } from "~/features/trip/services/trip-members.server";
+import { runIntent } from "~/features/trip/services/trip-route.server";
+import styles from "~/styles/trip.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rooms") }];
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const trip = await requireTripMember(request, { organiser: true });
+  const [page, { flash, setCookie }] = await Promise.all([getRoomsPage(trip), readFlash(request)]);
+  return data(
+    { ...page, flash: flash?.message ?? null },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const trip = await requireTripMember(request, { organiser: true });
+  return runIntent(trip, await request.formData(), ROOM_INTENTS, "/trip/rooms");
+}
+
+export default function TripRooms() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormFailure | undefined;
+  const failure = <V,>(form: string) => failureFor<FormFailure<V>>(result, form);
+  return (
+    <div className="trip">
+      <section className="card" aria-labelledby="rooms-heading">
+        <h1 id="rooms-heading">Rooms for {page.shortName}</h1>
+        {page.flash ? (
+          <p role="status" className="alert alert-success user-text">
+            {page.flash}
+          </p>
+        ) : null}
+        <FormAlert failure={failure("rooms") ?? failure("page")} />
+        <p>
+          <Link to="/trip">Back to the trip page</Link>
+        </p>
+        {page.rooms.length === 0 ? (
+          page.house ? (
+            <>
+              <p className="user-text">
+                {page.house.title} has {page.house.bedrooms} bedrooms and {page.house.beds} beds. Start from
+                that list, then name the rooms and set their beds.
+              </p>
+              <IntentButton intent="generate" label={`Start from ${page.house.bedrooms} bedrooms`} />
+            </>
+          ) : (
+            <p>No house is chosen yet: add the rooms by hand below.</p>
+          )
+        ) : null}
+        <RoomsEditor rooms={page.rooms} failureFor={(form) => failure(form)} />
+      </section>
+      <section className="card" aria-labelledby="plan-heading">
+        <h2 id="plan-heading">Who sleeps where</h2>
+        <FormAlert failure={failure("suggest") ?? failure("place")} />
+        {page.warnings.length ? (
+          <div role="region" aria-label="Warnings">
+            <p>
+              <strong>Warnings</strong>
+            </p>
+            <ul className="trip-warnings">
+              {page.warnings.map((warning) => (
+                <li key={warning} className="user-text">
+                  {warning}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p>No warnings: everyone has a bed and every answer is kept.</p>
+        )}
+        <p className="trip-actions">
+          {page.planEmpty ? (
+            <IntentButton intent="suggest" label="Suggest rooms" />
+          ) : (
+            <IntentButton intent="clear" label="Clear the plan" secondary />
+          )}
+        </p>
+        {page.rooms.length ? (
+          <PeoplePlacer people={page.people} rooms={page.rooms} />
+        ) : (
+          <p className="muted">Add rooms first.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { NAME_MAX } from "../../app/platform/lib/limits";
+import { unbroken } from "./long-data";
+import { apiMember, expectStatus, organiserPage, sentMails } from "./season-support";
+import { DEMO_PASSWORD } from "./support";
+
+// Choosing the weekend changes what every page shows: the playwright config runs this file on the
+// state projects' apps (STATE_SPECS), after season-state, which may have chosen another weekend.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const PHONE = { width: 390, height: 844 };
+const tag = () => randomBytes(3).toString("hex");
+
+async function member(browser: Browser, javaScriptEnabled: boolean, email: string) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
+  const page = await context.newPage();
+  watchConsole(page);
+  // The login form as login() fills it, with more time: argon2 on a busy machine is slow.
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText(`You are logged in as ${email}`)).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+const errors: string[] = [];
+function watchConsole(page: Page) {
+  page.on("console", (message) => {
+    // A refused form answers 400 on purpose (the refusal is checked on the page).
+    if (message.type() === "error" && !message.text().includes("status of 400"))
+      errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+}
+
+async function expectNoSideways(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, page.url()).toBeLessThanOrEqual(widths.client);
+}
+
+test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
+  browser,
+  javaScriptEnabled,
+  request,
+}) => {
+  const suffix = tag();
+  // Two members on the trip: a driver, and a rider with the longest name a member may have.
+  const driverName = `Dana${suffix}`;
+  const riderName = unbroken(`Robin😀${suffix}`, NAME_MAX);
+  const survey = { attending: "yes", share_room: "yes", availability: { "Aug 21 - Aug 25": true } };
+  const driver = await apiMember(request, driverName, survey);
+  const rider = await apiMember(request, riderName, {
+    ...survey,
+    share_room: "no",
+    extra_guests: { boo: true, child: false },
+  });
+
+  // The organiser chooses the weekend, then sets the rooms.
+  const organiser = await organiserPage(browser, javaScriptEnabled);
+  await organiser.setViewportSize(PHONE);
+  watchConsole(organiser);
+  const decision = organiser.getByRole("region", { name: "The decision" });
+  await decision.getByLabel("Any weekend").selectOption("Aug 21 - Aug 25");
+  await decision.getByRole("button", { name: "Choose this weekend" }).click();
+  await expectStatus(organiser, "The weekend is Thursday");
+  await expect(
+    organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" }),
+  ).toBeVisible();
+
+  await organiser.goto("/trip/rooms");
+  for (const [name, beds] of [
+    [`Loft ${suffix}`, "2"],
+    [`Bunk room ${suffix}`, "4"],
+  ]) {
+    await organiser.locator("#add-room-name").fill(name);
+    await organiser.locator("#add-room-beds").fill(beds);
+    await organiser.getByRole("button", { name: "Add the room" }).click();
+    await expectStatus(organiser, `${name} is added.`);
+  }
+  const clear = organiser.getByRole("button", { name: "Clear the plan" });
+  if (await clear.count()) {
+    await clear.click();
+    await expectStatus(organiser, "The plan is empty.");
+  }
+  await organiser.getByRole("button", { name: "Suggest rooms" }).click();
+  await expectStatus(organiser, /^Rooms suggested/);
+  // Move the rider's boo to the loft: the rider won't share, so the plan warns.
+  await organiser.getByLabel(`${riderName}'s boo`, { exact: true }).selectOption({ label: `Loft ${suffix}` });
+  await organiser.getByRole("button", { name: `Move ${riderName}'s boo` }).click();
+  await expectStatus(organiser, "The plan is saved.");
+  await expect(organiser.getByLabel(`${riderName}'s boo`, { exact: true })).toHaveValue(/\d+/);
+  await expectNoSideways(organiser);
+
+  await organiser.goto("/trip#notes");
+  await organiser.getByText("Edit the notes").click();
+  await organiser.getByLabel("Key box").fill(`Code 4711 ${suffix}`);
+  await organiser.getByRole("button", { name: "Save the notes" }).click();
+  await expectStatus(organiser, "The practical notes are saved.");
+
+  // The driver gives their arrival with two free seats.
+  const driverPage = await member(browser, javaScriptEnabled, driver.email);
+  await driverPage.goto("/trip");
+  await driverPage.getByLabel("How").selectOption("driving");
+  await driverPage.getByLabel("Free seats (when driving)").fill("2");
+  await driverPage.getByLabel("Coming from").fill("Boston");
+  await driverPage.getByRole("button", { name: "Save my travel" }).click();
+  await expectStatus(driverPage, "Your travel details are saved.");
+
+  // The rider needs a ride: a time outside the weekend is refused first, then they ask the driver.
+  const riderPage = await member(browser, javaScriptEnabled, rider.email);
+  await riderPage.goto("/trip");
+  await expect(riderPage.getByText(`Code 4711 ${suffix}`)).toBeVisible();
+  await riderPage.locator("#arrival-part").selectOption("time");
+  await riderPage.locator("#arrival-time").fill("25:99");
+  await riderPage.getByLabel("How").selectOption("ride");
+  await riderPage.getByLabel("Coming from").fill(unbroken("Providence", 120));
+  await riderPage.getByRole("button", { name: "Save my travel" }).click();
+  await expect(riderPage.getByText("Give the time as HH:MM, e.g. 18:30.")).toBeVisible();
+  await expect(riderPage.getByLabel("How")).toHaveValue("ride");
+  await riderPage.locator("#arrival-time").fill("18:30");
+  await riderPage.getByRole("button", { name: "Save my travel" }).click();
+  await expectStatus(riderPage, "Your travel details are saved.");
+  await riderPage.getByRole("button", { name: `Ask ${driverName} for a seat` }).click();
+  await expectStatus(riderPage, `You asked ${driverName} for a seat.`);
+  await expect
+    .poll(async () => (await sentMails(driver.email)).map((mail) => mail.subject))
+    .toContainEqual(expect.stringContaining("asks you for a seat"));
+
+  await driverPage.goto("/trip");
+  await driverPage.getByRole("button", { name: `Accept ${riderName}` }).click();
+  await expectStatus(driverPage, `${riderName} rides with you.`);
+  await expect(driverPage.getByText("1 of 2 seats free")).toBeVisible();
+  await expect
+    .poll(async () => (await sentMails(rider.email)).map((mail) => mail.subject))
+    .toContainEqual(expect.stringContaining("has a seat for you"));
+
+  // The rider adds an item with long notes, claims it and ticks it off.
+  const item = `Speaker ${suffix}`;
+  await riderPage.reload();
+  await expect(riderPage.getByText(`You ride with ${driverName}.`)).toBeVisible();
+  await riderPage.locator("#add-item-title").fill(item);
+  await riderPage.locator("#add-item-notes").fill(unbroken(`Bluetooth🔊${suffix}`, 200));
+  await riderPage.getByRole("button", { name: "Add to the list" }).click();
+  await expectStatus(riderPage, `${item} is on the list.`);
+  await riderPage.getByRole("button", { name: `I bring ${item}` }).click();
+  await expectStatus(riderPage, "You bring it.");
+  await riderPage.getByRole("button", { name: `Done: ${item}` }).click();
+  await expectStatus(riderPage, "Ticked off.");
+  await expect(riderPage.getByRole("button", { name: `Not done: ${item}` })).toBeVisible();
+  await expectNoSideways(riderPage);
+
+  // The trip sheet on paper: the rooms and the items, without the site's navigation.
+  await riderPage.goto("/trip/sheet");
+  await riderPage.emulateMedia({ media: "print" });
+  const sheet = riderPage.getByRole("article");
+  await expect(sheet.getByText(`Loft ${suffix}`)).toBeVisible();
+  await expect(sheet.getByText(item)).toBeVisible();
+  await expect(sheet.getByText(`Code 4711 ${suffix}`)).toBeVisible();
+  await expect(riderPage.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await expectNoSideways(riderPage);
+  await riderPage.emulateMedia({ media: "screen" });
+
+  expect(errors).toEqual([]);
+});
