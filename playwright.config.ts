@@ -18,8 +18,14 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
-// and a house with the longest text each field takes (long-data), the organiser's season (season-state).
-const STATE_SPECS = [/organiser-state\.spec\.ts$/, /long-data\.spec\.ts$/, /season-state\.spec\.ts$/];
+// and a house with the longest text each field takes (long-data), the organiser's season (season-state),
+// a chosen house with a price and its money (money-state).
+const STATE_SPECS = [
+  /organiser-state\.spec\.ts$/,
+  /long-data\.spec\.ts$/,
+  /money-state\.spec\.ts$/,
+  /season-state\.spec\.ts$/,
+];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
 
 export default defineConfig({

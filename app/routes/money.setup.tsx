@@ -235,11 +235,16 @@ export default function MoneySetup() {
         {page.reminder.blocked ? <p className="muted">{page.reminder.blocked}</p> : null}
         {page.reminder.recipients.length ? (
           <>
-            <p>It goes to each payer with something due, with their own amount and date:</p>
-            <ul className="money-list" data-reminder-recipients>
+            <p id="reminder-recipients">
+              It goes to each payer with something due, with their own amount and date:
+            </p>
+            <ul className="money-list" aria-labelledby="reminder-recipients">
               {page.reminder.recipients.map((recipient) => (
                 <li key={recipient.id}>
-                  <span className="user-text">{recipient.name}</span>: {recipient.amount}
+                  <span className="user-text">
+                    {recipient.name} &lt;{recipient.email}&gt;
+                  </span>
+                  : {recipient.amount}
                   {recipient.date ? ` by ${recipient.date}` : ""}
                 </li>
               ))}

@@ -42,7 +42,7 @@ export async function getPaymentReminder(loaded: LoadedTrip, now = new Date()) {
         ? "Nobody has anything due."
         : null;
   return {
-    recipients: recipients.map(({ id, name, amount, date }) => ({ id, name, amount, date })),
+    recipients: recipients.map(({ id, name, email, amount, date }) => ({ id, name, email, amount, date })),
     lastSent: lastReminderAt ? formatDeadline(lastReminderAt, zone) : null,
     failed: reminderFailed,
     canSend: blocked === null && (!next || now >= next || reminderFailed > 0),
