@@ -7,7 +7,6 @@ import { pageTitle } from "~/platform/lib/page-title";
 import { readFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
-import { TableScroll } from "~/platform/components/table-scroll";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -166,63 +165,46 @@ export default function MoneySetup() {
           to the default.
         </p>
         <FormError message={Object.keys(payerErrors).length ? undefined : failure("payers")?.error} />
-        <TableScroll label="Members and their weights">
-          <table className="money-table">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Share</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Pays</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.members.map((member) => (
-                <tr key={member.id} data-member={member.name}>
-                  <th scope="row" className="user-text">
-                    {member.name}
-                  </th>
-                  <td>{member.attending}</td>
-                  <td>{member.share || "—"}</td>
-                  <td>
-                    {member.pays ? (
-                      <Form method="post" className="money-reject">
-                        <input type="hidden" name="member" value={member.id} />
-                        <MoneyField
-                          label={<span className="visually-hidden">Weight of {member.name}</span>}
-                          id={`weight-${member.id}`}
-                          name={`weight-${member.id}`}
-                          inputMode="decimal"
-                          size={4}
-                          defaultValue={
-                            payerValues[`weight-${member.id}`] ?? (member.overridden ? member.weight : "")
-                          }
-                          placeholder={member.defaultWeight}
-                          error={payerErrors[`weight-${member.id}`]}
-                        />
-                        <button type="submit" className="button button-secondary" name="intent" value="payer">
-                          Set weight
-                        </button>
-                      </Form>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="member" value={member.id} />
-                      <input type="hidden" name="change" value={member.pays ? "remove" : "add"} />
-                      <button type="submit" className="button button-secondary" name="intent" value="payer">
-                        {member.pays ? `Remove ${member.name}` : `Add ${member.name}`}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ul className="money-lines" aria-label="Members and their weights">
+          {page.members.map((member) => (
+            <li key={member.id} aria-label={member.name}>
+              <p className="money-line-name">
+                <strong className="user-text">{member.name}</strong>{" "}
+                <span className="muted">
+                  answered {member.attending}
+                  {member.pays ? `; pays ${member.share || "a share"}` : "; does not pay"}
+                </span>
+              </p>
+              {member.pays ? (
+                <Form method="post" className="money-reject">
+                  <input type="hidden" name="member" value={member.id} />
+                  <MoneyField
+                    label={`Weight (default ${member.defaultWeight})`}
+                    id={`weight-${member.id}`}
+                    name={`weight-${member.id}`}
+                    inputMode="decimal"
+                    size={5}
+                    defaultValue={
+                      payerValues[`weight-${member.id}`] ?? (member.overridden ? member.weight : "")
+                    }
+                    placeholder={member.defaultWeight}
+                    error={payerErrors[`weight-${member.id}`]}
+                  />
+                  <button type="submit" className="button button-secondary" name="intent" value="payer">
+                    Set weight
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post" className="money-form">
+                <input type="hidden" name="member" value={member.id} />
+                <input type="hidden" name="change" value={member.pays ? "remove" : "add"} />
+                <button type="submit" className="button button-secondary" name="intent" value="payer">
+                  {member.pays ? `Remove ${member.name}` : `Add ${member.name}`}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="card" aria-labelledby="reminder">

@@ -1,5 +1,3 @@
-import { TableScroll } from "~/platform/components/table-scroll";
-
 export type Line = {
   id: number;
   name: string;
@@ -13,42 +11,45 @@ export type Line = {
   next: string;
 };
 
-/** Each payer's line: due, paid and confirmed, reported, what remains and by when. */
+/** Each payer's line as a small card (a phone never scrolls sideways): due, paid, reported, what remains. */
 export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
   if (lines.length === 0) return null;
   return (
-    <TableScroll label={all ? "Every payer's line" : "Your line"}>
-      <table className="money-table">
-        <thead>
-          <tr>
-            <th scope="col">Payer</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Share</th>
-            <th scope="col">Paid (confirmed)</th>
-            <th scope="col">Reported</th>
-            <th scope="col">Remaining</th>
-            <th scope="col">Next due</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id} data-payer={line.name}>
-              <th scope="row" className="user-text">
-                {line.name}
-              </th>
-              <td>{line.weight}</td>
-              <td>
-                {line.due}
-                {line.deposit ? <span className="muted"> (deposit {line.deposit})</span> : null}
-              </td>
-              <td>{line.confirmed}</td>
-              <td>{line.reported || "—"}</td>
-              <td>{line.refund ? <strong>To be refunded: {line.refund}</strong> : line.remaining}</td>
-              <td>{line.next || "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ul className="money-lines" aria-label={all ? "Every payer's line" : "Your line"}>
+      {lines.map((line) => (
+        <li key={line.id} aria-label={line.name}>
+          <p className="money-line-name">
+            <strong className="user-text">{line.name}</strong>{" "}
+            <span className="muted">weight {line.weight}</span>
+          </p>
+          <dl className="money-line">
+            <dt>Share</dt>
+            <dd>
+              {line.due}
+              {line.deposit ? <span className="muted"> (deposit {line.deposit})</span> : null}
+            </dd>
+            <dt>Paid (confirmed)</dt>
+            <dd>{line.confirmed}</dd>
+            <dt>Reported</dt>
+            <dd>{line.reported || "—"}</dd>
+            {line.refund ? (
+              <>
+                <dt>To be refunded</dt>
+                <dd>
+                  <strong>{line.refund}</strong>
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>Remaining</dt>
+                <dd>{line.remaining}</dd>
+              </>
+            )}
+            <dt>Next due</dt>
+            <dd>{line.next || "—"}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
