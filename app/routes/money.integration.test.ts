@@ -407,6 +407,7 @@ describe("a season's money", () => {
     expect(fresh.expenses).toEqual([]);
     expect(fresh.payments).toEqual([]);
     expect(fresh.balances).toEqual([]);
+    expect(fresh.pastYears).toEqual([plan.current.year]);
     const old = (
       await page("sam", `/money/${plan.current.year}`, pastMoney, { year: String(plan.current.year) })
     ).page;

@@ -39,6 +39,7 @@ export type MoneyViewData = {
   balances: BalanceGroup[];
   multiCurrency: boolean;
   keys: { payment: string; expense: string; record: string };
+  pastYears: number[];
 };
 
 type Failure = { error?: string; form?: string; fieldErrors?: Record<string, string>; values?: unknown };
@@ -157,6 +158,17 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
       <p>
         <Link to={readOnly ? `/money/history?year=${page.year}` : "/money/history"}>The money history</Link>
       </p>
+      {page.pastYears.length ? (
+        <p>
+          Past trips (for those who were on them):{" "}
+          {page.pastYears.map((year, index) => (
+            <span key={year}>
+              {index ? " · " : null}
+              <Link to={`/money/${year}`}>{year}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { instructionParts } from "~/features/money/lib/money-text";
 import {
   formatMoney,
   minorToText,
@@ -75,5 +76,18 @@ describe("payerLine", () => {
     });
     const over = payerLine(20000, { kind: "fixed", amount: 50000 }, dates, { confirmed: 21000, reported: 0 });
     expect(over).toMatchObject({ deposit: 20000, remaining: -1000, next: null });
+  });
+});
+
+describe("instructionParts", () => {
+  it("links only http(s) addresses and keeps the rest as text", () => {
+    expect(
+      instructionParts("Venmo @alex or https://pay.example/a. javascript:alert(1) data:text/html,x"),
+    ).toEqual([
+      { text: "Venmo @alex or " },
+      { text: "https://pay.example/a", href: "https://pay.example/a" },
+      { text: ". javascript:alert(1) data:text/html,x" },
+    ]);
+    expect(instructionParts("")).toEqual([]);
   });
 });

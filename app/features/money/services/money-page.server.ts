@@ -1,3 +1,4 @@
+import { listArchivedEditions } from "~/features/editions/server";
 import { formatMoney, minorToText } from "~/features/money/lib/amount";
 import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { formatWeight } from "~/features/money/lib/shares";
@@ -96,6 +97,8 @@ export async function getMoneyPage(request: Request, year?: string) {
     balances,
     multiCurrency: trip.balances.size > 1,
     keys: { payment: formKey(), expense: formKey(), record: formKey() },
+    // Links only: each past trip's page checks that the member was on it.
+    pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),
   };
 }
 
