@@ -46,13 +46,17 @@ export async function getMoneyPage(request: Request, year?: string) {
       canDecide: !edition.readOnly && p.status === "reported" && (role.organiser || p.toUserId === me.id),
     }));
   const expenses = role.onTrip
-    ? loaded.expenses.map((expense) => ({
-        id: expense.id,
-        deleted: expense.deletedAt !== null,
-        ...expenseLine(expense, name),
-        canChange:
-          !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
-      }))
+    ? loaded.expenses.map((expense) => {
+        // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
+        const { summary: _summary, ...line } = expenseLine(expense, name);
+        return {
+          id: expense.id,
+          deleted: expense.deletedAt !== null,
+          ...line,
+          canChange:
+            !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
+        };
+      })
     : [];
   const people = [...trip.people]
     .map((id) => ({ id, name: name(id) }))
