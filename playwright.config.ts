@@ -18,11 +18,13 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
-// and a house with the longest text each field takes (long-data), the organiser's season (season-state).
-// The trip spec chooses a weekend of its own and runs after them.
+// and a house with the longest text each field takes (long-data), the organiser's season (season-state),
+// a chosen house with a price and its money (money-state). The trip spec chooses a weekend of its own
+// and runs after them.
 const STATE_SPECS = [
   /organiser-state\.spec\.ts$/,
   /long-data\.spec\.ts$/,
+  /money-state\.spec\.ts$/,
   /season-state\.spec\.ts$/,
   /trip\.spec\.ts$/,
 ];

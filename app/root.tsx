@@ -129,6 +129,11 @@ function Header({ user, shortName, trip }: { user: FrameUser; shortName: string;
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
+          {user ? (
+            <li>
+              <NavLink to="/money">Money</NavLink>
+            </li>
+          ) : null}
           {trip ? (
             <li>
               <NavLink to="/trip">Trip</NavLink>

@@ -37,6 +37,8 @@ const MEMBER_PAGES = [
   "/houses",
   "/houses-suggest",
   "/results-summary",
+  "/money",
+  "/money/history",
 ];
 
 // Jordan has a submitted survey (so /survey/7 is reachable); these pages are only read, never posted.

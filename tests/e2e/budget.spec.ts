@@ -9,7 +9,7 @@ const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
 const INTERACTIVE_PUBLIC = ["/auth", "/reset-password"];
 const INTERACTIVE_MEMBER = ["/survey", "/survey/availability", "/houses-suggest"];
 // Member pages that need no React in the browser: at most one small inline script of their own (characters).
-const SCRIPT_FREE_MEMBER = { "/results-summary": 2048, "/houses": 4096 };
+const SCRIPT_FREE_MEMBER = { "/results-summary": 2048, "/houses": 4096, "/money": 1, "/money/history": 1 };
 const JS_BUDGET = 95 * 1024;
 const TRANSFER_BUDGET = 30 * 1024;
 

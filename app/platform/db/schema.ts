@@ -488,3 +488,153 @@ export const tripMailClaims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.editionId, t.userId, t.moment] })],
 );
+
+// ── money ──
+
+/**
+ * An edition's money settings (docs/decisions/017-money.md): the receiver who fronted the house, the
+ * child weight, the deposit and its due dates, the payment instructions. Weights and amounts are
+ * integers (hundredths of a weight, minor units of the house's currency).
+ */
+export const moneySettings = pgTable(
+  "money_settings",
+  {
+    editionId: integer("edition_id")
+      .primaryKey()
+      .default(sql`current_edition_id()`)
+      .references(() => editions.id),
+    receiverId: integer("receiver_id").references(() => users.id, { onDelete: "set null" }),
+    childWeight: integer("child_weight").notNull().default(50),
+    depositKind: text("deposit_kind").$type<"none" | "fixed" | "percent">().notNull().default("none"),
+    /** Minor units for "fixed", a whole percentage for "percent". */
+    depositValue: integer("deposit_value").notNull().default(0),
+    depositDue: text("deposit_due").notNull().default(""),
+    balanceDue: text("balance_due").notNull().default(""),
+    instructions: text("instructions").notNull().default(""),
+    lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
+    /** Addresses the latest reminder round could not reach: a failed round may be sent again at once. */
+    reminderFailed: integer("reminder_failed").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("money_settings_child_weight_check", sql`${t.childWeight} in (0, 50, 100)`),
+    check("money_settings_deposit_kind_check", sql`${t.depositKind} in ('none', 'fixed', 'percent')`),
+  ],
+);
+
+/** The organiser's changes to who pays for the house: a member added or removed, a weight set. */
+export const moneyPayers = pgTable(
+  "money_payers",
+  {
+    editionId: editionId(),
+    userId: userId(),
+    /** true: pays although not attending "yes"; false: removed although attending. */
+    included: boolean("included"),
+    /** Hundredths (0–1000), or null for the default weight. */
+    weight: integer("weight"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.userId] }),
+    check("money_payers_weight_check", sql`${t.weight} is null or ${t.weight} between 0 and 1000`),
+  ],
+);
+
+/**
+ * Money that went from one member to another: a share paid to the receiver (reported, then
+ * confirmed or rejected) or a settle-up transfer recorded as paid. `idempotency_key` comes from the
+ * form, so a double submit adds one row.
+ */
+export const moneyPayments = pgTable(
+  "money_payments",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    fromUserId: integer("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: integer("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    kind: text("kind").$type<"share" | "settle">().notNull().default("share"),
+    status: text("status").$type<"reported" | "confirmed" | "rejected">().notNull(),
+    paidOn: text("paid_on").notNull().default(""),
+    note: text("note").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("money_payments_edition_idx").on(t.editionId),
+    check("money_payments_amount_check", sql`${t.amount} > 0`),
+    check("money_payments_status_check", sql`${t.status} in ('reported', 'confirmed', 'rejected')`),
+    check("money_payments_kind_check", sql`${t.kind} in ('share', 'settle')`),
+  ],
+);
+
+/**
+ * An expense in the trip ledger. Edits bump `version`: an edit names the version it started from,
+ * so of two edits the second is refused instead of silently overwriting the first. A deletion only
+ * sets `deleted_at`; the history keeps every old value.
+ */
+export const moneyExpenses = pgTable(
+  "money_expenses",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    description: text("description").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    paidBy: integer("paid_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    split: text("split").$type<"equal" | "weights" | "exact">().notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("money_expenses_edition_idx").on(t.editionId),
+    check("money_expenses_amount_check", sql`${t.amount} > 0`),
+    check("money_expenses_split_check", sql`${t.split} in ('equal', 'weights', 'exact')`),
+  ],
+);
+
+/** Each sharer's part of an expense, in minor units: they always add up to the expense. */
+export const moneyExpenseShares = pgTable(
+  "money_expense_shares",
+  {
+    expenseId: integer("expense_id")
+      .notNull()
+      .references(() => moneyExpenses.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.expenseId, t.userId] })],
+);
+
+/** Every change to money, never rewritten: who, when, what, the old and the new values. */
+export const moneyHistory = pgTable(
+  "money_history",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull().default(""),
+    action: text("action").notNull(),
+    subject: text("subject").notNull().default(""),
+    oldValue: text("old_value").notNull().default(""),
+    newValue: text("new_value").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("money_history_edition_idx").on(t.editionId, t.at)],
+);
+// ── end money ──

@@ -1,0 +1,170 @@
+import { Form } from "@remix-run/react";
+import { FormError, MoneyField } from "~/features/money/components/money-field";
+
+export type PaymentItem = { id: number; status: string; text: string; reason: string; canDecide: boolean };
+type Failure = { error?: string; form?: string; fieldErrors?: Record<string, string>; values?: unknown };
+
+const valuesOf = (failure: Failure | undefined, form: string): Record<string, string> =>
+  failure?.form === form && failure.values && typeof failure.values === "object"
+    ? (failure.values as Record<string, string>)
+    : {};
+
+/** "I paid": amount, date, note; it reads as reported until the receiver or an organiser confirms it. */
+export function ReportPayment({
+  formKey,
+  failure,
+  currency,
+}: {
+  formKey: string;
+  failure?: Failure;
+  currency: string;
+}) {
+  const mine = failure?.form === "payment" ? failure : undefined;
+  const values = valuesOf(failure, "payment");
+  const errors = mine?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="money-form" id="report">
+      <h3>I paid</h3>
+      <input type="hidden" name="key" value={values.key || formKey} />
+      {Object.keys(errors).length === 0 ? <FormError message={mine?.error} /> : null}
+      <MoneyField
+        label={`Amount (${currency})`}
+        id="payment-amount"
+        name="amount"
+        inputMode="decimal"
+        defaultValue={values.amount}
+        error={errors.amount ?? errors.from}
+        required
+      />
+      <MoneyField
+        label="Date"
+        id="payment-date"
+        name="paidOn"
+        type="date"
+        defaultValue={values.paidOn}
+        error={errors.paidOn}
+      />
+      <MoneyField
+        label="Note (optional)"
+        id="payment-note"
+        name="note"
+        defaultValue={values.note}
+        maxLength={200}
+      />
+      <button type="submit" className="button" name="intent" value="report-payment">
+        Report my payment
+      </button>
+    </Form>
+  );
+}
+
+/** The receiver's or an organiser's own record of a payment: confirmed at once. */
+export function RecordPayment({
+  formKey,
+  failure,
+  payers,
+  currency,
+}: {
+  formKey: string;
+  failure?: Failure;
+  payers: Array<{ id: number; name: string }>;
+  currency: string;
+}) {
+  const mine = failure?.form === "record" ? failure : undefined;
+  const values = valuesOf(failure, "record");
+  const errors = mine?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="money-form" id="record">
+      <h3>Record a payment received</h3>
+      <input type="hidden" name="key" value={values.key || formKey} />
+      {Object.keys(errors).length === 0 ? <FormError message={mine?.error} /> : null}
+      <div className="field">
+        <label htmlFor="record-from">From</label>
+        <select id="record-from" name="from" defaultValue={values.from}>
+          {payers.map((payer) => (
+            <option key={payer.id} value={payer.id}>
+              {payer.name}
+            </option>
+          ))}
+        </select>
+        {errors.from ? <p className="field-error">{errors.from}</p> : null}
+      </div>
+      <MoneyField
+        label={`Amount (${currency})`}
+        id="record-amount"
+        name="amount"
+        inputMode="decimal"
+        defaultValue={values.amount}
+        error={errors.amount}
+        required
+      />
+      <MoneyField
+        label="Date"
+        id="record-date"
+        name="paidOn"
+        type="date"
+        defaultValue={values.paidOn}
+        error={errors.paidOn}
+      />
+      <MoneyField
+        label="Note (optional)"
+        id="record-note"
+        name="note"
+        defaultValue={values.note}
+        maxLength={200}
+      />
+      <button type="submit" className="button" name="intent" value="record-payment">
+        Record the payment
+      </button>
+    </Form>
+  );
+}
+
+/** Payments with the receiver's and organisers' confirm and reject (a reason is required to reject). */
+export function PaymentList({ payments, failure }: { payments: PaymentItem[]; failure?: Failure }) {
+  if (payments.length === 0) return <p className="muted">No payments yet.</p>;
+  const errors = failure?.form === "payments" ? (failure.fieldErrors ?? {}) : {};
+  return (
+    <>
+      {failure?.form === "payments" && Object.keys(errors).length === 0 ? (
+        <FormError message={failure.error} />
+      ) : null}
+      <ul className="money-list">
+        {payments.map((payment) => (
+          <li key={payment.id} data-payment={payment.status}>
+            <p className="user-text">{payment.text}</p>
+            {payment.reason ? <p className="user-text muted">Rejected because: {payment.reason}</p> : null}
+            {payment.canDecide ? (
+              <div className="money-decide">
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="id" value={payment.id} />
+                  <button type="submit" className="button" name="intent" value="confirm-payment">
+                    Confirm
+                  </button>
+                </Form>
+                <Form method="post" className="money-reject">
+                  <input type="hidden" name="id" value={payment.id} />
+                  <MoneyField
+                    label="Reason to reject"
+                    id={`reason-${payment.id}`}
+                    name="reason"
+                    maxLength={200}
+                    error={errors[`reason-${payment.id}`]}
+                  />
+                  <button
+                    type="submit"
+                    className="button button-secondary"
+                    name="intent"
+                    value="reject-payment"
+                  >
+                    Reject
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { escapeHtml, mailLine, mailName } from "~/platform/lib/mail-text";
+
+/** The payment reminder: each payer gets their own amount and date, nobody else's. */
+export function paymentReminderMail(input: {
+  name: string;
+  shortName: string;
+  house: string;
+  amount: string;
+  date: string | null;
+  remaining: string;
+  receiver: string;
+  instructions: string;
+  appUrl: string;
+}) {
+  const link = `${input.appUrl.replace(/\/+$/, "")}/money`;
+  const greeting = `Hi ${mailName(input.name)},`;
+  const due = `${input.amount} of your share of ${mailLine(input.house, 120)} is due${input.date ? ` by ${input.date}` : ""}.`;
+  const rest = `In all, ${input.remaining} remains to pay ${mailName(input.receiver, "the receiver")}.`;
+  const how = input.instructions ? `How to pay: ${mailLine(input.instructions, 600)}` : "";
+  const lines = [greeting, due, rest, how].filter(Boolean);
+  return {
+    subject: `${input.shortName}: ${input.amount} due${input.date ? ` by ${input.date}` : ""}`,
+    text: `${lines.join("\n\n")}\n\nYour line and the instructions: ${link}\n`,
+    html:
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("") +
+      `<p><a href="${escapeHtml(link)}">Your line on the money page</a></p>`,
+  };
+}

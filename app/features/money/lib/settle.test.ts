@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
+import { settleUp } from "~/features/money/lib/settle";
+import { splitByWeights } from "~/features/money/lib/shares";
+
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("settleUp", () => {
+  it("matches the largest debtor with the largest creditor", () => {
+    const balances = new Map([
+      [1, 3000],
+      [2, -1000],
+      [3, -2000],
+      [4, 0],
+    ]);
+    expect(settleUp(balances)).toEqual([
+      { from: 3, to: 1, amount: 2000 },
+      { from: 2, to: 1, amount: 1000 },
+    ]);
+    expect(settleUp(new Map())).toEqual([]);
+  });
+
+  it("refuses balances that do not add up to zero", () => {
+    expect(() => settleUp(new Map([[1, 5]]))).toThrow();
+  });
+
+  it("zeroes every balance in at most people − 1 transfers per currency (300 generated ledgers)", () => {
+    const next = random(2025);
+    const currencies = ["USD", "CAD", "MXN"];
+    for (let run = 0; run < 300; run++) {
+      const people = 2 + Math.floor(next() * 12);
+      const entries: LedgerEntry[] = [];
+      for (let e = 0; e < 1 + Math.floor(next() * 15); e++) {
+        const currency = currencies[Math.floor(next() * currencies.length)];
+        const amount = 1 + Math.floor(next() * 500_000);
+        const sharing = Array.from({ length: people }, (_, id) => ({ id, weight: Math.floor(next() * 300) }));
+        if (sharing.every((s) => s.weight === 0)) sharing[0].weight = 100;
+        if (next() < 0.2) {
+          entries.push({ kind: "transfer", currency, from: 0, to: people - 1, amount });
+        } else {
+          const shares = splitByWeights(amount, sharing);
+          entries.push({ kind: "expense", currency, paidBy: Math.floor(next() * people), amount, shares });
+        }
+      }
+      for (const [currency, balances] of balancesByCurrency(entries)) {
+        const transfers = settleUp(balances);
+        const involved = [...balances.values()].filter((amount) => amount !== 0).length;
+        expect(transfers.length).toBeLessThanOrEqual(Math.max(0, involved - 1));
+        expect(transfers.every((t) => t.amount > 0 && t.from !== t.to)).toBe(true);
+        // Recording every transfer as paid brings every balance to zero.
+        const after = balancesByCurrency([
+          ...entries.filter((entry) => entry.currency === currency),
+          ...transfers.map((t): LedgerEntry => ({ kind: "transfer", currency, ...t })),
+        ]).get(currency)!;
+        expect([...after.values()].every((amount) => amount === 0)).toBe(true);
+        expect(settleUp(balances)).toEqual(transfers);
+      }
+    }
+  });
+});
+
+describe("balancesByCurrency", () => {
+  it("keeps each currency apart", () => {
+    const balances = balancesByCurrency([
+      {
+        kind: "expense",
+        currency: "USD",
+        paidBy: 1,
+        amount: 900,
+        shares: new Map([
+          [1, 300],
+          [2, 300],
+          [3, 300],
+        ]),
+      },
+      {
+        kind: "expense",
+        currency: "MXN",
+        paidBy: 2,
+        amount: 100,
+        shares: new Map([
+          [1, 50],
+          [2, 50],
+        ]),
+      },
+      { kind: "transfer", currency: "USD", from: 2, to: 1, amount: 300 },
+    ]);
+    expect(Object.fromEntries(balances.get("USD")!)).toEqual({ 1: 300, 2: 0, 3: -300 });
+    expect(Object.fromEntries(balances.get("MXN")!)).toEqual({ 1: -50, 2: 50 });
+  });
+});

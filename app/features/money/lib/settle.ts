@@ -1,0 +1,37 @@
+/** One person's balance in one currency: positive is owed to them, negative they owe. */
+export type Balances = Map<number, number>;
+
+export type Transfer = { from: number; to: number; amount: number };
+
+/**
+ * The transfers that bring every balance to zero, by a greedy match: the largest debtor pays the
+ * largest creditor as much as one of them needs, until nothing is left. Each transfer zeroes at
+ * least one of the two (the last one both), so there are at most (people − 1) of them. Ties go to
+ * the lower id, so the same balances always give the same list. Throws when the balances do not
+ * add up to zero (a bug upstream, never rounded away here).
+ */
+export function settleUp(balances: Balances): Transfer[] {
+  const entries = [...balances.entries()].filter(([, amount]) => amount !== 0);
+  if (entries.reduce((acc, [, amount]) => acc + amount, 0) !== 0)
+    throw new Error("Balances do not add up to zero");
+  const order = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
+  const creditors = entries.filter(([, amount]) => amount > 0).sort(order);
+  const debtors = entries
+    .filter(([, amount]) => amount < 0)
+    .map(([id, amount]): [number, number] => [id, -amount])
+    .sort(order);
+  const transfers: Transfer[] = [];
+  while (creditors.length && debtors.length) {
+    const creditor = creditors[0];
+    const debtor = debtors[0];
+    const amount = Math.min(creditor[1], debtor[1]);
+    transfers.push({ from: debtor[0], to: creditor[0], amount });
+    creditor[1] -= amount;
+    debtor[1] -= amount;
+    if (creditor[1] === 0) creditors.shift();
+    else creditors.sort(order);
+    if (debtor[1] === 0) debtors.shift();
+    else debtors.sort(order);
+  }
+  return transfers;
+}

@@ -1,0 +1,149 @@
+import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
+import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/features/money/lib/payer-line";
+import { settleUp, type Transfer } from "~/features/money/lib/settle";
+import { defaultWeight, splitByWeights } from "~/features/money/lib/shares";
+
+/** A member as the trip sees them: their survey answer for the edition and the organiser's changes. */
+export type TripMember = {
+  id: number;
+  name: string;
+  attending: string;
+  guests: { boo: boolean; child: boolean };
+  /** The organiser's choice: true adds, false removes, null follows the answer ("yes" pays). */
+  included: boolean | null;
+  /** The organiser's weight in hundredths, or null for the default. */
+  weight: number | null;
+};
+
+export type TripPayment = {
+  id: number;
+  from: number;
+  to: number;
+  amount: number;
+  currency: string;
+  kind: "share" | "settle";
+  status: "reported" | "confirmed" | "rejected";
+};
+
+export type TripExpense = {
+  id: number;
+  amount: number;
+  currency: string;
+  paidBy: number;
+  shares: ReadonlyArray<{ userId: number; amount: number }>;
+  deleted: boolean;
+};
+
+export type TripInput = {
+  house: { title: string; total: number | null; currency: string } | null;
+  receiverId: number | null;
+  childWeight: number;
+  deposit: Deposit;
+  dates: DueDates;
+  members: readonly TripMember[];
+  payments: readonly TripPayment[];
+  expenses: readonly TripExpense[];
+};
+
+export type Payer = { id: number; name: string; weight: number; defaultWeight: number; share: number };
+
+/**
+ * The payers in the stated order every split uses: by name (case-insensitive), then by member id.
+ * A member pays when attending "yes" unless the organiser removed them, or when the organiser added them.
+ */
+export function listPayers(members: readonly TripMember[], childWeight: number) {
+  return members
+    .filter((member) => member.included ?? member.attending === "yes")
+    .map((member) => {
+      const base = defaultWeight(member.guests, childWeight);
+      return { id: member.id, name: member.name, weight: member.weight ?? base, defaultWeight: base };
+    })
+    .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+}
+
+export function compareNames(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Why the house share cannot be worked out yet, in words; null when it can. */
+export function missingForShare(input: TripInput, payers: readonly { weight: number }[]): string | null {
+  if (!input.house) return "No house is chosen yet: the shares follow once the organiser chooses one.";
+  if (input.house.total === null)
+    return `${input.house.title} has no price yet: the organiser adds it to the house.`;
+  if (payers.length === 0)
+    return "Nobody pays yet: nobody is attending “yes” and the organiser added nobody.";
+  if (payers.every((payer) => payer.weight === 0)) return "Every payer’s weight is 0: someone has to pay.";
+  return null;
+}
+
+export type Trip = {
+  payers: Payer[];
+  missing: string | null;
+  lines: Map<number, PayerLine>;
+  /** Every id that may appear in the ledger: the payers and the receiver. */
+  people: Set<number>;
+  entries: LedgerEntry[];
+  balances: Map<string, Map<number, number>>;
+  transfers: Map<string, Transfer[]>;
+};
+
+/** Shares, each payer's line, the ledger, its balances per currency and the transfers that settle them. */
+export function computeTrip(input: TripInput): Trip {
+  const listed = listPayers(input.members, input.childWeight);
+  const missing = missingForShare(input, listed);
+  const total = input.house?.total ?? 0;
+  const currency = input.house?.currency ?? "USD";
+  const shares = missing ? new Map<number, number>() : splitByWeights(total, listed);
+  const payers = listed.map((payer) => ({ ...payer, share: shares.get(payer.id) ?? 0 }));
+
+  const lines = new Map<number, PayerLine>();
+  if (!missing) {
+    for (const payer of payers) {
+      const mine = input.payments.filter(
+        (p) =>
+          p.kind === "share" && p.from === payer.id && p.currency === currency && p.to === input.receiverId,
+      );
+      const sum = (status: TripPayment["status"]) =>
+        mine.filter((p) => p.status === status).reduce((acc, p) => acc + p.amount, 0);
+      // The receiver fronted the whole house: their own share is paid by that.
+      const confirmed = payer.id === input.receiverId ? payer.share : sum("confirmed");
+      lines.set(
+        payer.id,
+        payerLine(payer.share, input.deposit, input.dates, { confirmed, reported: sum("reported") }),
+      );
+    }
+  }
+
+  const entries: LedgerEntry[] = [];
+  if (!missing && input.receiverId !== null) {
+    entries.push({ kind: "expense", currency, paidBy: input.receiverId, amount: total, shares });
+  }
+  for (const expense of input.expenses) {
+    if (expense.deleted) continue;
+    const split = new Map(expense.shares.map((share) => [share.userId, share.amount]));
+    entries.push({
+      kind: "expense",
+      currency: expense.currency,
+      paidBy: expense.paidBy,
+      amount: expense.amount,
+      shares: split,
+    });
+  }
+  for (const payment of input.payments) {
+    if (payment.status !== "confirmed") continue;
+    entries.push({
+      kind: "transfer",
+      currency: payment.currency,
+      from: payment.from,
+      to: payment.to,
+      amount: payment.amount,
+    });
+  }
+  const balances = balancesByCurrency(entries);
+  const transfers = new Map([...balances].map(([code, perPerson]) => [code, settleUp(perPerson)]));
+  const people = new Set(payers.map((payer) => payer.id));
+  if (input.receiverId !== null) people.add(input.receiverId);
+  return { payers, missing, lines, people, entries, balances, transfers };
+}

@@ -1,0 +1,217 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "~/platform/db/client.server";
+import {
+  moneyExpenseShares,
+  moneyExpenses,
+  moneyHistory,
+  moneyPayers,
+  moneyPayments,
+  moneySettings,
+} from "~/platform/db/schema";
+import { holdEdition, type CurrentEdition } from "~/features/editions/server";
+
+export type Edition = Pick<CurrentEdition, "id" | "names">;
+export type Actor = { id: number; name: string };
+export type Change = { action: string; subject: string; oldValue?: string; newValue?: string };
+
+async function record(tx: Db, edition: Edition, actor: Actor, change: Change) {
+  await tx.insert(moneyHistory).values({
+    editionId: edition.id,
+    actorId: actor.id,
+    actorName: actor.name,
+    action: change.action,
+    subject: change.subject,
+    oldValue: change.oldValue ?? "",
+    newValue: change.newValue ?? "",
+  });
+}
+
+/**
+ * One money write: the edition is held current until the commit (a write racing a roll-over is
+ * refused, never lands in the archive) and the history row commits with the change or not at all.
+ */
+async function write<T>(edition: Edition, run: (tx: Db) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await holdEdition(tx, edition);
+    return run(tx);
+  });
+}
+
+export type SettingsRow = Omit<typeof moneySettings.$inferInsert, "editionId" | "updatedAt">;
+
+export function saveMoneySettings(
+  edition: Edition,
+  actor: Actor,
+  values: SettingsRow,
+  change: Change | null,
+) {
+  return write(edition, async (tx) => {
+    await tx
+      .insert(moneySettings)
+      .values({ ...values, editionId: edition.id })
+      .onConflictDoUpdate({ target: moneySettings.editionId, set: { ...values, updatedAt: new Date() } });
+    if (change) await record(tx, edition, actor, change);
+  });
+}
+
+/** Sets who pays (true, false or null: by the answer) and the weight (null: the default) of one member. */
+export function savePayer(
+  edition: Edition,
+  actor: Actor,
+  userId: number,
+  values: { included?: boolean | null; weight?: number | null },
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    await tx
+      .insert(moneyPayers)
+      .values({ editionId: edition.id, userId, ...values })
+      .onConflictDoUpdate({
+        target: [moneyPayers.editionId, moneyPayers.userId],
+        set: { ...values, updatedAt: new Date() },
+      });
+    await record(tx, edition, actor, change);
+  });
+}
+
+export type NewPayment = Omit<typeof moneyPayments.$inferInsert, "id" | "editionId" | "createdAt">;
+
+/** Adds a payment once per idempotency key: false when that key was used already (a double submit). */
+export function addPayment(edition: Edition, actor: Actor, payment: NewPayment, change: Change) {
+  return write(edition, async (tx) => {
+    const rows = await tx
+      .insert(moneyPayments)
+      .values({ ...payment, editionId: edition.id })
+      .onConflictDoNothing({ target: moneyPayments.idempotencyKey })
+      .returning({ id: moneyPayments.id });
+    if (rows.length === 0) return false;
+    await record(tx, edition, actor, { ...change, subject: `${change.subject} #${rows[0].id}` });
+    return true;
+  });
+}
+
+/** Confirms or rejects a reported payment: false when it is no longer reported (decided already). */
+export function decidePayment(
+  edition: Edition,
+  actor: Actor,
+  id: number,
+  decision: { status: "confirmed" | "rejected"; reason: string },
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    const rows = await tx
+      .update(moneyPayments)
+      .set(decision)
+      .where(
+        and(
+          eq(moneyPayments.id, id),
+          eq(moneyPayments.editionId, edition.id),
+          eq(moneyPayments.status, "reported"),
+        ),
+      )
+      .returning({ id: moneyPayments.id });
+    if (rows.length === 0) return false;
+    await record(tx, edition, actor, change);
+    return true;
+  });
+}
+
+export type ExpenseValues = {
+  description: string;
+  amount: number;
+  currency: string;
+  paidBy: number;
+  split: "equal" | "weights" | "exact";
+  shares: ReadonlyMap<number, number>;
+};
+
+const shareRows = (expenseId: number, shares: ReadonlyMap<number, number>) =>
+  [...shares].map(([userId, amount]) => ({ expenseId, userId, amount }));
+
+/** Adds an expense once per idempotency key: false when that key was used already. */
+export function addExpense(
+  edition: Edition,
+  actor: Actor,
+  key: string,
+  values: ExpenseValues,
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    const { shares, ...row } = values;
+    const rows = await tx
+      .insert(moneyExpenses)
+      .values({ ...row, editionId: edition.id, authorId: actor.id, idempotencyKey: key })
+      .onConflictDoNothing({ target: moneyExpenses.idempotencyKey })
+      .returning({ id: moneyExpenses.id });
+    if (rows.length === 0) return false;
+    await tx.insert(moneyExpenseShares).values(shareRows(rows[0].id, shares));
+    await record(tx, edition, actor, { ...change, subject: `Expense #${rows[0].id}` });
+    return true;
+  });
+}
+
+/**
+ * Replaces an expense (values given) or deletes it (null) only if it is still at `version`: of two
+ * edits started from one version, the second finds it changed and is refused. False then.
+ */
+export function changeExpense(
+  edition: Edition,
+  actor: Actor,
+  id: number,
+  version: number,
+  values: ExpenseValues | null,
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    const { shares, ...row } = values ?? { shares: null };
+    const rows = await tx
+      .update(moneyExpenses)
+      .set({
+        ...row,
+        ...(values ? {} : { deletedAt: new Date() }),
+        version: sql`${moneyExpenses.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(moneyExpenses.id, id),
+          eq(moneyExpenses.editionId, edition.id),
+          eq(moneyExpenses.version, version),
+          isNull(moneyExpenses.deletedAt),
+        ),
+      )
+      .returning({ id: moneyExpenses.id });
+    if (rows.length === 0) return false;
+    if (shares) {
+      await tx.delete(moneyExpenseShares).where(eq(moneyExpenseShares.expenseId, id));
+      await tx.insert(moneyExpenseShares).values(shareRows(id, shares));
+    }
+    await record(tx, edition, actor, change);
+    return true;
+  });
+}
+
+/** Claims the payment reminder round: once per 24 hours, or at once again after a round with failures. */
+export async function claimMoneyReminder(edition: Edition, now: Date, intervalMs: number): Promise<boolean> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - intervalMs);
+  const rows = await db
+    .insert(moneySettings)
+    .values({ editionId: edition.id, lastReminderAt: now })
+    .onConflictDoUpdate({
+      target: moneySettings.editionId,
+      set: { lastReminderAt: now, reminderFailed: 0 },
+      setWhere: sql`${moneySettings.lastReminderAt} is null or ${moneySettings.lastReminderAt} <= ${cutoff.toISOString()}::timestamptz or ${moneySettings.reminderFailed} > 0`,
+    })
+    .returning({ id: moneySettings.editionId });
+  return rows.length === 1;
+}
+
+export async function setMoneyReminderFailures(edition: Edition, failed: number) {
+  const db = await getDb();
+  await db
+    .update(moneySettings)
+    .set({ reminderFailed: failed })
+    .where(eq(moneySettings.editionId, edition.id));
+}

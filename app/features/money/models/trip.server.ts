@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
+import {
+  editionSettings,
+  houses,
+  moneyExpenseShares,
+  moneyExpenses,
+  moneyHistory,
+  moneyPayers,
+  moneyPayments,
+  moneySettings,
+  surveys,
+  users,
+} from "~/platform/db/schema";
+import { priceToMinor } from "~/features/money/lib/amount";
+import type { Deposit } from "~/features/money/lib/payer-line";
+import type { TripInput, TripMember } from "~/features/money/lib/trip";
+import { deriveResponse } from "~/features/results/lib/results";
+
+/** The edition setting the organiser's decision stores (the event feature's chosen house). */
+const CHOSEN_HOUSE = "chosen_house_id";
+
+export type MoneySettings = {
+  receiverId: number | null;
+  childWeight: number;
+  deposit: Deposit;
+  depositDue: string;
+  balanceDue: string;
+  instructions: string;
+  lastReminderAt: Date | null;
+  reminderFailed: number;
+};
+
+export const DEFAULT_SETTINGS: MoneySettings = {
+  receiverId: null,
+  childWeight: 50,
+  deposit: { kind: "none" },
+  depositDue: "",
+  balanceDue: "",
+  instructions: "",
+  lastReminderAt: null,
+  reminderFailed: 0,
+};
+
+export async function getMoneySettings(editionId: number): Promise<MoneySettings> {
+  const db = await getDb();
+  const [row] = await db.select().from(moneySettings).where(eq(moneySettings.editionId, editionId));
+  if (!row) return DEFAULT_SETTINGS;
+  const deposit: Deposit =
+    row.depositKind === "fixed"
+      ? { kind: "fixed", amount: row.depositValue }
+      : row.depositKind === "percent"
+        ? { kind: "percent", percent: row.depositValue }
+        : { kind: "none" };
+  return {
+    receiverId: row.receiverId,
+    childWeight: row.childWeight,
+    deposit,
+    depositDue: row.depositDue,
+    balanceDue: row.balanceDue,
+    instructions: row.instructions,
+    lastReminderAt: row.lastReminderAt,
+    reminderFailed: row.reminderFailed,
+  };
+}
+
+/** The house chosen in `editionId`, with its price in minor units (null: no price yet). */
+export async function getChosenHouse(editionId: number) {
+  const db = await getDb();
+  const [setting] = await db
+    .select({ value: editionSettings.value })
+    .from(editionSettings)
+    .where(and(eq(editionSettings.editionId, editionId), eq(editionSettings.key, CHOSEN_HOUSE)));
+  const id = Number(setting?.value);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const [house] = await db
+    .select({ title: houses.title, price: houses.price, currency: houses.currency })
+    .from(houses)
+    .where(eq(houses.id, id));
+  if (!house) return null;
+  return {
+    title: house.title,
+    currency: house.currency,
+    total: house.price === null ? null : priceToMinor(house.price, house.currency),
+  };
+}
+
+/** Every member with their answer in `editionId` and the organiser's payer changes. */
+export async function listTripMembers(editionId: number): Promise<(TripMember & { email: string })[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      userName: users.name,
+      surveyName: surveys.name,
+      attending: surveys.attending,
+      extraGuests: surveys.extra_guests,
+      included: moneyPayers.included,
+      weight: moneyPayers.weight,
+    })
+    .from(users)
+    .leftJoin(surveys, and(eq(surveys.userId, users.id), eq(surveys.editionId, editionId)))
+    .leftJoin(moneyPayers, and(eq(moneyPayers.userId, users.id), eq(moneyPayers.editionId, editionId)))
+    .orderBy(asc(users.id));
+  return rows.map((row) => {
+    const derived = deriveResponse(
+      { attending: row.attending ?? "", extra_guests: row.extraGuests ?? {} },
+      () => {},
+    );
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.surveyName?.trim() || row.userName?.trim() || "User",
+      attending: row.attending ?? "",
+      guests: { boo: derived.plus_boo, child: derived.plus_child },
+      included: row.included,
+      weight: row.weight,
+    };
+  });
+}
+
+export async function listPayments(editionId: number) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(moneyPayments)
+    .where(eq(moneyPayments.editionId, editionId))
+    .orderBy(asc(moneyPayments.createdAt), asc(moneyPayments.id));
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
+
+/** Every expense of `editionId` (deleted ones too: the page shows them as deleted) with its shares. */
+export async function listExpenses(editionId: number) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(moneyExpenses)
+    .where(eq(moneyExpenses.editionId, editionId))
+    .orderBy(asc(moneyExpenses.createdAt), asc(moneyExpenses.id));
+  const shares = rows.length
+    ? await db
+        .select()
+        .from(moneyExpenseShares)
+        .where(
+          inArray(
+            moneyExpenseShares.expenseId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    shares: shares
+      .filter((share) => share.expenseId === row.id)
+      .map(({ userId, amount }) => ({ userId, amount })),
+  }));
+}
+
+export type ExpenseRow = Awaited<ReturnType<typeof listExpenses>>[number];
+
+export async function getExpense(editionId: number, id: number): Promise<ExpenseRow | undefined> {
+  return (await listExpenses(editionId)).find((expense) => expense.id === id);
+}
+
+/** What the trip's pure computation needs, read for one edition. */
+export async function loadTripInput(editionId: number) {
+  const [settings, house, members, payments, expenses] = await Promise.all([
+    getMoneySettings(editionId),
+    getChosenHouse(editionId),
+    listTripMembers(editionId),
+    listPayments(editionId),
+    listExpenses(editionId),
+  ]);
+  const input: TripInput = {
+    house,
+    receiverId: settings.receiverId,
+    childWeight: settings.childWeight,
+    deposit: settings.deposit,
+    dates: { deposit: settings.depositDue || null, balance: settings.balanceDue || null },
+    members,
+    payments: payments.map((p) => ({ ...p, from: p.fromUserId, to: p.toUserId })),
+    expenses: expenses.map((e) => ({ ...e, deleted: e.deletedAt !== null })),
+  };
+  return { input, settings, house, members, payments, expenses };
+}
+
+export async function listHistory(editionId: number) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(moneyHistory)
+    .where(eq(moneyHistory.editionId, editionId))
+    .orderBy(desc(moneyHistory.at), desc(moneyHistory.id));
+}

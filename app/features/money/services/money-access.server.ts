@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
+import type { User } from "~/platform/db/schema";
+import { requireUser } from "~/platform/services/session.server";
+import { isOrganiser } from "~/features/accounts/server";
+import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
+import { computeTrip } from "~/features/money/lib/trip";
+import { loadTripInput } from "~/features/money/models/trip.server";
+import type { Edition } from "~/features/money/models/money-writes.server";
+
+export type TripEdition = Edition & { year: number; readOnly: boolean };
+
+/** The current edition, or an archived one by year (read-only); 404 for any other year. */
+export async function resolveEdition(year?: string): Promise<TripEdition> {
+  const current = await getCurrentEdition();
+  if (year === undefined || Number(year) === current.year) return { ...current, readOnly: false };
+  const archived = /^\d{4}$/.test(year) ? await getArchivedEdition(Number(year)) : undefined;
+  if (!archived) throw new Response("Not found", { status: 404 });
+  const name = typeof archived.frozen.name === "string" ? archived.frozen.name : String(archived.year);
+  return { id: archived.id, year: archived.year, names: { current: name, previous: "" }, readOnly: true };
+}
+
+export type Role = { organiser: boolean; receiver: boolean; onTrip: boolean };
+
+/**
+ * Who the member is on this trip: organisers and the receiver see every payer's line; the payers
+ * (and organisers) see the ledger; anyone else sees only their own position.
+ */
+export async function loadTrip(request: Request, year?: string) {
+  const user = await requireUser(request);
+  const edition = await resolveEdition(year);
+  const loaded = await loadTripInput(edition.id);
+  const trip = computeTrip(loaded.input);
+  const organiser = isOrganiser(user);
+  const role: Role = {
+    organiser,
+    receiver: loaded.settings.receiverId === user.id,
+    onTrip: trip.people.has(user.id) || organiser,
+  };
+  // An archived trip is for those who were on it: never the public archive, nor later members.
+  if (edition.readOnly && !trip.people.has(user.id) && !organiser) {
+    throw new Response(
+      `You were not on the ${edition.names.current} trip, so its money is not yours to read.`,
+      {
+        status: 403,
+      },
+    );
+  }
+  const names = new Map(loaded.members.map((member) => [member.id, member.name]));
+  const me = { id: user.id, name: names.get(user.id) ?? user.name ?? "User" };
+  return { user, me, edition, ...loaded, trip, role, names };
+}
+
+export type LoadedTrip = Awaited<ReturnType<typeof loadTrip>>;
+
+/** A fresh key per rendered form: a double submit of that form adds one row (checked in the database). */
+export const formKey = () => randomUUID();
+
+/** A write on an archived trip, or by someone not allowed to make it. */
+export function refuse(error: string, form: string, status = 403) {
+  return data({ error, form }, { status });
+}
+
+export const nameOf = (names: ReadonlyMap<number, string>, id: number | null) =>
+  id === null ? "" : (names.get(id) ?? "A former member");
+
+export type { User };

@@ -1,0 +1,109 @@
+import { listArchivedEditions } from "~/features/editions/server";
+import { formatMoney, minorToText } from "~/features/money/lib/amount";
+import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { formatWeight } from "~/features/money/lib/shares";
+import { formKey, loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+
+/** The payers' lines the member may see: all for organisers and the receiver, else their own. */
+function visibleLines(loaded: LoadedTrip) {
+  const { trip, role, me, house } = loaded;
+  const currency = house?.currency ?? "USD";
+  const all = role.organiser || role.receiver;
+  return trip.payers
+    .filter((payer) => all || payer.id === me.id)
+    .map((payer) => {
+      const line = trip.lines.get(payer.id);
+      const money = (minor: number) => formatMoney(minor, currency);
+      return {
+        id: payer.id,
+        name: payer.name,
+        weight: formatWeight(payer.weight),
+        due: line ? money(line.due) : "",
+        deposit: line && line.deposit ? money(line.deposit) : "",
+        confirmed: line ? money(line.confirmed) : "",
+        reported: line && line.reported ? money(line.reported) : "",
+        remaining: line ? money(Math.max(0, line.remaining)) : "",
+        refund: line && line.remaining < 0 ? money(-line.remaining) : "",
+        next: line?.next ? `${money(line.next.amount)}${line.next.date ? ` by ${line.next.date}` : ""}` : "",
+      };
+    });
+}
+
+/** Everything /money shows, already cut to what this member may see. */
+export async function getMoneyPage(request: Request, year?: string) {
+  const loaded = await loadTrip(request, year);
+  const { trip, role, me, house, settings, names, edition } = loaded;
+  const name = (id: number | null) => nameOf(names, id);
+  const currency = house?.currency ?? "USD";
+  const seeAll = role.organiser || role.receiver;
+  const payments = loaded.payments
+    .filter((p) => seeAll || p.fromUserId === me.id || p.toUserId === me.id)
+    .map((p) => ({
+      id: p.id,
+      status: p.status,
+      text: paymentLine(p, name),
+      reason: p.reason,
+      canDecide: !edition.readOnly && p.status === "reported" && (role.organiser || p.toUserId === me.id),
+    }));
+  const expenses = role.onTrip
+    ? loaded.expenses.map((expense) => {
+        // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
+        const { summary: _summary, ...line } = expenseLine(expense, name);
+        return {
+          id: expense.id,
+          deleted: expense.deletedAt !== null,
+          ...line,
+          canChange:
+            !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
+        };
+      })
+    : [];
+  const people = [...trip.people]
+    .map((id) => ({ id, name: name(id) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const balances = [...trip.balances].map(([code, perPerson]) => ({
+    currency: code,
+    rows: [...perPerson]
+      .filter(([id]) => role.onTrip || id === me.id)
+      .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
+    transfers: role.onTrip
+      ? (trip.transfers.get(code) ?? []).map((t) => ({
+          ...t,
+          text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
+          value: minorToText(t.amount, code),
+          key: formKey(),
+        }))
+      : [],
+  }));
+  return {
+    year: edition.year,
+    shortName: edition.names.current,
+    readOnly: edition.readOnly,
+    role,
+    me,
+    house: house && {
+      title: house.title,
+      total: house.total === null ? null : formatMoney(house.total, currency),
+    },
+    currency,
+    missing: trip.missing,
+    receiver:
+      settings.receiverId === null ? null : { id: settings.receiverId, name: name(settings.receiverId) },
+    instructions: settings.instructions,
+    deposit: depositText(settings.deposit, currency),
+    depositDue: settings.depositDue,
+    balanceDue: settings.balanceDue,
+    onTrip: trip.people.has(me.id),
+    lines: visibleLines(loaded),
+    payments,
+    expenses,
+    people,
+    balances,
+    multiCurrency: trip.balances.size > 1,
+    keys: { payment: formKey(), expense: formKey(), record: formKey() },
+    // Links only: each past trip's page checks that the member was on it.
+    pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),
+  };
+}
+
+export type MoneyPage = Awaited<ReturnType<typeof getMoneyPage>>;

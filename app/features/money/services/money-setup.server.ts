@@ -1,0 +1,233 @@
+import { requireOrganiser } from "~/features/accounts/server";
+import { formatMoney, minorToText, parseAmount } from "~/features/money/lib/amount";
+import { depositText } from "~/features/money/lib/money-text";
+import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
+import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
+import { loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { closedAware, done, fail } from "~/features/money/services/money-actions.server";
+import { getPaymentReminder, sendPaymentReminder } from "~/features/money/services/money-reminder.server";
+
+type Form = { get(name: string): unknown };
+const field = (form: Form, name: string, max = 200) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim().slice(0, max) : "";
+};
+const DATE = /^(\d{4}-\d{2}-\d{2})?$/;
+export const INSTRUCTIONS_MAX = 1000;
+
+/** Organisers only: the current trip, for /money/setup. */
+export async function loadSetup(request: Request) {
+  await requireOrganiser(request);
+  const loaded = await loadTrip(request);
+  if (loaded.edition.readOnly) throw new Response("Not found", { status: 404 });
+  return loaded;
+}
+
+export async function getSetupPage(request: Request) {
+  const loaded = await loadSetup(request);
+  const { settings, house, trip, members } = loaded;
+  const currency = house?.currency ?? "USD";
+  const payerIds = new Set(trip.payers.map((payer) => payer.id));
+  return {
+    shortName: loaded.edition.names.current,
+    house: house && {
+      title: house.title,
+      total: house.total === null ? null : formatMoney(house.total, currency),
+    },
+    currency,
+    missing: trip.missing,
+    values: {
+      receiver: settings.receiverId === null ? "" : String(settings.receiverId),
+      childWeight: String(settings.childWeight),
+      depositKind: settings.deposit.kind,
+      depositValue:
+        settings.deposit.kind === "fixed"
+          ? minorToText(settings.deposit.amount, currency)
+          : settings.deposit.kind === "percent"
+            ? String(settings.deposit.percent)
+            : "",
+      depositDue: settings.depositDue,
+      balanceDue: settings.balanceDue,
+      instructions: settings.instructions,
+    },
+    deposit: depositText(settings.deposit, currency),
+    members: members
+      .map((member) => {
+        const payer = trip.payers.find((p) => p.id === member.id);
+        return {
+          id: member.id,
+          name: member.name,
+          attending: member.attending || "no answer",
+          pays: payerIds.has(member.id),
+          weight: payer ? formatWeight(payer.weight) : "",
+          defaultWeight: payer ? formatWeight(payer.defaultWeight) : "",
+          overridden: member.weight !== null,
+          share: payer && !trip.missing ? formatMoney(payer.share, currency) : "",
+        };
+      })
+      .sort((a, b) => Number(b.pays) - Number(a.pays) || a.name.localeCompare(b.name)),
+    reminder: await getPaymentReminder(loaded),
+    childWeights: CHILD_WEIGHTS.map((weight) => ({ value: String(weight), label: formatWeight(weight) })),
+  };
+}
+
+const actorOf = (loaded: LoadedTrip): Actor => ({ id: loaded.me.id, name: loaded.me.name });
+
+async function saveSettings(loaded: LoadedTrip, form: Form) {
+  const currency = loaded.house?.currency ?? "USD";
+  const values = {
+    receiver: field(form, "receiver", 12),
+    childWeight: field(form, "childWeight", 4),
+    depositKind: field(form, "depositKind", 10),
+    depositValue: field(form, "depositValue", 30),
+    depositDue: field(form, "depositDue", 10),
+    balanceDue: field(form, "balanceDue", 10),
+    instructions: field(form, "instructions", INSTRUCTIONS_MAX + 100),
+  };
+  const errors: Record<string, string> = {};
+  const receiverId = values.receiver === "" ? null : Number(values.receiver);
+  if (receiverId !== null && !loaded.members.some((member) => member.id === receiverId)) {
+    errors.receiver = "Choose a member";
+  }
+  const childWeight = Number(values.childWeight);
+  if (!(CHILD_WEIGHTS as readonly number[]).includes(childWeight)) errors.childWeight = "Choose 0, 0.5 or 1";
+  let depositValue = 0;
+  if (values.depositKind === "fixed") {
+    const amount = parseAmount(values.depositValue, currency);
+    if (amount.ok) depositValue = amount.minor;
+    else errors.depositValue = amount.error;
+  } else if (values.depositKind === "percent") {
+    depositValue = Number(values.depositValue);
+    if (!/^\d{1,3}$/.test(values.depositValue) || depositValue < 1 || depositValue > 100) {
+      errors.depositValue = "A percentage is a whole number from 1 to 100";
+    }
+  } else if (values.depositKind !== "none") errors.depositKind = "Choose a kind of deposit";
+  if (!DATE.test(values.depositDue)) errors.depositDue = "Write the date as YYYY-MM-DD";
+  if (!DATE.test(values.balanceDue)) errors.balanceDue = "Write the date as YYYY-MM-DD";
+  if (values.instructions.length > INSTRUCTIONS_MAX)
+    errors.instructions = `At most ${INSTRUCTIONS_MAX} characters`;
+  if (Object.keys(errors).length) return fail("settings", Object.values(errors)[0], errors, values);
+
+  const row = {
+    receiverId,
+    childWeight,
+    depositKind: values.depositKind as "none" | "fixed" | "percent",
+    depositValue,
+    depositDue: values.depositDue,
+    balanceDue: values.balanceDue,
+    instructions: values.instructions,
+  };
+  const { settings } = loaded;
+  const describe = (s: typeof row) =>
+    [
+      `receiver ${nameOf(loaded.names, s.receiverId) || "none"}`,
+      `child weight ${formatWeight(s.childWeight)}`,
+      `deposit ${
+        s.depositKind === "fixed"
+          ? formatMoney(s.depositValue, currency)
+          : s.depositKind === "percent"
+            ? `${s.depositValue}%`
+            : "none"
+      }`,
+      `deposit due ${s.depositDue || "—"}`,
+      `rest due ${s.balanceDue || "—"}`,
+      `instructions “${s.instructions}”`,
+    ].join("; ");
+  const before = describe({
+    receiverId: settings.receiverId,
+    childWeight: settings.childWeight,
+    depositKind: settings.deposit.kind,
+    depositValue:
+      settings.deposit.kind === "fixed"
+        ? settings.deposit.amount
+        : settings.deposit.kind === "percent"
+          ? settings.deposit.percent
+          : 0,
+    depositDue: settings.depositDue,
+    balanceDue: settings.balanceDue,
+    instructions: settings.instructions,
+  });
+  const after = describe(row);
+  await saveMoneySettings(
+    loaded.edition,
+    actorOf(loaded),
+    row,
+    before === after
+      ? null
+      : { action: "Money settings changed", subject: "Settings", oldValue: before, newValue: after },
+  );
+  return done("The money settings are saved.", "/money/setup");
+}
+
+async function changePayer(loaded: LoadedTrip, form: Form) {
+  const id = Number(field(form, "member", 12));
+  const member = loaded.members.find((m) => m.id === id);
+  if (!member) return fail("payers", "Choose a member.");
+  const payer = loaded.trip.payers.find((p) => p.id === id);
+  const action = field(form, "change", 10);
+  const actor = actorOf(loaded);
+  if (action === "add" || action === "remove") {
+    await savePayer(
+      loaded.edition,
+      actor,
+      id,
+      { included: action === "add" },
+      {
+        action: action === "add" ? "Payer added" : "Payer removed",
+        subject: member.name,
+        oldValue: payer ? "pays" : "does not pay",
+        newValue: action === "add" ? "pays" : "does not pay",
+      },
+    );
+    return done(
+      `${member.name} ${action === "add" ? "pays" : "no longer pays"} for the house.`,
+      "/money/setup",
+    );
+  }
+  const text = field(form, `weight-${id}`, 10);
+  const weight = text === "" ? null : parseWeight(text);
+  if (text !== "" && weight === null) {
+    return fail("payers", WEIGHT_MESSAGE, { [`weight-${id}`]: WEIGHT_MESSAGE }, { [`weight-${id}`]: text });
+  }
+  const shown = (value: number | null | undefined) =>
+    value === null || value === undefined ? "default" : formatWeight(value);
+  await savePayer(
+    loaded.edition,
+    actor,
+    id,
+    { weight },
+    {
+      action: "Weight changed",
+      subject: member.name,
+      oldValue:
+        member.weight === null
+          ? `default (${payer ? formatWeight(payer.defaultWeight) : "—"})`
+          : shown(member.weight),
+      newValue: shown(weight),
+    },
+  );
+  return done(
+    `${member.name}’s weight is ${weight === null ? "back to the default" : formatWeight(weight)}.`,
+    "/money/setup",
+  );
+}
+
+async function remind(loaded: LoadedTrip) {
+  const outcome = await sendPaymentReminder(loaded);
+  if (!outcome.ok) return fail("reminder", outcome.error, undefined, undefined, 409);
+  const failed = outcome.failed ? ` ${outcome.failed} could not be sent: you may send again now.` : "";
+  return done(
+    `Payment reminder sent to ${outcome.sent} ${outcome.sent === 1 ? "payer" : "payers"}.${failed}`,
+    "/money/setup",
+  );
+}
+
+const HANDLERS = { settings: saveSettings, payer: changePayer, "send-reminder": remind } as const;
+
+export async function setupAction(request: Request) {
+  const loaded = await loadSetup(request);
+  const form = await request.formData();
+  const handler = HANDLERS[String(form.get("intent") ?? "") as keyof typeof HANDLERS];
+  if (!handler) return fail("money", "Unknown request");
+  return closedAware(() => handler(loaded, form));
+}

@@ -1,0 +1,248 @@
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormError, MoneyField } from "~/features/money/components/money-field";
+import { getSetupPage, setupAction } from "~/features/money/services/money-setup.server";
+import { pageTitle } from "~/platform/lib/page-title";
+import { readFlash } from "~/platform/services/flash.server";
+import styles from "~/styles/features.css";
+import moneyStyles from "~/styles/money.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: moneyStyles },
+];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Money set-up") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [page, { flash, setCookie }] = await Promise.all([getSetupPage(request), readFlash(request)]);
+  return data(
+    { page, flash: flash?.message ?? null },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return setupAction(request);
+}
+
+type Failure = { error?: string; form?: string; fieldErrors?: Record<string, string>; values?: unknown };
+
+/** The organiser's money controls: receiver, deposit and dates, instructions, payers and weights, reminder. */
+export default function MoneySetup() {
+  const { page, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Failure | undefined;
+  const failure = (form: string) => (actionData?.form === form ? actionData : undefined);
+  const settingsFailure = failure("settings");
+  const values = {
+    ...page.values,
+    ...((settingsFailure?.values as Record<string, string> | undefined) ?? {}),
+  };
+  const errors = settingsFailure?.fieldErrors ?? {};
+  const payerErrors = failure("payers")?.fieldErrors ?? {};
+  const payerValues = (failure("payers")?.values as Record<string, string> | undefined) ?? {};
+  return (
+    <div className="money-setup money">
+      <section className="card">
+        <h1>Money set-up for {page.shortName}</h1>
+        {flash ? (
+          <p role="status" className="alert alert-success user-text">
+            {flash}
+          </p>
+        ) : null}
+        <FormError message={failure("money")?.error} />
+        <p>
+          <Link to="/money">Back to the money page</Link>
+        </p>
+        {page.house ? (
+          <p className="user-text">
+            The house: {page.house.title}
+            {page.house.total ? `, ${page.house.total} for the stay` : ""}. Its price and currency are set on
+            the house (the organiser page).
+          </p>
+        ) : null}
+        {page.missing ? <p className="alert alert-info">{page.missing}</p> : null}
+      </section>
+
+      <section className="card" aria-labelledby="settings">
+        <h2 id="settings">Receiver, deposit and instructions</h2>
+        <Form method="post">
+          {Object.keys(errors).length === 0 ? <FormError message={settingsFailure?.error} /> : null}
+          <div className="field">
+            <label htmlFor="receiver">Who receives the money (the one who fronted the house)</label>
+            <select id="receiver" name="receiver" defaultValue={values.receiver}>
+              <option value="">Nobody yet</option>
+              {page.members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+            {errors.receiver ? <p className="field-error">{errors.receiver}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor="childWeight">A child’s weight this year</label>
+            <select id="childWeight" name="childWeight" defaultValue={values.childWeight}>
+              {page.childWeights.map((weight) => (
+                <option key={weight.value} value={weight.value}>
+                  {weight.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset>
+            <legend>Deposit</legend>
+            <div className="choices">
+              {(
+                [
+                  ["none", "No deposit"],
+                  ["fixed", `A fixed amount per payer (${page.currency})`],
+                  ["percent", "A percentage of each share"],
+                ] as const
+              ).map(([kind, label]) => (
+                <label key={kind}>
+                  <input
+                    type="radio"
+                    name="depositKind"
+                    value={kind}
+                    defaultChecked={values.depositKind === kind}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {errors.depositKind ? <p className="field-error">{errors.depositKind}</p> : null}
+            <MoneyField
+              label="Deposit amount or percentage"
+              id="depositValue"
+              name="depositValue"
+              inputMode="decimal"
+              defaultValue={values.depositValue}
+              error={errors.depositValue}
+            />
+          </fieldset>
+          <MoneyField
+            label="Deposit due by"
+            id="depositDue"
+            name="depositDue"
+            type="date"
+            defaultValue={values.depositDue}
+            error={errors.depositDue}
+          />
+          <MoneyField
+            label="The rest due by"
+            id="balanceDue"
+            name="balanceDue"
+            type="date"
+            defaultValue={values.balanceDue}
+            error={errors.balanceDue}
+          />
+          <div className="field">
+            <label htmlFor="instructions">
+              Payment instructions (e.g. a Venmo handle or an e-transfer address)
+            </label>
+            <textarea
+              id="instructions"
+              name="instructions"
+              rows={3}
+              maxLength={1000}
+              defaultValue={values.instructions}
+              aria-invalid={errors.instructions ? true : undefined}
+            />
+            {errors.instructions ? <p className="field-error">{errors.instructions}</p> : null}
+          </div>
+          <button type="submit" className="button" name="intent" value="settings">
+            Save the money settings
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="payers">
+        <h2 id="payers">Who pays, and their weights</h2>
+        <p className="muted">
+          By default every member attending “yes” pays, with weight 1, plus 1 for a boo and the child weight
+          for a child. A weight from 0 to 10 overrides it (e.g. 0.33 for one night of three); empty goes back
+          to the default.
+        </p>
+        <FormError message={Object.keys(payerErrors).length ? undefined : failure("payers")?.error} />
+        <ul className="money-lines" aria-label="Members and their weights">
+          {page.members.map((member) => (
+            <li key={member.id} aria-label={member.name}>
+              <p className="money-line-name">
+                <strong className="user-text">{member.name}</strong>{" "}
+                <span className="muted">
+                  answered {member.attending}
+                  {member.pays ? `; pays ${member.share || "a share"}` : "; does not pay"}
+                </span>
+              </p>
+              {member.pays ? (
+                <Form method="post" className="money-reject">
+                  <input type="hidden" name="member" value={member.id} />
+                  <MoneyField
+                    label={`Weight (default ${member.defaultWeight})`}
+                    id={`weight-${member.id}`}
+                    name={`weight-${member.id}`}
+                    inputMode="decimal"
+                    size={5}
+                    defaultValue={
+                      payerValues[`weight-${member.id}`] ?? (member.overridden ? member.weight : "")
+                    }
+                    placeholder={member.defaultWeight}
+                    error={payerErrors[`weight-${member.id}`]}
+                  />
+                  <button type="submit" className="button button-secondary" name="intent" value="payer">
+                    Set weight
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post" className="money-form">
+                <input type="hidden" name="member" value={member.id} />
+                <input type="hidden" name="change" value={member.pays ? "remove" : "add"} />
+                <button type="submit" className="button button-secondary" name="intent" value="payer">
+                  {member.pays ? `Remove ${member.name}` : `Add ${member.name}`}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="reminder">
+        <h2 id="reminder">Payment reminder</h2>
+        <FormError message={failure("reminder")?.error} />
+        {page.reminder.lastSent ? <p>The last reminder went out {page.reminder.lastSent}.</p> : null}
+        {page.reminder.failed ? (
+          <p>{page.reminder.failed} mails of that round failed: you may send again now.</p>
+        ) : null}
+        {page.reminder.blocked ? <p className="muted">{page.reminder.blocked}</p> : null}
+        {page.reminder.recipients.length ? (
+          <>
+            <p id="reminder-recipients">
+              It goes to each payer with something due, with their own amount and date:
+            </p>
+            <ul className="money-list" aria-labelledby="reminder-recipients">
+              {page.reminder.recipients.map((recipient) => (
+                <li key={recipient.id}>
+                  <span className="user-text">
+                    {recipient.name} &lt;{recipient.email}&gt;
+                  </span>
+                  : {recipient.amount}
+                  {recipient.date ? ` by ${recipient.date}` : ""}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {page.reminder.canSend ? (
+          <Form method="post">
+            <button type="submit" className="button" name="intent" value="send-reminder">
+              Send the payment reminder
+            </button>
+          </Form>
+        ) : page.reminder.nextPossible ? (
+          <p className="muted">The next reminder may go out {page.reminder.nextPossible}.</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { expectStatus, sentMails } from "./season-support";
+import { DEMO_PASSWORD, login } from "./support";
+
+// Chooses a house and gives it a price (app-wide state): the config runs this file in the *-state
+// projects, each on an app of its own; the last test puts the house back as it was.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.use({ viewport: { width: 390, height: 844 } });
+
+const ORGANISER = "organiser@example.com";
+const HOUSE = "Casa del Mar";
+
+async function member(browser: Browser, email: string, javaScriptEnabled: boolean, path = "/money") {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // A refused form (400) is part of the walk: its message is checked on the page.
+    if (message.type() === "error" && !message.text().includes("status of 400")) errors.push(message.text());
+  });
+  await login(page, email, DEMO_PASSWORD, path);
+  await expect(page.getByRole("heading", { name: /^Money/, level: 1 })).toBeVisible({ timeout: 30_000 });
+  return { page, errors };
+}
+
+async function token(page: Page) {
+  const response = await page.request.post("/api/login", {
+    data: { email: ORGANISER, password: DEMO_PASSWORD },
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function houseId(page: Page, bearer: string) {
+  const houses = (await (
+    await page.request.get("/api/houses", { headers: { Authorization: `Bearer ${bearer}` } })
+  ).json()) as Array<{ id: number; title: string }>;
+  return houses.find((house) => house.title === HOUSE)!.id;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+test("the organiser sets up the share and the deposit", async ({ browser, javaScriptEnabled }) => {
+  const { page, errors } = await member(browser, ORGANISER, javaScriptEnabled, "/money");
+  await expect(page.getByText("No house is chosen yet")).toBeVisible();
+  const bearer = await token(page);
+  const id = await houseId(page, bearer);
+  const price = await page.request.patch(`/api/houses/${id}`, {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: { price: 1200, currency: "USD" },
+  });
+  expect(price.status()).toBe(200);
+  const origin = new URL(page.url()).origin;
+  const chosen = await page.request.post("/organiser", {
+    form: { intent: "choose", houseId: String(id) },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(chosen.status()).toBe(302);
+
+  await page.getByRole("link", { name: "Set up the share, deposit and payers" }).click();
+  await page.getByLabel("Who receives the money").selectOption({ label: "Alex" });
+  await page.getByLabel("A percentage of each share").check();
+  await page.getByLabel("Deposit amount or percentage").fill("25%");
+  await page.getByRole("button", { name: "Save the money settings" }).click();
+  // A refusal keeps what was typed and says how to write it.
+  await expect(page.getByText("A percentage is a whole number from 1 to 100")).toBeVisible();
+  await expect(page.getByLabel("Deposit amount or percentage")).toHaveValue("25%");
+  await page.getByLabel("Deposit amount or percentage").fill("25");
+  await page.getByLabel("Deposit due by").fill("2099-06-01");
+  await page.getByLabel("The rest due by").fill("2099-08-01");
+  await page.getByLabel(/^Payment instructions/).fill("Venmo @alex-sgw or https://pay.example/alex");
+  await page.getByRole("button", { name: "Save the money settings" }).click();
+  await expectStatus(page, "The money settings are saved.");
+
+  await page.getByRole("link", { name: "Back to the money page" }).click();
+  await expect(page.getByText(`${HOUSE}: $1,200.00 for the stay`)).toBeVisible();
+  const lines = page.getByRole("list", { name: "Every payer's line" });
+  await expect(lines.getByRole("listitem", { name: "Alex", exact: true })).toContainText("deposit");
+  await expect(page.getByRole("link", { name: "https://pay.example/alex" })).toHaveAttribute(
+    "href",
+    "https://pay.example/alex",
+  );
+  await noSidewaysScroll(page);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("a member reports a payment and the receiver confirms it", async ({ browser, javaScriptEnabled }) => {
+  const sam = await member(browser, "sam@example.com", javaScriptEnabled);
+  const own = sam.page.getByRole("list", { name: "Your line" }).getByRole("listitem");
+  await expect(own).toHaveCount(1);
+  await expect(own).toHaveAccessibleName("Sam");
+  await expect(sam.page.getByText("Venmo @alex-sgw")).toBeVisible();
+  await sam.page.getByLabel("Amount (USD)").fill("1,00");
+  await sam.page.getByRole("button", { name: "Report my payment" }).click();
+  await expect(sam.page.getByText("Write the amount as digits with at most 2 decimals")).toBeVisible();
+  await sam.page.getByLabel("Amount (USD)").fill("$100");
+  await sam.page.getByLabel("Note (optional)").fill("Venmo");
+  await sam.page.getByRole("button", { name: "Report my payment" }).click();
+  await expectStatus(sam.page, "Reported: you paid $100.00.");
+  await expect(sam.page.getByText(/Sam paid Alex \$100\.00 — Venmo \(reported\)/).first()).toBeVisible();
+
+  const alex = await member(browser, "alex@example.com", javaScriptEnabled);
+  const reported = alex.page
+    .getByRole("listitem")
+    .filter({ hasText: /Sam paid Alex \$100\.00 — Venmo \(reported\)/ });
+  await reported.first().getByRole("button", { name: "Confirm" }).click();
+  await expectStatus(alex.page, "Payment confirmed.");
+  await expect(alex.page.getByText(/Sam paid Alex \$100\.00 — Venmo \(confirmed\)/).first()).toBeVisible();
+  expect([...sam.errors, ...alex.errors]).toEqual([]);
+  await sam.page.context().close();
+  await alex.page.context().close();
+});
+
+test("a member adds an expense split three ways, settle-up lists the transfers, and nothing scrolls sideways", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const { page, errors } = await member(browser, "riley@example.com", javaScriptEnabled);
+  const what = `Groceries${randomBytes(96).toString("hex")}`.slice(0, 200);
+  await page.getByText("Add an expense").click();
+  await page.getByLabel("What").fill(what);
+  await page.getByLabel("Amount", { exact: true }).fill("90");
+  await page.getByLabel("Who paid").selectOption({ label: "Riley" });
+  for (const box of await page.getByRole("checkbox").all()) await box.uncheck();
+  for (const name of ["Alex", "Riley", "Sam"])
+    await page.getByRole("checkbox", { name, exact: true }).check();
+  await page.getByRole("button", { name: "Add the expense" }).click();
+  await expectStatus(page, "Added: ");
+  const expense = page.getByRole("listitem").filter({ hasText: what });
+  for (const name of ["Alex", "Riley", "Sam"]) await expect(expense).toContainText(`${name} $30.00`);
+  await noSidewaysScroll(page);
+
+  const settle = page.locator('[data-settle="USD"]').getByRole("listitem");
+  expect(await settle.count()).toBeGreaterThan(0);
+  await expect(settle.first()).toContainText(/ pays .+ \$/);
+  const mine = settle.filter({ hasText: /Riley/ }).first();
+  if ((await mine.count()) > 0) {
+    await mine.getByRole("button", { name: "Record as paid" }).click();
+    await expectStatus(page, "Recorded: ");
+  }
+  await page.getByRole("link", { name: "The money history" }).click();
+  await expect(page.getByText("Expense added").first()).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("the payment reminder reaches exactly the payers with something due", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const { page, errors } = await member(browser, ORGANISER, javaScriptEnabled, "/money/setup");
+  const listed = (
+    await page
+      .getByRole("list", { name: /It goes to each payer/ })
+      .getByRole("listitem")
+      .allTextContents()
+  )
+    .map((item) => /<([^>]+)>/.exec(item)?.[1] ?? "")
+    .sort();
+  expect(listed).toContain("sam@example.com");
+  expect(listed).not.toContain("alex@example.com"); // the receiver fronted the house
+  expect(listed).not.toContain("casey@example.com"); // not attending
+  const origin = new URL(page.url()).origin;
+  const ours = async () => (await sentMails()).filter((mail) => mail.text.includes(`${origin}/money`));
+  const before = (await ours()).length;
+  await page.getByRole("button", { name: "Send the payment reminder" }).click();
+  await expectStatus(page, `Payment reminder sent to ${listed.length} payers.`);
+  const sent = (await ours()).slice(before);
+  expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
+  const toSam = sent.find((mail) => [mail.to].flat()[0] === "sam@example.com")!;
+  expect(toSam.text).toMatch(/\$[\d,.]+ of your share of Casa del Mar is due by 2099-0[68]-01/);
+  await expect(page.getByRole("button", { name: "Send the payment reminder" })).toHaveCount(0);
+  await noSidewaysScroll(page);
+  expect(errors).toEqual([]);
+
+  // Put the house back as it was: no chosen house, no price.
+  const bearer = await token(page);
+  const id = await houseId(page, bearer);
+  await page.request.post("/organiser", {
+    form: { intent: "unchoose", houseId: String(id) },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  await page.request.patch(`/api/houses/${id}`, {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: { price: null },
+  });
+  await page.context().close();
+});
