@@ -113,6 +113,11 @@ function Header({ user, shortName }: { user: { email: string } | null; shortName
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
+          {user ? (
+            <li>
+              <NavLink to="/account">Account</NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

@@ -1,5 +1,6 @@
 import type { ZodError } from "zod";
 import { env } from "~/platform/env.server";
+import { formatDeadline } from "~/platform/lib/deadline";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
@@ -37,7 +38,7 @@ export async function accountOverview(user: User, currentSessionId: number | und
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeUserAgent(session.userAgent),
-      lastUsedAt: session.lastUsedAt.toISOString(),
+      lastUsed: formatDeadline(session.lastUsedAt, env().eventTimeZone),
       current: session.id === currentSessionId,
     })),
   };
