@@ -125,6 +125,7 @@ export default function Account() {
             label="Name"
             id="account-name"
             name="name"
+            type="text"
             required
             maxLength={NAME_MAX}
             autoComplete="name"
