@@ -107,6 +107,7 @@ export default function SignInCode() {
               label="Code from the mail"
               id="code"
               name="code"
+              type="text"
               className="code-input"
               inputMode="numeric"
               autoComplete="one-time-code"
