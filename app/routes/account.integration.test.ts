@@ -150,6 +150,27 @@ describe("/account", () => {
     expect((await getUser(makeRequest("/", { cookie })))?.id).toBe(user.id);
   });
 
+  it("a forgotten password is replaced with a fresh code instead, which works once", async () => {
+    const { cookie } = await member("forgetful@example.com");
+    const asked = await runAsClient("10.3.2.1", () => account(cookie, { intent: "password-code" }));
+    expect(asked.status).toBe(302);
+    let sent;
+    for (let wait = 0; wait < 200 && !sent; wait++) {
+      sent = mail.mails.find((m) => m.to === "forgetful@example.com" && /code is \d{6}/.test(m.text));
+      if (!sent) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const code = /code is (\d{6})/.exec(sent!.text)![1];
+    const form = { intent: "password", code, newPassword: "by-code-1", confirmPassword: "by-code-1" };
+    expect((await runAsClient("10.3.2.1", () => account(cookie, form))).status).toBe(302);
+    expect(
+      (
+        await runAsClient("10.3.2.1", () =>
+          account(cookie, { ...form, newPassword: "x".repeat(8), confirmPassword: "x".repeat(8) }),
+        )
+      ).status,
+    ).toBe(400);
+  });
+
   it("changes the address through the mailed link, tells the old one, and refuses a taken address only at confirmation", async () => {
     const { cookie } = await member("move@example.com");
     expect((await account(cookie, { intent: "email", email: "moved@example.com" })).status).toBe(302);

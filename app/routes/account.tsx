@@ -10,11 +10,13 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/
 import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { clientIp } from "~/platform/services/request-path.server";
 import { getCookieSession, requireUser } from "~/platform/services/session.server";
 import {
   accountOverview,
   changePassword,
   logOutEverywhereElse,
+  mailPasswordCode,
   renameMember,
   requestEmailChange,
   type AccountResult,
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Intent = "name" | "email" | "password" | "sessions";
+type Intent = "name" | "email" | "password" | "password-code" | "sessions";
 
 const HANDLERS: Record<
   Intent,
@@ -44,11 +46,13 @@ const HANDLERS: Record<
     user: Awaited<ReturnType<typeof requireUser>>;
     sessionId?: number;
     form: Record<string, unknown>;
+    ip: string;
   }) => Promise<AccountResult>
 > = {
   name: ({ user, form }) => renameMember(user, form),
   email: ({ user, form }) => requestEmailChange(user, form),
-  password: ({ user, sessionId, form }) => changePassword(user, sessionId, form),
+  password: ({ user, sessionId, form, ip }) => changePassword(user, sessionId, form, ip),
+  "password-code": ({ user, ip }) => mailPasswordCode(user, ip),
   sessions: ({ user, sessionId }) => logOutEverywhereElse(user, sessionId),
 };
 
@@ -61,9 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.intent ?? "") as Intent;
   const handler = HANDLERS[intent];
   if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
-  const result = await handler({ user, sessionId: session?.sessionId, form });
+  const result = await handler({ user, sessionId: session?.sessionId, form, ip: clientIp(request) });
   if ("ok" in result) {
-    return redirect(`/account#${intent}`, {
+    return redirect(`/account#${intent === "password-code" ? "password" : intent}`, {
       headers: { "Set-Cookie": await setFlash({ message: result.ok }) },
     });
   }
@@ -99,7 +103,9 @@ function FieldError({ message }: { message?: string }) {
 export default function Account() {
   const { name, email, hasPassword, sessions, notice } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
-  const failure = (intent: Intent) => failureFor<FormFailure>(result, intent);
+  const failure = (intent: Intent) =>
+    failureFor<FormFailure>(result, intent) ??
+    (intent === "password" ? failureFor<FormFailure>(result, "password-code") : undefined);
   const alert = (intent: Intent) => {
     const error = failure(intent)?.error;
     return error ? (
@@ -170,21 +176,39 @@ export default function Account() {
         <Form method="post">
           <input type="hidden" name="intent" value="password" />
           {hasPassword ? (
-            <LabelledInput
-              label="Current password"
-              id="current-password"
-              name="currentPassword"
-              type="password"
-              required
-              maxLength={PASSWORD_MAX}
-              autoComplete="current-password"
-            >
-              <span className="muted">
-                Forgot it? <Link to="/sign-in/code">Sign in with a code</Link> on another browser, or{" "}
-                <Link to="/auth?mode=forgot">reset it</Link>.
-              </span>
-              <FieldError message={failure("password")?.fieldErrors?.currentPassword} />
-            </LabelledInput>
+            <>
+              <LabelledInput
+                label="Current password"
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                maxLength={PASSWORD_MAX}
+                autoComplete="current-password"
+              >
+                <FieldError message={failure("password")?.fieldErrors?.currentPassword} />
+              </LabelledInput>
+              <LabelledInput
+                label="Or a code from the mail"
+                id="password-code"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+              >
+                <span className="muted">Forgot the password? Ask for a code and type it here instead.</span>
+                <FieldError message={failure("password")?.fieldErrors?.code} />
+              </LabelledInput>
+              <button
+                type="submit"
+                name="intent"
+                value="password-code"
+                formNoValidate
+                className="button button-secondary code-for-password"
+              >
+                E-mail me a code
+              </button>
+            </>
           ) : (
             <p className="muted">You sign in with codes and mailed links; a password is optional.</p>
           )}

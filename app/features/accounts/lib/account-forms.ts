@@ -19,6 +19,10 @@ export const emailChangeSchema = z.object({
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX).optional().default(""),
+    code: z
+      .string()
+      .optional()
+      .transform((code) => code?.replace(/\s+/g, "") ?? ""),
     newPassword: text("Password is required")
       .min(1, "Password is required")
       .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)

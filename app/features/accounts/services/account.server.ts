@@ -11,6 +11,9 @@ import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { describeUserAgent } from "~/features/accounts/lib/user-agent";
 import { emailChangeSchema, nameSchema, passwordChangeSchema } from "~/features/accounts/lib/account-forms";
 import { tooManyAttempts } from "~/features/accounts/lib/auth-forms";
+import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
+import { AuthFailure } from "~/features/accounts/services/auth.server";
+import { requestSignInCode, signInWithCode } from "~/features/accounts/services/sign-in-code.server";
 import {
   applyEmailChange,
   createEmailChange,
@@ -52,13 +55,14 @@ export async function renameMember(user: User, input: unknown): Promise<AccountR
 }
 
 /**
- * A new password (or the first one): the current one must be typed when there is one, checked
- * under a per-member limit. Every other session and every personal link ends.
+ * A new password (or the first one): the current one, or a code just mailed, must be typed when
+ * there is one, checked under a per-member limit. Every other session and every personal link ends.
  */
 export async function changePassword(
   user: User,
   sessionId: number | undefined,
   input: unknown,
+  ip: string,
 ): Promise<AccountResult> {
   const parsed = passwordChangeSchema.safeParse(input);
   if (!parsed.success) return refused(parsed.error);
@@ -67,7 +71,15 @@ export async function changePassword(
     if (attempt.retryAfter) {
       return { error: tooManyAttempts(attempt.retryAfter), status: 429, retryAfter: attempt.retryAfter };
     }
-    if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
+    const { code, currentPassword } = parsed.data;
+    if (code) {
+      // A fresh code from the mail stands in for a forgotten password (it proves the mailbox).
+      const proved = await signInWithCode({ email: user.email, code }, ip).catch((error: unknown) => {
+        if (error instanceof AuthFailure) return undefined;
+        throw error;
+      });
+      if (proved?.id !== user.id) return { error: CODE_INVALID, fieldErrors: { code: CODE_INVALID } };
+    } else if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       const wrong = "The current password is not right";
       return { error: wrong, fieldErrors: { currentPassword: wrong } };
     }
@@ -148,4 +160,15 @@ export async function logOutEverywhereElse(
   await deleteOtherSessions(user.id, sessionId);
   await revokePersonalLinks(user.id);
   return { ok: "Every other session is logged out, and the links in earlier mails no longer sign you in." };
+}
+
+/** Mails a sign-in code to the member's own address, to type instead of a forgotten password. */
+export async function mailPasswordCode(user: User, ip: string): Promise<AccountResult> {
+  try {
+    await requestSignInCode({ email: user.email }, ip, "/account");
+  } catch (error) {
+    if (!(error instanceof AuthFailure)) throw error;
+    return { error: error.message, status: error.status, retryAfter: error.retryAfter };
+  }
+  return { ok: `A code is on its way to ${user.email}: type it below instead of the current password.` };
 }
