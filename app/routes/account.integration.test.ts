@@ -76,7 +76,7 @@ describe("personal links in reminders, as a scanner or a thief would use them", 
     }
     const rows = JSON.stringify(await (await getDb()).select().from(personalLinks));
     expect(rows).not.toContain(tokenOf(path));
-  });
+  }, 60_000);
 
   it("an expired link says so and sends a code in one press", async () => {
     const { user } = await member("expired@example.com");
