@@ -13,7 +13,6 @@ import { currentEditionName } from "~/features/editions/server";
 import { forgotPasswordSchema } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import {
-  CODE_TTL_MS,
   findCodeLink,
   issueSignInCode,
   spendCodeLink,
@@ -193,4 +192,3 @@ export async function signInWithCodeLink(token: string, ip: string): Promise<Use
   return user;
 }
 
-export { CODE_TTL_MS };
