@@ -191,4 +191,3 @@ export async function signInWithCodeLink(token: string, ip: string): Promise<Use
   await rememberLogin(user.id, ip);
   return user;
 }
-
