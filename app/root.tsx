@@ -139,6 +139,11 @@ function Header({ user, shortName, trip }: { user: FrameUser; shortName: string;
               <NavLink to="/trip">Trip</NavLink>
             </li>
           ) : null}
+          {user ? (
+            <li>
+              <NavLink to="/account">Account</NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

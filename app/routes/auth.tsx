@@ -5,6 +5,8 @@ import { Banner } from "~/platform/components/banner";
 import { LabelledInput } from "~/platform/components/labelled-input";
 import { NameInput } from "~/platform/components/name-input";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
+import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
+import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/platform/lib/login-url";
@@ -18,8 +20,8 @@ import {
 } from "~/features/accounts/services/auth.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
-import { applyKeptSubmission } from "~/features/accounts/services/after-login.server";
-import { assertSameOrigin, createUserSession, getUser } from "~/platform/services/session.server";
+import { startMemberSession } from "~/features/accounts/services/after-login.server";
+import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
@@ -105,11 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
       case "login": {
         const user = await authenticator.authenticate("form", request);
         // A survey section or house sent after the session had ended is saved now (docs/decisions/007-pending-submissions.md).
-        const kept = await applyKeptSubmission(request, user);
-        if (!kept) return createUserSession(user.id, redirectTo);
-        const cookies = [kept.setCookie];
-        if (kept.notice) cookies.push(await setFlash({ message: kept.notice }));
-        return createUserSession(user.id, kept.to ?? redirectTo, cookies);
+        return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form));
       }
       case "register": {
         const user = await registerMember(Object.fromEntries(form), clientIp(request));
@@ -196,9 +194,21 @@ export default function Auth() {
                 ) : null}
               </LabelledInput>
             ) : null}
+            {mode === "login" ? <KeepSignedIn /> : null}
             <button type="submit" className="button">
               {mode === "login" ? "Login" : mode === "register" ? "Register" : "Send Reset Link"}
             </button>
+            {mode === "login" ? (
+              // Posts the same form to the code page; the password is not needed there.
+              <button
+                type="submit"
+                formAction={signInCodeUrl(redirectTo)}
+                formNoValidate
+                className="button button-secondary code-button"
+              >
+                E-mail me a sign-in code
+              </button>
+            ) : null}
           </Form>
         </>
       )}

@@ -638,3 +638,60 @@ export const moneyHistory = pgTable(
   (t) => [index("money_history_edition_idx").on(t.editionId, t.at)],
 );
 // ── end money ──
+
+// ── accounts: sign-in codes, personal links, sessions ──
+
+/**
+ * A 6-digit sign-in code mailed to a member, with the link that came in the same mail. The code is
+ * kept as an HMAC for checking and sealed (AES-GCM, the app's secret) so that asking again within
+ * its 15 minutes re-sends the same code; the link token only as its SHA-256.
+ */
+export const signInCodes = pgTable(
+  "sign_in_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: userId(),
+    codeHash: text("code_hash").notNull(),
+    linkHash: text("link_hash").notNull().unique(),
+    sealed: text("sealed").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("sign_in_codes_user_idx").on(t.userId)],
+);
+
+/** A link in a mail that signs its member in on a button press and lands on `target`. */
+export const personalLinks = pgTable(
+  "personal_links",
+  {
+    ...memberToken(),
+    target: text("target").notNull(),
+  },
+  (t) => [index("personal_links_user_idx").on(t.userId)],
+);
+
+/**
+ * What /account shows of a session, and how long it lasts: "long" (Keep me signed in ticked),
+ * "browser" (unticked) or "standard" (a login that offered no choice: /api, older forms).
+ */
+export const sessionDetails = pgTable("session_details", {
+  sessionId: integer("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  lifetime: text("lifetime").notNull().default("standard"),
+  userAgent: text("user_agent").notNull().default(""),
+});
+
+/** A change of address waiting for the link mailed to the new one. */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    ...memberToken(),
+    email: text("email").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+// ── end accounts ──

@@ -1,7 +1,10 @@
 import { isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import {
+  emailChanges,
   passwordResets,
+  personalLinks,
+  signInCodes,
   pendingSubmissions,
   rateLimits,
   sessions,
@@ -24,4 +27,10 @@ export async function pruneExpired(db: Db, now = new Date()) {
   await db
     .delete(trustedLogins)
     .where(lt(trustedLogins.lastLoginAt, new Date(now.getTime() - TRUSTED_LOGIN_TTL_MS)));
+  await db.delete(signInCodes).where(lt(signInCodes.expiresAt, now));
+  await db.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
+  // An expired personal link's page still offers a code to its member for two weeks.
+  await db
+    .delete(personalLinks)
+    .where(lt(personalLinks.expiresAt, new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000)));
 }

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { sessions, users, type User } from "~/platform/db/schema";
+import { sessionDetails, sessions, users, type User } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session from a login that offered no choice (/api/login, a form without the box). */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * How long each kind of session lasts since it was last used: "Keep me signed in" 400 days (the
+ * most a browser keeps a cookie); unticked, the cookie ends with the browser and the server
+ * forgets the session after a day unused.
+ */
+export const SESSION_LIFETIMES = { long: 400 * DAY_MS, browser: DAY_MS, standard: SESSION_TTL_MS } as const;
+export type SessionLifetime = keyof typeof SESSION_LIFETIMES;
 // Writing last_used_at on every request would turn each page view into a write.
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -17,16 +26,37 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
+export type SessionOptions = { lifetime?: SessionLifetime; userAgent?: string };
+
+const ttlOf = (lifetime: string | null) => SESSION_LIFETIMES[lifetime as SessionLifetime] ?? SESSION_TTL_MS;
+
 /** Starts a session and returns its token; only the token's hash is stored. */
-export async function createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  userId: number,
+  { lifetime = "standard", userAgent = "" }: SessionOptions = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  const expiresAt = new Date(Date.now() + ttlOf(lifetime));
+  await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), userId, expiresAt })
+      .returning({ id: sessions.id });
+    await tx
+      .insert(sessionDetails)
+      .values({ sessionId: session.id, lifetime, userAgent: userAgent.slice(0, 400) });
+  });
   return { token, expiresAt };
 }
 
-type SessionRow = { user: User; sessionId: number; lastUsedAt: Date; expiresAt: Date };
+type SessionRow = {
+  user: User;
+  sessionId: number;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  lifetime: string | null;
+};
 
 /** Distinct tokens kept between two writes to the tables; more (a flood of made-up ones) starts afresh. */
 const MAX_KEPT_TOKENS = 5000;
@@ -53,9 +83,11 @@ async function readSession(tokenHash: string): Promise<SessionRow | undefined> {
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
+      lifetime: sessionDetails.lifetime,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sessionDetails, eq(sessionDetails.sessionId, sessions.id))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;
@@ -63,6 +95,11 @@ async function readSession(tokenHash: string): Promise<SessionRow | undefined> {
 
 /** The user behind a live session token, or undefined for an unknown, expired or orphaned one. */
 export async function getUserBySessionToken(token: string): Promise<User | undefined> {
+  return (await getSessionByToken(token))?.user;
+}
+
+/** The live session behind a token; its use (every few minutes at most) pushes its end further out. */
+export async function getSessionByToken(token: string): Promise<SessionRow | undefined> {
   const tokenHash = hashToken(token);
   const known = await sessionsSinceLastWrite();
   let session = known.get(tokenHash);
@@ -77,9 +114,13 @@ export async function getUserBySessionToken(token: string): Promise<User | undef
   if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     const db = await getDb();
-    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    const now = new Date();
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + ttlOf(row.lifetime)) })
+      .where(eq(sessions.id, row.sessionId));
   }
-  return row.user;
+  return row;
 }
 
 export async function deleteSession(token: string) {
@@ -90,4 +131,32 @@ export async function deleteSession(token: string) {
 export async function deleteUserSessions(userId: number) {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type SessionSummary = { id: number; userAgent: string; lastUsedAt: Date; createdAt: Date };
+
+/** The member's live sessions, most recently used first. */
+export async function listSessions(userId: number, now = new Date()): Promise<SessionSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userAgent: sessionDetails.userAgent,
+      lastUsedAt: sessions.lastUsedAt,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .leftJoin(sessionDetails, eq(sessionDetails.sessionId, sessions.id))
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+  return rows
+    .filter((row) => row.expiresAt > now)
+    .map(({ expiresAt: _, userAgent, ...row }) => ({ ...row, userAgent: userAgent ?? "" }));
+}
+
+/** Ends every session of the member but `keepSessionId`. */
+export async function deleteOtherSessions(userId: number, keepSessionId: number) {
+  const db = await getDb();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }

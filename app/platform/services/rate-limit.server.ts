@@ -21,6 +21,15 @@ export const LIMITS = {
   resetToken: { prefix: "reset:token", max: 5, windowMs: 15 * MINUTE },
   confirmUser: { prefix: "confirm:user", max: 3, windowMs: 60 * MINUTE },
   registerIp: { prefix: "register:ip", max: 100, windowMs: 60 * MINUTE },
+  // Sign-in codes: mails asked for per e-mail and address, per e-mail (not counted from an address
+  // the member signed in from before) and per address; codes and links tried per address.
+  codeEmailIp: { prefix: "code:email-ip", max: 5, windowMs: 60 * MINUTE },
+  codeEmail: { prefix: "code:email", max: 20, windowMs: 60 * MINUTE },
+  codeIp: { prefix: "code:ip", max: 30, windowMs: 60 * MINUTE },
+  codeTryIp: { prefix: "code:try-ip", max: 30, windowMs: 15 * MINUTE },
+  // /account: address changes mailed per member; current-password checks per member.
+  emailChangeUser: { prefix: "email-change:user", max: 3, windowMs: 60 * MINUTE },
+  passwordChangeUser: { prefix: "password-change:user", max: 5, windowMs: 15 * MINUTE },
   // House suggestions (the houses feature's SUGGEST_LIMITS; its test checks they agree).
   suggestMember: { prefix: "suggest:member", max: 10, windowMs: 24 * 60 * MINUTE },
   suggestIp: { prefix: "suggest:ip", max: 30, windowMs: 60 * MINUTE },

@@ -3,10 +3,13 @@ import { redirect } from "@remix-run/node";
 import type { User } from "~/platform/models/user.server";
 import { env } from "~/platform/env.server";
 import {
+  SESSION_LIFETIMES,
   SESSION_TTL_MS,
   createSession,
   deleteSession,
+  getSessionByToken,
   getUserBySessionToken,
+  type SessionOptions,
 } from "~/platform/models/session.server";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { loginMarkerCookie } from "~/platform/lib/login-marker";
@@ -22,7 +25,7 @@ import { appCookie } from "~/platform/services/secret.server";
 export const sessionCookieName = () => (env().secureCookies ? "__Host-sgw_session" : "sgw_session");
 const sessionCookie = () => appCookie(sessionCookieName(), SESSION_TTL_MS / 1000);
 /** Who last logged in on this browser; outlives the logout, so a form kept after it finds its owner. */
-const memberCookie = () => appCookie("sgw_member", SESSION_TTL_MS / 1000);
+const memberCookie = () => appCookie("sgw_member", SESSION_LIFETIMES.long / 1000);
 
 async function readCookieToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
@@ -129,10 +132,41 @@ export async function requireApiUser(request: Request): Promise<User> {
   });
 }
 
-/** Logs the member in: starts a server-side session and sets its cookie on the redirect. */
-export async function createUserSession(userId: number, redirectTo: string, otherCookies: string[] = []) {
-  const { token } = await createSession(userId);
-  const headers = new Headers({ "Set-Cookie": await (await sessionCookie()).serialize(token) });
+/** The cookie session behind this request (its id marks "this one" on /account), if live. */
+export async function getCookieSession(request: Request) {
+  const token = await readCookieToken(request);
+  return token ? getSessionByToken(token) : undefined;
+}
+
+/**
+ * A login form's session, described by the browser's User-Agent for /account. The forms send
+ * `keep=off` and, when "Keep me signed in" is ticked, `keep=on` too (an unticked box sends
+ * nothing); a post without either (an older page, a script) keeps the standard session.
+ */
+export const sessionOptionsFrom = (request: Request, form: FormData): SessionOptions => {
+  const keep = form.getAll("keep");
+  const lifetime = keep.includes("on") ? "long" : keep.length > 0 ? "browser" : "standard";
+  return { lifetime, userAgent: request.headers.get("User-Agent") ?? "" };
+};
+
+/**
+ * Logs the member in: starts a server-side session and sets its cookie on the redirect. A
+ * "browser" session's cookie has no Max-Age, so the browser drops it when it closes.
+ */
+export async function createUserSession(
+  userId: number,
+  redirectTo: string,
+  otherCookies: string[] = [],
+  options: SessionOptions = {},
+) {
+  const { token } = await createSession(userId, options);
+  const lifetime =
+    options.lifetime === "browser"
+      ? { maxAge: undefined }
+      : { maxAge: SESSION_LIFETIMES[options.lifetime ?? "standard"] / 1000 };
+  const headers = new Headers({
+    "Set-Cookie": await (await sessionCookie()).serialize(token, lifetime),
+  });
   headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
   headers.append("Set-Cookie", loginMarkerCookie(env().secureCookies));
   for (const cookie of otherCookies) headers.append("Set-Cookie", cookie);

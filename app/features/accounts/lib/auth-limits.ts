@@ -7,3 +7,5 @@ export const INVALID_RESET_TOKEN = "Invalid or expired token";
 /** An organiser's confirmation link that is unknown, someone else's, used or past its 30 minutes. */
 export const CONFIRM_LINK_INVALID =
   "This link is not valid, was used already or has expired. Send yourself a new one.";
+/** A sign-in code or its link that is wrong, expired, spent or tried too often: one plain message. */
+export const CODE_INVALID = "That code is not right, has expired or was used already. Ask for a new one.";

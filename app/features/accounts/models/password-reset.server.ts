@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { passwordResets, sessions, users } from "~/platform/db/schema";
+import { passwordResets, personalLinks, sessions, users } from "~/platform/db/schema";
 import { hashToken, newToken } from "~/platform/models/session.server";
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -59,6 +59,8 @@ export async function resetPasswordWithToken(
     // The link reached the mailbox: that proves the address as a confirmation link would.
     await tx.update(users).set({ passwordHash, emailConfirmedAt: now }).where(eq(users.id, reset.userId));
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    // Links in mails sent before the reset stop signing anyone in.
+    await tx.delete(personalLinks).where(eq(personalLinks.userId, reset.userId));
     await tx
       .update(passwordResets)
       .set({ usedAt: now })

@@ -2,6 +2,9 @@ import { applyKeptHouse } from "~/features/houses/server";
 import { findKeptSubmission } from "~/features/accounts/services/pending-submission.server";
 import { applyKeptSection } from "~/features/survey/server";
 import { clientIp } from "~/platform/services/request-path.server";
+import { createUserSession } from "~/platform/services/session.server";
+import type { SessionOptions } from "~/platform/models/session.server";
+import { setFlash } from "~/platform/services/flash.server";
 
 /**
  * Right after a login: applies the form this browser posted after its session had ended
@@ -30,4 +33,18 @@ export async function applyKeptSubmission(
   // Forgotten only once applied: a login that fails before this point finds it again next time.
   await spend();
   return { ...applied, setCookie };
+}
+
+/** Signs the member in on this browser: applies a kept submission, then starts the session. */
+export async function startMemberSession(
+  request: Request,
+  member: { id: number; name: string | null },
+  redirectTo: string,
+  session: SessionOptions,
+): Promise<Response> {
+  const kept = await applyKeptSubmission(request, member);
+  if (!kept) return createUserSession(member.id, redirectTo, [], session);
+  const cookies = [kept.setCookie];
+  if (kept.notice) cookies.push(await setFlash({ message: kept.notice }));
+  return createUserSession(member.id, kept.to ?? redirectTo, cookies, session);
 }

@@ -21,6 +21,21 @@ import {
 import { listMemberSurveyStatus } from "~/features/event/models/plan.server";
 import { getEventPlan, type EventPlan } from "~/features/event/services/event-plan.server";
 import { sendMailRound } from "~/platform/services/mail.server";
+import { personalLinkFor } from "~/features/accounts/server";
+
+/** The announcement with its /sgw25 link swapped for a member's personal link. */
+function withPersonalLink<M extends { text: string; html: string }>(
+  mail: M,
+  appUrl: string,
+  link: string,
+): M {
+  const plain = `${appUrl.replace(/\/+$/, "")}/sgw25`;
+  return {
+    ...mail,
+    text: mail.text.replace(plain, link),
+    html: mail.html.replace(`href="${plain}"`, `href="${link}"`),
+  };
+}
 
 export type AnnounceOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
 
@@ -41,7 +56,7 @@ function decisionOf(plan: EventPlan): Decision | null {
 /** Every member's address once, alphabetical (the same rule as the reminder's list, without its filter). */
 async function memberAddresses() {
   const members = (await listMemberSurveyStatus()).map((member) => ({ ...member, submitted: false }));
-  return reminderRecipients(members).map(({ name, email }) => ({ name, email }));
+  return reminderRecipients(members).map(({ id, name, email }) => ({ id, name, email }));
 }
 
 /** The calendar file as /sgw25.ics serves it, with the SEQUENCE of the announcements so far. */
@@ -135,10 +150,19 @@ export async function announceDecision(now = new Date()): Promise<AnnounceOutcom
   ];
   // Half the takeover window for starting batches, each at most one mail time-out long: the round is
   // over before another organiser may take a "sending" round over as cut off.
-  const { sent: reached, failed: failedTo } = await sendMailRound(
-    round.recipients.map((to) => ({ to, ...mail, attachments })),
-    { until: Date.now() + STALE_SENDING_MS / 2 },
+  // Each member's copy carries their personal link to /sgw25 (signs them in on one press).
+  const ids = new Map(members.map((member) => [member.email.trim().toLowerCase(), member.id]));
+  const mails = await Promise.all(
+    round.recipients.map(async (to) => {
+      const id = ids.get(to.trim().toLowerCase());
+      if (id === undefined) return { to, ...mail, attachments };
+      const link = await personalLinkFor({ id }, "/sgw25");
+      return { to, ...withPersonalLink(mail, config.appUrl, link), attachments };
+    }),
   );
+  const { sent: reached, failed: failedTo } = await sendMailRound(mails, {
+    until: Date.now() + STALE_SENDING_MS / 2,
+  });
   const sent = reached.length;
   await finishAnnouncement(
     JSON.stringify({

@@ -22,6 +22,7 @@ import { listMemberSurveyStatus } from "~/features/event/server";
 import { registerLink } from "~/features/organiser/lib/invitations";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import { sendMailRound } from "~/platform/services/mail.server";
+import { personalLinkFor } from "~/features/accounts/server";
 
 export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
 
@@ -81,15 +82,23 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
   const config = env();
   const { shortName } = await getEventSettings();
   const text = formatDeadline(deadline, config.eventTimeZone);
+  // A member's mail carries their personal link to their own survey (signs them in on one press).
+  const links = await Promise.all(
+    recipients.map((member) =>
+      member.invited
+        ? registerLink(config.appUrl, member.email)
+        : personalLinkFor(member, "/survey", { deadline }),
+    ),
+  );
   return sendMailRound(
-    recipients.map((member) => ({
+    recipients.map((member, index) => ({
       to: member.email,
       ...reminderMail({
         name: member.invited ? "" : member.name,
         deadline: text,
         appUrl: config.appUrl,
         shortName,
-        link: member.invited ? registerLink(config.appUrl, member.email) : undefined,
+        link: links[index],
       }),
     })),
   );

@@ -1,0 +1,73 @@
+import { env } from "~/platform/env.server";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { rememberLogin } from "~/platform/models/trusted-login.server";
+import type { User } from "~/platform/models/user.server";
+import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
+import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
+import { createPersonalLink, findPersonalLink } from "~/features/accounts/models/personal-link.server";
+import { AuthFailure } from "~/features/accounts/services/auth.server";
+import { requestSignInCode } from "~/features/accounts/services/sign-in-code.server";
+
+export const PERSONAL_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** When a link made now ends: in 14 days, or at the survey deadline when that is sooner and ahead. */
+export function personalLinkExpiry(now: Date, deadline?: Date | null): Date {
+  const twoWeeks = new Date(now.getTime() + PERSONAL_LINK_TTL_MS);
+  return deadline && deadline > now && deadline < twoWeeks ? deadline : twoWeeks;
+}
+
+/**
+ * A link for a mail to one member that signs them in and lands on `target` (a path of this app).
+ * It opens a page with one "Continue as …" button, so a mail scanner's visit signs nobody in; it
+ * works more than once until it expires, a password reset or "Log out everywhere else".
+ */
+export async function personalLinkFor(
+  member: { id: number },
+  target: string,
+  { deadline, now = new Date() }: { deadline?: Date | null; now?: Date } = {},
+): Promise<string> {
+  const token = await createPersonalLink(member.id, safeRedirect(target), personalLinkExpiry(now, deadline));
+  return `${env().appUrl.replace(/\/+$/, "")}/continue/${token}`;
+}
+
+export type PersonalLinkState =
+  | { state: "live"; name: string; target: string }
+  | { state: "expired"; target: string }
+  | { state: "unknown" };
+
+/** What the link's page shows; nothing is changed by looking. */
+export async function personalLinkState(token: string, now = new Date()): Promise<PersonalLinkState> {
+  const link = token ? await findPersonalLink(token) : undefined;
+  if (!link) return { state: "unknown" };
+  if (link.expiresAt <= now) return { state: "expired", target: link.target };
+  return { state: "live", name: link.user.name || link.user.email, target: link.target };
+}
+
+async function countTry(ip: string) {
+  const attempt = await countAttempt(LIMITS.codeTryIp, ip);
+  if (attempt.retryAfter)
+    throw new AuthFailure("Too many attempts, try again later", 429, attempt.retryAfter);
+}
+
+/** The Continue press: the member and where the link lands, or a refusal (expired, revoked, unknown). */
+export async function signInWithPersonalLink(
+  token: string,
+  ip: string,
+): Promise<{ user: User; target: string }> {
+  await countTry(ip);
+  const link = token ? await findPersonalLink(token) : undefined;
+  if (!link || link.expiresAt <= new Date()) throw new AuthFailure(CODE_INVALID, 400);
+  await rememberLogin(link.user.id, ip);
+  return { user: link.user, target: link.target };
+}
+
+/** An expired link's one press: a sign-in code to its member's address, landing where the link did. */
+export async function codeForExpiredLink(
+  token: string,
+  ip: string,
+): Promise<{ email: string; target: string }> {
+  const link = token ? await findPersonalLink(token) : undefined;
+  if (!link) throw new AuthFailure(CODE_INVALID, 400);
+  const email = await requestSignInCode({ email: link.user.email }, ip, link.target);
+  return { email, target: link.target };
+}

@@ -1,0 +1,281 @@
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { LabelledInput } from "~/platform/components/labelled-input";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
+import { pageTitle } from "~/platform/lib/page-title";
+import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { clientIp } from "~/platform/services/request-path.server";
+import { getCookieSession, requireUser } from "~/platform/services/session.server";
+import {
+  accountOverview,
+  changePassword,
+  logOutEverywhereElse,
+  mailPasswordCode,
+  renameMember,
+  requestEmailChange,
+  type AccountResult,
+} from "~/features/accounts/services/account.server";
+import styles from "~/styles/account.css";
+
+export const handle = HYDRATE;
+export const headers = passRetryAfter;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your account") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const session = await getCookieSession(request);
+  const { flash, setCookie } = await readFlash(request);
+  return data(
+    { ...(await accountOverview(user, session?.sessionId)), notice: flash?.message ?? null },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+type Intent = "name" | "email" | "password" | "password-code" | "sessions";
+
+const HANDLERS: Record<
+  Intent,
+  (args: {
+    user: Awaited<ReturnType<typeof requireUser>>;
+    sessionId?: number;
+    form: Record<string, unknown>;
+    ip: string;
+  }) => Promise<AccountResult>
+> = {
+  name: ({ user, form }) => renameMember(user, form),
+  email: ({ user, form }) => requestEmailChange(user, form),
+  password: ({ user, sessionId, form, ip }) => changePassword(user, sessionId, form, ip),
+  "password-code": ({ user, ip }) => mailPasswordCode(user, ip),
+  sessions: ({ user, sessionId }) => logOutEverywhereElse(user, sessionId),
+};
+
+export const clientAction = keepInputOnFailure;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const session = await getCookieSession(request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "") as Intent;
+  const handler = HANDLERS[intent];
+  if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
+  const result = await handler({ user, sessionId: session?.sessionId, form, ip: clientIp(request) });
+  if ("ok" in result) {
+    return redirect(`/account#${intent === "password-code" ? "password" : intent}`, {
+      headers: { "Set-Cookie": await setFlash({ message: result.ok }) },
+    });
+  }
+  // Passwords are never sent back to the page.
+  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  return data<FormFailure>(
+    { form: intent, error: result.error, fieldErrors: result.fieldErrors, values },
+    { status: result.status ?? 400, headers: retryAfterHeaders(result.retryAfter) },
+  );
+}
+
+function Panel({
+  id,
+  title,
+  children,
+}: {
+  id: Intent | "data" | "delete";
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card account-panel" id={id} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function FieldError({ message }: { message?: string }) {
+  return message ? <span className="field-error">{message}</span> : null;
+}
+
+export default function Account() {
+  const { name, email, hasPassword, sessions, notice } = useLoaderData<typeof loader>();
+  const result = useActionResult<typeof action>();
+  const failure = (intent: Intent) =>
+    failureFor<FormFailure>(result, intent) ??
+    (intent === "password" ? failureFor<FormFailure>(result, "password-code") : undefined);
+  const alert = (intent: Intent) => {
+    const error = failure(intent)?.error;
+    return error ? (
+      <p role="alert" className="alert alert-error">
+        {error}
+      </p>
+    ) : null;
+  };
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <div className="account">
+      <h1>Your account</h1>
+      {notice && !result ? (
+        <p role="status" className="alert alert-success">
+          {notice}
+        </p>
+      ) : null}
+      <Panel id="name" title="Your name">
+        {alert("name")}
+        <Form method="post">
+          <input type="hidden" name="intent" value="name" />
+          <LabelledInput
+            label="Name"
+            id="account-name"
+            name="name"
+            type="text"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="name"
+            defaultValue={failure("name")?.values?.name ?? name}
+          >
+            <FieldError message={failure("name")?.fieldErrors?.name} />
+          </LabelledInput>
+          <button type="submit" className="button">
+            Save the name
+          </button>
+        </Form>
+      </Panel>
+      <Panel id="email" title="Your e-mail address">
+        <p>
+          Now: <strong className="account-value">{email}</strong>
+        </p>
+        {alert("email")}
+        <Form method="post">
+          <input type="hidden" name="intent" value="email" />
+          <LabelledInput
+            label="New address"
+            id="account-email"
+            name="email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX}
+            autoComplete="email"
+            defaultValue={failure("email")?.values?.email}
+          >
+            <span className="muted">
+              We mail a link to the new address; your address changes once you open it.
+            </span>
+            <FieldError message={failure("email")?.fieldErrors?.email} />
+          </LabelledInput>
+          <button type="submit" className="button">
+            Send the confirmation link
+          </button>
+        </Form>
+      </Panel>
+      <Panel id="password" title={hasPassword ? "Change your password" : "Set a password"}>
+        {alert("password")}
+        <Form method="post">
+          <input type="hidden" name="intent" value="password" />
+          {hasPassword ? (
+            <>
+              <LabelledInput
+                label="Current password"
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                maxLength={PASSWORD_MAX}
+                autoComplete="current-password"
+              >
+                <FieldError message={failure("password")?.fieldErrors?.currentPassword} />
+              </LabelledInput>
+              <LabelledInput
+                label="Or a code from the mail"
+                id="password-code"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+              >
+                <span className="muted">Forgot the password? Ask for a code and type it here instead.</span>
+                <FieldError message={failure("password")?.fieldErrors?.code} />
+              </LabelledInput>
+              <button
+                type="submit"
+                name="intent"
+                value="password-code"
+                formNoValidate
+                className="button button-secondary code-for-password"
+              >
+                E-mail me a code
+              </button>
+            </>
+          ) : (
+            <p className="muted">You sign in with codes and mailed links; a password is optional.</p>
+          )}
+          <LabelledInput
+            label="New password"
+            id="new-password"
+            name="newPassword"
+            type="password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+          >
+            <span className="muted">At least {PASSWORD_MIN} characters.</span>
+            <FieldError message={failure("password")?.fieldErrors?.newPassword} />
+          </LabelledInput>
+          <LabelledInput
+            label="New password again"
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            required
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+          >
+            <FieldError message={failure("password")?.fieldErrors?.confirmPassword} />
+          </LabelledInput>
+          <button type="submit" className="button">
+            {hasPassword ? "Change the password" : "Set the password"}
+          </button>
+        </Form>
+      </Panel>
+      <Panel id="sessions" title="Where you are logged in">
+        {alert("sessions")}
+        <ul className="session-list">
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <strong>{session.device}</strong>
+              {session.current ? <span className="session-current"> (this browser)</span> : null}
+              <br />
+              <span className="muted">Last used {session.lastUsed}</span>
+            </li>
+          ))}
+        </ul>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sessions" />
+          <button type="submit" className="button button-secondary">
+            Log out everywhere else
+          </button>
+          <p className="muted">
+            {others === 0 ? "No other session is open. " : null}This also stops the sign-in links in mails you
+            already have.
+          </p>
+        </Form>
+      </Panel>
+      <Panel id="data" title="Your data">
+        <p>Everything the planner keeps about you, as a JSON file.</p>
+        <a className="button button-secondary" href="/account/data" download>
+          Download my data
+        </a>
+      </Panel>
+      <Panel id="delete" title="Delete your account">
+        <p>Your account, your surveys and your votes go for good; the next page lists what exactly.</p>
+        <Link className="button button-danger" to="/account/delete">
+          Delete my account
+        </Link>
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/platform/components/submit-failure";
+import { env } from "~/platform/env.server";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { setFlash } from "~/platform/services/flash.server";
+import { logout, requireUser } from "~/platform/services/session.server";
+import { isOrganiser } from "~/features/accounts/server";
+import { deleteAccount, memberFootprint } from "~/features/organiser/server";
+import styles from "~/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete your account") }];
+
+// The organiser's rule for deleting members: an organiser's account is never deleted, so the
+// organisers (and the last of them) cannot delete themselves either.
+const ORGANISER =
+  "You are an organiser: your account cannot be deleted. Take your address out of ADMIN_EMAILS first.";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const footprint = await memberFootprint(user.id);
+  if (!footprint) throw redirect("/");
+  return {
+    email: footprint.email,
+    goes: [
+      `Your account ${footprint.email}: it can no longer sign in`,
+      `Your ${plural(footprint.sessions, "session")} (logged out everywhere) and the links in mails sent to you`,
+      `Your ${plural(footprint.votes, "vote")} on houses`,
+      "Your surveys of every edition",
+      ...(footprint.draft ? ["Your unsent survey draft"] : []),
+      footprint.houses.list.length
+        ? `The ${plural(footprint.houses.list.length, "house")} you suggested stay for the others`
+        : "You suggested no houses",
+    ],
+    refused: isOrganiser(user) ? ORGANISER : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (isOrganiser(user) || !(await deleteAccount(user.id, env().adminEmails))) {
+    return data<FormFailure>({ error: ORGANISER }, { status: 400 });
+  }
+  // The sessions went with the account; the cookie is cleared on the way out.
+  const response = await logout(request, "/auth");
+  response.headers.append("Set-Cookie", await setFlash({ message: "Your account is deleted." }));
+  return response;
+}
+
+export default function DeleteOwnAccount() {
+  const { goes, refused } = useLoaderData<typeof loader>();
+  const failure = failureFor<FormFailure>(useActionResult<typeof action>());
+  const error = failure?.error ?? refused;
+  return (
+    <section className="card account account-delete" aria-labelledby="delete-heading">
+      <h1 id="delete-heading">Delete your account?</h1>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+      <p>This cannot be undone. What will go:</p>
+      <ul>
+        {goes.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <Form method="post" className="actions">
+        <button type="submit" className="button button-danger" disabled={Boolean(refused)}>
+          Delete my account
+        </button>
+        <Link to="/account">Keep it: back to your account</Link>
+      </Form>
+    </section>
+  );
+}

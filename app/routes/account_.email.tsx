@@ -1,0 +1,62 @@
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/platform/components/submit-failure";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { pageTitle } from "~/platform/lib/page-title";
+import { setFlash } from "~/platform/services/flash.server";
+import { requireUser } from "~/platform/services/session.server";
+import { pendingEmailChange } from "~/features/accounts/models/account.server";
+import { EMAIL_CHANGE_INVALID, confirmEmailChange } from "~/features/accounts/services/account.server";
+import styles from "~/styles/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Confirm your new address") },
+];
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+/** Opening the link changes nothing (a scanner may open it); the Confirm press of the member does. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const email = await pendingEmailChange(tokenOf(request), user.id);
+  return { email: email ?? null, current: user.email };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const result = await confirmEmailChange(user, tokenOf(request));
+  if ("ok" in result) {
+    return redirect("/account#email", { headers: { "Set-Cookie": await setFlash({ message: result.ok }) } });
+  }
+  return data<FormFailure>({ error: result.error }, { status: 400 });
+}
+
+export default function ConfirmEmail() {
+  const { email, current } = useLoaderData<typeof loader>();
+  const failure = failureFor<FormFailure>(useActionResult<typeof action>());
+  return (
+    <section className="card account" aria-labelledby="email-heading">
+      <h1 id="email-heading">Confirm your new address</h1>
+      {failure?.error || !email ? (
+        <p role="alert" className="alert alert-error">
+          {failure?.error ?? EMAIL_CHANGE_INVALID}
+        </p>
+      ) : null}
+      {email && !failure ? (
+        <Form method="post">
+          <p>
+            Your account <strong>{current}</strong> will use <strong>{email}</strong> from now on.
+          </p>
+          <button type="submit" className="button">
+            Confirm
+          </button>
+        </Form>
+      ) : null}
+      <p>
+        <Link to="/account">Back to your account</Link>
+      </p>
+    </section>
+  );
+}
