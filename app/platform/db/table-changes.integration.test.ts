@@ -20,7 +20,7 @@ describe("which tables a statement writes", () => {
     ]);
     expect(
       tablesWrittenBy('with x as (delete from "sessions" returning 1) insert into "surveys" select 1'),
-    ).toEqual(["sessions", "surveys"]);
+    ).toEqual(["sessions", "session_details", "surveys"]);
     expect(tablesWrittenBy('select "id" from "surveys" for update')).toEqual([]);
   });
 
@@ -34,6 +34,7 @@ describe("which tables a statement writes", () => {
     // A house takes its votes and its photos; a set-null step does not delete the houses' votes.
     expect(tablesWrittenBy('delete from "houses" where "houses"."id" = $1')).toEqual([
       "houses",
+      "house_photo_renditions",
       "house_photos",
       "votes",
     ]);
