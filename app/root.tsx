@@ -26,6 +26,7 @@ import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
 import { currentEditionName } from "~/features/editions/models/edition.server";
 import { getUser } from "~/platform/services/session.server";
+import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -46,7 +47,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 // current edition's name is read once per change of the editions (getCurrentEdition).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
-  return { user: user ? { email: user.email, name: user.name } : null, edition };
+  return {
+    user: user ? { email: user.email, name: user.name, organiser: isOrganiser(user) } : null,
+    edition,
+  };
 }
 
 /**
@@ -71,7 +75,13 @@ function loginHref(pathname: string, search: string) {
   return loginUrl(`${pathname}${search}`);
 }
 
-function Header({ user, shortName }: { user: { email: string } | null; shortName: string }) {
+function Header({
+  user,
+  shortName,
+}: {
+  user: { email: string; organiser?: boolean } | null;
+  shortName: string;
+}) {
   const location = useLocation();
   return (
     <header className="site-header">
@@ -113,6 +123,11 @@ function Header({ user, shortName }: { user: { email: string } | null; shortName
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
+          {user?.organiser ? (
+            <li>
+              <NavLink to="/organiser">Organiser</NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

@@ -7,7 +7,11 @@ import { deleteAccount, deleteSuggestedHouses } from "~/features/organiser/model
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
 import { isOrganiser } from "~/features/accounts/server";
 import { env } from "~/platform/env.server";
-import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import {
+  PEOPLE_PAGE,
+  backToOrganiser,
+  memberToTidy,
+} from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -41,6 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
   }
   return backToOrganiser(
+    PEOPLE_PAGE,
     `The account of ${member.email} is deleted${withHouses ? `, with ${plural(houses, "house")} it suggested` : ""}.`,
   );
 }
@@ -50,6 +55,7 @@ export default function DeleteAccount() {
   const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
+      back={{ to: "/organiser/people", name: "People" }}
       title={`Delete the account of ${member.name} <${member.email}>?`}
       error={failure?.error ?? refused ?? undefined}
       goes={[

@@ -18,7 +18,7 @@ async function setDeadline(page: Page, date: string, time: string) {
 }
 
 async function clearDeadline(page: Page) {
-  await page.goto("/organiser");
+  await page.goto("/organiser/people");
   const clear = page.getByRole("button", { name: "Clear the deadline" });
   if (await clear.isVisible()) {
     await clear.click();
@@ -32,7 +32,7 @@ async function reminderMails(): Promise<Mail[]> {
 }
 
 test.afterAll(async ({ browser }) => {
-  const page = await organiserPage(browser, true);
+  const page = await organiserPage(browser, true, "/organiser/people");
   await clearDeadline(page);
   await page.context().close();
 });
@@ -43,7 +43,7 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
   javaScriptEnabled,
   request,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
   await login(page, "jordan@example.com", undefined, "/survey/1");
   await expect(page.locator("#name")).toHaveValue("Jordan");
 
@@ -56,6 +56,9 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
       hasText: "That time has already passed. To close the survey at once, use “Close the survey now”.",
     }),
   ).toBeVisible();
+  // What was typed stays in the boxes beside the message.
+  await expect(organiser.getByLabel("Date", { exact: true })).toHaveValue("2020-01-01");
+  await expect(organiser.getByLabel(/^Time/)).toHaveValue("12:00");
   await expect(organiser.getByText("No deadline is set: the survey stays open.")).toBeVisible();
   await organiser.getByRole("button", { name: "Close the survey now" }).click();
   const status = organiser.getByRole("status").filter({ hasText: /^The survey closed on / });
@@ -114,7 +117,7 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   browser,
   javaScriptEnabled,
 }) => {
-  const page = await organiserPage(browser, javaScriptEnabled);
+  const page = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
   await setDeadline(page, "2099-07-01", "18:00");
   const deadlineText = "Wednesday, July 1, 2099 at 6:00 PM EDT";
   const survey = await page.context().newPage();
@@ -152,13 +155,13 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   }
 
   // Sent once, the next round waits 24 hours.
-  await page.goto("/organiser");
+  await page.goto("/organiser/people");
   await expect(page.getByText(/^The next reminder is possible from /)).toBeVisible();
   await expect(page.getByRole("button", { name: /^Send the reminder to/ })).toHaveCount(0);
   expect(await reminderMails()).toHaveLength(before.length + listed.length);
 
   // A hand-made post is refused too and sends nothing.
-  const refused = await page.request.post("/organiser", {
+  const refused = await page.request.post("/organiser/people", {
     form: { intent: "send-reminder" },
     headers: { Origin: new URL(page.url()).origin },
   });
@@ -174,7 +177,7 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
   javaScriptEnabled,
   page,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/houses");
   const row = organiser.getByRole("row", { name: /^Cabin by the Falls/ });
   await row.getByLabel("Year").fill("2019");
   await row.getByRole("button", { name: "Mark as previous house" }).click();
@@ -216,7 +219,7 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
   await expect(page.getByText(/Lakeside Lodge, Lake Placid/)).toBeVisible();
 
   // A previous house out of play is not an old house (in play and previous).
-  await organiser.goto("/organiser");
+  await organiser.goto("/organiser/houses");
   await organiser
     .getByRole("row", { name: /^Cabin by the Falls/ })
     .getByRole("button", { name: "Take out of play" })

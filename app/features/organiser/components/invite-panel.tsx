@@ -4,7 +4,16 @@ import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invite-limits";
 export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
 
 /** Paste addresses to invite; lists who was invited and has not registered yet. */
-export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?: string }) {
+export function InvitePanel({
+  invite,
+  error,
+  typed,
+}: {
+  invite: InvitePanelData;
+  error?: string;
+  /** What was typed, when the page refused it. */
+  typed?: string;
+}) {
   return (
     <section className="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite</h2>
@@ -23,6 +32,7 @@ export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?
           rows={3}
           required
           maxLength={20000}
+          defaultValue={typed}
           aria-describedby={error ? "invite-error" : undefined}
         />
         <p className="muted">
