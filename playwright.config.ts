@@ -18,8 +18,14 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
-// and a house with the longest text each field takes (long-data), the organiser's season (season-state).
-const STATE_SPECS = [/organiser-state\.spec\.ts$/, /long-data\.spec\.ts$/, /season-state\.spec\.ts$/];
+// and a house with the longest text each field takes (long-data), the organiser's season (season-state)
+// and its walk across the organiser pages (organiser-pages).
+const STATE_SPECS = [
+  /organiser-pages\.spec\.ts$/,
+  /organiser-state\.spec\.ts$/,
+  /long-data\.spec\.ts$/,
+  /season-state\.spec\.ts$/,
+];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
 
 export default defineConfig({
@@ -73,7 +79,8 @@ export default defineConfig({
     // Only the message: the main app's /healthz answers before the other four apps are up.
     wait: { stdout: /E2E servers ready/ },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding and five apps on a shared, busy machine may take longer: E2E_SERVER_TIMEOUT (ms).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     stdout: "ignore",
     stderr: "pipe",
   },

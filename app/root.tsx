@@ -48,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
   return {
-    user: user ? { email: user.email, name: user.name, organiser: isOrganiser(user) } : null,
+    user: user ? { email: user.email, name: user.name, organiser: await isOrganiser(user) } : null,
     edition,
   };
 }

@@ -155,7 +155,7 @@ describe("tidying up", () => {
     const deputy = await createConfirmedOrganiser({ email: "deputy@example.com" });
     const deputyCookie = cookieFrom(await createUserSession(deputy.id, "/"));
     const message =
-      "This is an organiser's account: it cannot be deleted here. Take the address out of ADMIN_EMAILS first.";
+      "This is an organiser's account: it cannot be deleted here. Remove them as an organiser on People first (or from ADMIN_EMAILS).";
     expect(await (await get(deleteAccountPage as never, "/a", deputy.id)).json()).toMatchObject({
       refused: message,
     });

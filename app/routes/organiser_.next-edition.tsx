@@ -10,7 +10,10 @@ import { requireOrganiser } from "~/features/accounts/services/organiser.server"
 import { OrganiserNav, PageMessage } from "~/features/organiser/components/organiser-frame";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { HYDRATE } from "~/platform/lib/hydration";
 
+// With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
+export const handle = HYDRATE;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Start the next edition") }];

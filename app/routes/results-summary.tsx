@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // No route guard (spec section 6): a visitor gets the page with a login prompt instead of the data.
   const user = await getUser(request);
   if (!user) return { member: false, q, cards: [] };
-  const reader = { email: user.email, organiser: isOrganiser(user) };
+  const reader = { email: user.email, organiser: await isOrganiser(user) };
   const [records, { windows }] = await Promise.all([listSurveyRecords(reader, q), getCurrentEdition()]);
   const cards = records.map((record) =>
     summaryCard(record, undefined, windows, { privateHidden: !readsPrivateAnswer(reader, record) }),

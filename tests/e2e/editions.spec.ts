@@ -14,9 +14,12 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   page,
   javaScriptEnabled,
 }) => {
-  // The organiser: the panel on /organiser leads to a confirmation page that says what will happen.
+  // The organiser: the menu's Next edition is a confirmation page that says what will happen.
   await login(page, "organiser@example.com", undefined, "/organiser");
-  await page.getByRole("link", { name: "Start the next edition…" }).click();
+  await page
+    .getByRole("navigation", { name: "Organiser" })
+    .getByRole("link", { name: "Next edition" })
+    .click();
   await expect(page).toHaveURL(/\/organiser\/next-edition$/);
   await expect(page.getByRole("heading", { name: "Start the next edition", level: 1 })).toBeVisible();
   const shortName = page.getByLabel("Short name");
@@ -39,6 +42,7 @@ test("the organiser starts the next edition, a member fills its survey, a visito
     "/sgw25",
   );
   await expect(page.getByRole("link", { name: `${name} home` })).toBeVisible();
+  await page.goto("/organiser/decide");
   await expect(page.getByRole("button", { name: `Choose for ${name}` }).first()).toBeVisible();
 
   // A member: the new survey starts from the remembered answers, and says so.

@@ -1,5 +1,6 @@
 /** The accounts feature's data access and services: what another feature's server modules may use of it. */
 export * from "./models/email-confirmation.server";
+export * from "./models/organisers.server";
 export * from "./models/password-reset.server";
 export * from "./services/after-login.server";
 export * from "./services/auth.server";

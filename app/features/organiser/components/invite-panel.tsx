@@ -24,7 +24,8 @@ export function InvitePanel({
       ) : null}
       <Form method="post" className="event-form">
         <label htmlFor="invite-addresses">
-          E-mail addresses (separated by commas, spaces or lines): each gets a link to register
+          E-mail addresses, one a line or separated by commas (“Name &lt;address&gt;” keeps the name): each
+          gets a link to register
         </label>
         <textarea
           id="invite-addresses"
@@ -38,8 +39,8 @@ export function InvitePanel({
         <p className="muted">
           An address gets at most one invitation a day, and you may send {INVITE_DAILY_CAP} a day.
         </p>
-        <button type="submit" name="intent" value="invite" className="button">
-          Send the invitations
+        <button type="submit" name="intent" value="check-invites" className="button">
+          Send the invitations…
         </button>
       </Form>
       <h3 id="invited-heading">Invited, not registered yet ({invite.pending.length})</h3>

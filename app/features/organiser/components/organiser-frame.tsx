@@ -1,5 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, NavLink, isRouteErrorResponse, useActionData, useRouteError } from "@remix-run/react";
+import {
+  Link,
+  NavLink,
+  isRouteErrorResponse,
+  useActionData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
 
 /** The organiser's pages, one task each, in the order a season needs them. */
@@ -38,11 +45,13 @@ export function OrganiserNav() {
 export function PageMessage({ flash, error }: { flash?: string | null; error?: string | null }) {
   const ref = useRef<HTMLParagraphElement>(null);
   const text = error ?? flash;
-  // A new answer from the action (even the same refusal again) takes the focus again.
+  // A new answer from the action (even the same refusal again), or a new page after a redirect (even
+  // with the same message), takes the focus again.
   const answer = useActionData();
+  const { key } = useLocation();
   useEffect(() => {
     if (text) ref.current?.focus();
-  }, [text, answer]);
+  }, [text, answer, key]);
   if (!text) return null;
   return error ? (
     <p ref={ref} tabIndex={-1} role="alert" className="alert alert-error user-text page-message">

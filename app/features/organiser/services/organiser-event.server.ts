@@ -10,16 +10,18 @@ import { headcount, headcountRows } from "~/features/event/lib/headcount";
 import { getCurrentEdition } from "~/features/editions/server";
 import { getWeekendCounts, listHeadcountRecords } from "~/features/event/server";
 import type { InvitePanelData } from "~/features/organiser/components/invite-panel";
-import { formatShortTime } from "~/platform/lib/deadline";
+import { formatDeadline, formatShortTime } from "~/platform/lib/deadline";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import type { HeadcountPanelData } from "~/features/organiser/components/headcount-panel";
 import type { DecisionPanelData } from "~/features/organiser/components/decision-panel";
 import type { EventFactsData } from "~/features/organiser/components/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/features/event/server";
-import { inviteAddresses } from "~/features/organiser/services/invite.server";
+import { inviteAddresses, planInvitations } from "~/features/organiser/services/invite.server";
 import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
 import { getEventPlan } from "~/features/event/server";
 import { setFlash } from "~/platform/services/flash.server";
+import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
+import { announcementMail } from "~/features/event/lib/announcement";
 
 /** Back to the organiser page the form came from, whose flash says what was done. */
 export async function doneOn(page: string, message: string) {
@@ -85,6 +87,33 @@ export async function getInvitePanel(): Promise<InvitePanelData> {
 
 export const getAnnouncePanel = (now = new Date()) => getAnnounceStatus(now);
 
+/** The announcement as the next round will read it, for its confirmation step. */
+export async function getAnnouncePreview(announce: Awaited<ReturnType<typeof getAnnounceStatus>>) {
+  if (!announce.decision || !announce.next) return null;
+  const { event } = await getEventPlan();
+  const { subject, text } = announcementMail({
+    shortName: event.shortName,
+    decision: announce.decision,
+    change: announce.next.kind !== "first",
+    appUrl: env().appUrl,
+  });
+  return { subject, text };
+}
+
+/** Every round sent, newest first, for the Mail page's history. */
+export async function getMailHistory() {
+  const zone = env().eventTimeZone;
+  return (await listMailRounds()).map((round) => ({
+    id: round.id,
+    kind: round.kind,
+    subject: round.subject,
+    said: round.said,
+    reached: round.reached,
+    failed: round.failed,
+    at: formatDeadline(round.sentAt, zone),
+  }));
+}
+
 type Form = Record<string, FormDataEntryValue>;
 const refuse = (error: string, status = 400, values?: Record<string, string>) =>
   data<FormFailure>({ error, ...(values ? { values } : {}) }, { status });
@@ -123,9 +152,17 @@ export async function clearWeekendIntent(_form: Form, page: string) {
   return doneOn(page, "The weekend choice is undone.");
 }
 
-export async function announceIntent(_form: Form, page: string) {
+export async function announceIntent(_form: Form, page: string, organiserId: number) {
   const outcome = await announceDecision();
   if (!outcome.ok) return refuse(outcome.error, 409);
+  await recordMailRound({
+    kind: "announcement",
+    subject: outcome.subject,
+    said: outcome.said,
+    reached: outcome.reached,
+    failed: outcome.failedTo,
+    sentBy: organiserId,
+  });
   const failed = outcome.failed ? ` ${outcome.failed} could not be sent: "Retry" sends those alone.` : "";
   return doneOn(
     page,
@@ -137,6 +174,14 @@ export async function inviteIntent(form: Form, page: string, organiserId: number
   const addresses = String(form.addresses ?? "").slice(0, 20000);
   const outcome = await inviteAddresses(addresses, organiserId);
   if (!outcome.ok) return refuse(outcome.error, 400, { addresses });
+  await recordMailRound({
+    kind: "invitations",
+    subject: outcome.subject,
+    said: "A link to the register form, the address filled in.",
+    reached: outcome.invited,
+    failed: outcome.failed,
+    sentBy: organiserId,
+  });
   const parts = [
     `Invited ${outcome.invited.length}: ${outcome.invited.join(", ") || "nobody"}.`,
     outcome.registered.length ? `Already registered: ${outcome.registered.join(", ")}.` : "",
@@ -153,7 +198,18 @@ export async function inviteIntent(form: Form, page: string, organiserId: number
 }
 
 /** A redirect with the page's message, or a refusal (a FormFailure with its status). */
-type Answer = Response | ReturnType<typeof data<FormFailure>>;
+type Answer = Response | ReturnType<typeof data<FormFailure>> | ReturnType<typeof data<InviteStep>>;
+
+/** The invitations' confirmation step, answered to the first post of the list. */
+export type InviteStep = {
+  step: "invite";
+  addresses: string;
+  fresh: string[];
+  again: string[];
+  registered: string[];
+  invalid: string[];
+  preview: { subject: string; text: string };
+};
 type Intent = (form: Form, page: string, organiserId: number) => Promise<Answer>;
 
 /**
@@ -170,4 +226,24 @@ export async function runIntent(
   const handler = Object.hasOwn(handlers, String(form.intent)) ? handlers[String(form.intent)] : undefined;
   if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
   return handler(form, page, organiserId);
+}
+
+/** The invitations' confirmation step: whom the list reaches, who was invited before, the mail. */
+export async function checkInvitesIntent(form: Form) {
+  const addresses = String(form.addresses ?? "").slice(0, 20000);
+  const plan = await planInvitations(addresses);
+  if (!plan.ok) return refuse(plan.error, 400, { addresses });
+  const zone = env().eventTimeZone;
+  const named = (address: string) => (plan.names[address] ? `${plan.names[address]} <${address}>` : address);
+  return data<InviteStep>({
+    step: "invite",
+    addresses,
+    fresh: plan.fresh.map(named),
+    again: plan.again.map(
+      (entry) => `${named(entry.email)} (invited ${formatShortTime(entry.invitedAt, zone)})`,
+    ),
+    registered: plan.registered,
+    invalid: plan.invalid,
+    preview: plan.preview,
+  });
 }

@@ -6,6 +6,8 @@ import { houseChangeRefusal, setChosenHouseId, setSurveyDeadline } from "~/featu
 import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/server";
 import { retryFailedReminders, sendSurveyReminders } from "~/features/organiser/services/reminders.server";
 import { doneOn } from "~/features/organiser/services/organiser-event.server";
+import { recordMailRound } from "~/features/organiser/models/mail-round.server";
+import { addOrganiser, removeOrganiser } from "~/features/accounts/server";
 
 type Form = Record<string, FormDataEntryValue>;
 
@@ -28,10 +30,18 @@ export async function clearDeadlineIntent(_form: Form, page: string) {
 }
 
 /** A reminder round, or the failed mails of the last one sent again. */
-export async function reminderIntent(form: Form, page: string) {
+export async function reminderIntent(form: Form, page: string, organiserId: number) {
   const retry = form.intent === "retry-reminder";
   const outcome = await (retry ? retryFailedReminders() : sendSurveyReminders());
   if (!outcome.ok) return data<FormFailure>({ error: outcome.error, form: "reminder" }, { status: 409 });
+  await recordMailRound({
+    kind: "reminder",
+    subject: outcome.subject,
+    said: `${retry ? "Sent again to the failed mails: " : ""}${outcome.said}`,
+    reached: outcome.reached,
+    failed: outcome.failedTo,
+    sentBy: organiserId,
+  });
   const failed = outcome.failed
     ? ` ${outcome.failed} could not be sent: "Send again" retries those alone.`
     : "";
@@ -60,4 +70,19 @@ export async function houseIntent(form: Form, page: string) {
   if (!patch.success) return refuse(`${house.title}: ${patch.error.issues[0].message}`);
   await updateHouse(houseId, patch.data);
   return doneOn(page, `${house.title} is updated.`);
+}
+
+/** Adds an organiser by address; a refusal keeps what was typed. */
+export async function addOrganiserIntent(form: Form, page: string, organiserId: number) {
+  const email = String(form.email ?? "").slice(0, 300);
+  const outcome = await addOrganiser(email, organiserId);
+  if (!outcome.ok) return data<FormFailure>({ error: outcome.error, values: { email } }, { status: 400 });
+  return doneOn(page, outcome.message);
+}
+
+/** Removes an added organiser; never the last confirmed one. */
+export async function removeOrganiserIntent(form: Form, page: string) {
+  const outcome = await removeOrganiser(String(form.email ?? "").slice(0, 300));
+  if (!outcome.ok) return data<FormFailure>({ error: outcome.error }, { status: 409 });
+  return doneOn(page, outcome.message);
 }

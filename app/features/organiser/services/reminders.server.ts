@@ -23,7 +23,17 @@ import { registerLink } from "~/features/organiser/lib/invitations";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import { sendMailRound } from "~/platform/services/mail.server";
 
-export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
+export type ReminderOutcome =
+  | {
+      ok: true;
+      sent: number;
+      failed: number;
+      reached: string[];
+      failedTo: string[];
+      subject: string;
+      said: string;
+    }
+  | { ok: false; error: string };
 
 const NO_DEADLINE = "Set a survey deadline first: the reminder names it.";
 const CLOSED = "The survey has closed; reminders are over.";
@@ -54,7 +64,7 @@ export async function getReminderStatus(now = new Date()) {
     getReminderFailuresValue().then(parseReminderFailures),
   ]);
   const zone = env().eventTimeZone;
-  const recipients = everyone.map(({ id, name, email }) => ({ id, name, email }));
+  const recipients = everyone.map(({ id, name, email, invited }) => ({ id, name, email, invited }));
   const next = nextReminderAt(lastSent);
   const blocked = !deadline
     ? NO_DEADLINE
@@ -81,7 +91,8 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
   const config = env();
   const { shortName } = await getEventSettings();
   const text = formatDeadline(deadline, config.eventTimeZone);
-  return sendMailRound(
+  const { subject } = reminderMail({ name: "", deadline: text, appUrl: config.appUrl, shortName });
+  const round = await sendMailRound(
     recipients.map((member) => ({
       to: member.email,
       ...reminderMail({
@@ -93,7 +104,26 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
       }),
     })),
   );
+  return { ...round, subject };
 }
+
+/** The reminder as it will read (a member's name where the mail greets them), for its confirmation step. */
+export async function getReminderPreview() {
+  const [deadline, { shortName }] = await Promise.all([getSurveyDeadline(), getEventSettings()]);
+  if (!deadline) return null;
+  const config = env();
+  const { subject, text } = reminderMail({
+    name: "Alex",
+    deadline: formatDeadline(deadline, config.eventTimeZone),
+    appUrl: config.appUrl,
+    shortName,
+  });
+  return { subject, text };
+}
+
+/** What a reminder round says, for the history of rounds. */
+const said = (deadline: Date) =>
+  `The survey closes on ${formatDeadline(deadline, env().eventTimeZone)}; a link to the survey (to the register form for an invited address).`;
 
 /** Why no reminder may go out now (no deadline, closed), else the deadline the mail names. */
 async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | { ok: false; error: string }> {
@@ -114,11 +144,19 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   const recipients = await reminderList();
   if (recipients.length === 0) return { ok: false, error: NOBODY };
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
-  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
   await setReminderFailures(
     failed.length ? JSON.stringify({ round: now.toISOString(), failedTo: failed, retries: 0 }) : "",
   );
-  return { ok: true, sent: sent.length, failed: failed.length };
+  return {
+    ok: true,
+    sent: sent.length,
+    failed: failed.length,
+    reached: sent,
+    failedTo: failed,
+    subject,
+    said: said(open.deadline),
+  };
 }
 
 /**
@@ -134,7 +172,15 @@ export async function retryFailedReminders(now = new Date()): Promise<ReminderOu
   if (!(await claimReminderFailures(raw, JSON.stringify(plan.next)))) return { ok: false, error: BUSY };
   const failedTo = new Set(plan.failedTo.map((email) => email.toLowerCase()));
   const recipients = (await reminderList()).filter((entry) => failedTo.has(entry.email.toLowerCase()));
-  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
   await setReminderFailures(JSON.stringify({ ...plan.next, failedTo: failed }));
-  return { ok: true, sent: sent.length, failed: failed.length };
+  return {
+    ok: true,
+    sent: sent.length,
+    failed: failed.length,
+    reached: sent,
+    failedTo: failed,
+    subject,
+    said: said(open.deadline),
+  };
 }
