@@ -56,6 +56,13 @@ test("decide the weekend and the house, announce it, change it and announce agai
   // Mail: the recipients, then a confirmation step that says to whom and what, then the round.
   await organiser.getByRole("navigation", { name: "Organiser" }).getByRole("link", { name: "Mail" }).click();
   const announce = organiser.getByRole("region", { name: "Announce the decision" });
+  await expect(organiser).toHaveURL(/\/organiser\/mail$/);
+  await expect(
+    announce
+      .getByRole("list", { name: /It goes to/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
   const recipients = await announce
     .getByRole("list", { name: /It goes to/ })
     .getByRole("listitem")
