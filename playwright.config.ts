@@ -18,10 +18,11 @@ const js = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const noJs = { ...js, javaScriptEnabled: false };
 const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
-// and a house with the longest text each field takes (long-data), the organiser's season (season-state),
-// a chosen house with a price and its money (money-state). The trip spec chooses a weekend of its own
-// and runs after them.
+// and a house with the longest text each field takes (long-data), the organiser's season (season-state)
+// and its walk across the organiser pages (organiser-pages), a chosen house with a price and its money
+// (money-state). The trip spec chooses a weekend of its own and runs after them.
 const STATE_SPECS = [
+  /organiser-pages\.spec\.ts$/,
   /organiser-state\.spec\.ts$/,
   /long-data\.spec\.ts$/,
   /money-state\.spec\.ts$/,
@@ -87,7 +88,8 @@ export default defineConfig({
     // Only the message: the main app's /healthz answers before the other four apps are up.
     wait: { stdout: /E2E servers ready/ },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding and five apps on a shared, busy machine may take longer: E2E_SERVER_TIMEOUT (ms).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     stdout: "ignore",
     stderr: "pipe",
   },

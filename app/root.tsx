@@ -29,6 +29,7 @@ import { LOGIN_DATA_WARNING } from "~/platform/lib/login-marker";
 import { currentEditionName } from "~/features/editions/models/edition.server";
 import { getEventSettings } from "~/features/event/models/event-settings.server";
 import { getUser } from "~/platform/services/session.server";
+import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -56,7 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         () => false,
       )
     : false;
-  return { user: user ? { email: user.email, name: user.name } : null, edition, trip };
+  return {
+    user: user ? { email: user.email, name: user.name, organiser: await isOrganiser(user) } : null,
+    edition,
+    trip,
+  };
 }
 
 /**
@@ -82,7 +87,7 @@ function loginHref(pathname: string, search: string) {
 }
 
 /** The member, nobody (null), or not known (undefined: the root's data did not arrive). */
-type FrameUser = { email: string } | null | undefined;
+type FrameUser = { email: string; organiser?: boolean } | null | undefined;
 
 function Header({ user, shortName, trip }: { user: FrameUser; shortName: string; trip: boolean }) {
   const location = useLocation();
@@ -142,6 +147,11 @@ function Header({ user, shortName, trip }: { user: FrameUser; shortName: string;
           {user ? (
             <li>
               <NavLink to="/account">Account</NavLink>
+            </li>
+          ) : null}
+          {user?.organiser ? (
+            <li>
+              <NavLink to="/organiser">Organiser</NavLink>
             </li>
           ) : null}
         </ul>

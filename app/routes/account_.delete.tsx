@@ -37,13 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? `The ${plural(footprint.houses.list.length, "house")} you suggested stay for the others`
         : "You suggested no houses",
     ],
-    refused: isOrganiser(user) ? ORGANISER : null,
+    refused: (await isOrganiser(user)) ? ORGANISER : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (isOrganiser(user) || !(await deleteAccount(user.id, env().adminEmails))) {
+  if ((await isOrganiser(user)) || !(await deleteAccount(user.id, env().adminEmails))) {
     return data<FormFailure>({ error: ORGANISER }, { status: 400 });
   }
   // The sessions went with the account; the cookie is cleared on the way out.

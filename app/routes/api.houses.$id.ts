@@ -9,7 +9,7 @@ import { requireApiUser } from "~/platform/services/session.server";
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    if (!isOrganiser(user)) return apiError(403, "Only organisers can change houses");
+    if (!(await isOrganiser(user))) return apiError(403, "Only organisers can change houses");
     const id = parseId(params.id);
     const house = id ? await getHouse(id) : undefined;
     if (!id || !house) return apiError(404, "House not found");

@@ -6,6 +6,6 @@ import { requireApiUser } from "~/platform/services/session.server";
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
-    return apiJson(await listSurveyRecords({ email: user.email, organiser: isOrganiser(user) }));
+    return apiJson(await listSurveyRecords({ email: user.email, organiser: await isOrganiser(user) }));
   },
 });

@@ -23,7 +23,7 @@ import * as apiVotes from "~/routes/api.votes";
 import * as apiVoteSummary from "~/routes/api.houses.votes.summary";
 import * as housesPage from "~/routes/houses";
 import * as nextEdition from "~/routes/organiser_.next-edition";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction } from "../../tests/support/organiser-pages";
 import * as pastEvent from "~/routes/past-events_.$year";
 import * as pastEvents from "~/routes/past-events";
 import * as resultsPage from "~/routes/results";
@@ -70,7 +70,7 @@ async function houseId(title: string) {
 
 async function organiserPost(form: Record<string, string>) {
   const response = await callRoute(
-    organiserPage.action,
+    organiserAction,
     makeRequest("/organiser", { cookie: cookies.organiser, form }),
   );
   expect(response.status).toBe(302);

@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     photos,
     counts,
     votes: Object.fromEntries(votes.map((row) => [row.house_id, row.vote])) as Record<number, VoteChoice>,
-    organiser: isOrganiser(user),
+    organiser: await isOrganiser(user),
     chosenId,
     shortName: event.shortName,
     notRecorded: lost.success ? lost.data : null,
@@ -106,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = organiserFormSchema.safeParse(form);
   if (!parsed.success) return data<ActionReply>({ error: "Unknown request" }, { status: 400 });
   const { houseId, intent } = parsed.data;
-  if (!isOrganiser(user)) {
+  if (!(await isOrganiser(user))) {
     return data<ActionReply>(
       { error: "Only organisers can change houses", form: houseForm(houseId) },
       { status: 403 },

@@ -8,7 +8,7 @@ import { createUserSession } from "~/platform/services/session.server";
 import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 import * as calendar from "~/routes/sgw25[.]ics";
 
 const database = useFreshDatabase();
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => clearEventSettings());
 
 const post = (form: Record<string, string>) =>
-  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));
+  callRoute(organiserAction, makeRequest("/organiser", { cookie, form }));
 
 function vevent(text: string) {
   const component = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
@@ -79,7 +79,7 @@ describe("announcing the decision", () => {
     expect(change.event.startDate.toString()).toBe("2025-09-04");
     expect(fake.mails[0].subject).toBe("SGW25 has changed: Thursday Sep 4 to Monday Sep 8, 2025");
 
-    const page = await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }));
+    const page = await callRoute(organiserLoader, makeRequest("/organiser", { cookie }));
     const { announce } = await page.json();
     expect(announce.last).toMatchObject({ state: "failed", failedTo: ["sam@example.com"] });
     expect(announce.next).toEqual({ kind: "retry", count: 1 });
@@ -99,7 +99,7 @@ describe("announcing the decision", () => {
     expect((await post({ intent: "announce" })).status).toBe(302);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(fake.mails.map((mail) => mail.to).sort()).toEqual(MEMBERS.filter((to) => !to.startsWith("riley")));
-    const page = await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }));
+    const page = await callRoute(organiserLoader, makeRequest("/organiser", { cookie }));
     expect((await page.json()).announce.last).toMatchObject({
       state: "failed",
       failedTo: ["riley@example.com"],

@@ -14,7 +14,7 @@ import * as houseRoute from "~/routes/api.houses.$id";
 import * as loginRoute from "~/routes/api.login";
 import * as forgotRoute from "~/routes/api.forgot-password";
 import * as resetRoute from "~/routes/api.reset-password";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 import * as registerRoute from "~/routes/api.register";
 import * as surveysCsv from "~/routes/organiser_.surveys[.]csv";
 import * as housesCsv from "~/routes/organiser_.houses[.]csv";
@@ -75,7 +75,7 @@ describe("organiser rights need a confirmed address", () => {
     // The organiser page sends it to confirm the address, and so does every CSV (members' e-mails
     // and answers); the organiser's posts and house controls are refused.
     for (const path of ["/organiser", "/organiser/members/1/survey"]) {
-      const route = path === "/organiser" ? organiserPage : memberSurveyPage;
+      const route = path === "/organiser" ? { loader: organiserLoader } : memberSurveyPage;
       const page = await callRoute(route.loader as never, makeRequest(path, { cookie }), { id: "1" });
       expect(page.status, path).toBe(302);
       expect(page.headers.get("Location"), path).toBe("/organiser/confirm");
@@ -91,7 +91,7 @@ describe("organiser rights need a confirmed address", () => {
       expect(await csv.text(), path).not.toContain("@");
     }
     const post = await callRoute(
-      organiserPage.action as never,
+      organiserAction as never,
       makeRequest("/organiser", { cookie, form: { intent: "close-now" } }),
     );
     expect(post.status).toBe(403);
@@ -140,10 +140,7 @@ describe("organiser rights need a confirmed address", () => {
       makeRequest("/organiser/confirm", { cookie: other, form: confirmForm(token) }),
     );
     expect(stolen.status).toBe(400);
-    const otherPage = await callRoute(
-      organiserPage.loader as never,
-      makeRequest("/organiser", { cookie: other }),
-    );
+    const otherPage = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: other }));
     expect(otherPage.status).toBe(302);
     // A link past its half hour is refused.
     const deputy = (await getUserByEmail("deputy@example.com"))!;
@@ -174,7 +171,7 @@ describe("organiser rights need a confirmed address", () => {
     const fresh = cookieFrom(confirmed);
     expect(fresh).not.toBe(cookie);
     expect(await getUser(makeRequest("/", { cookie }))).toBeUndefined();
-    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: fresh }));
+    const page = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: fresh }));
     expect(page.status).toBe(200);
     // Spent: the same link does nothing a second time.
     expect(await confirmEmailWithToken(token, deputy.id)).toBe(false);
@@ -194,14 +191,11 @@ describe("organiser rights need a confirmed address", () => {
     expect(
       (await api(resetRoute, "/api/reset-password", { token, newPassword: "owner-secret" })).status,
     ).toBe(200);
-    const stale = await callRoute(
-      organiserPage.loader as never,
-      makeRequest("/organiser", { cookie: taker }),
-    );
+    const stale = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: taker }));
     expect(stale.status).toBe(302);
     expect(stale.headers.get("Location")).toMatch(/^\/auth/);
     const owner = await pageLogin("chief@example.com", "owner-secret");
-    const page = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: owner }));
+    const page = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: owner }));
     expect(page.status).toBe(200);
   }, 60_000);
 });
@@ -254,17 +248,14 @@ describe("a session cookie tossed into the owner's browser", () => {
 
     // The attacker's session (cookie and bearer) is gone and cannot open /organiser; their password
     // no longer works. The owner's fresh session can.
-    const theirs = await callRoute(
-      organiserPage.loader as never,
-      makeRequest("/organiser", { cookie: attacker }),
-    );
+    const theirs = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: attacker }));
     expect(theirs.status).toBe(302);
     expect(theirs.headers.get("Location")).toMatch(/^\/auth/);
     expect(await getUser(makeRequest("/api/user", { bearer }))).toBeUndefined();
     expect(
       (await api(loginRoute, "/api/login", { email: "owner@example.com", password: "attacker1" })).status,
     ).toBe(401);
-    const ours = await callRoute(organiserPage.loader as never, makeRequest("/organiser", { cookie: owner }));
+    const ours = await callRoute(organiserLoader as never, makeRequest("/organiser", { cookie: owner }));
     expect(ours.status).toBe(200);
   }, 60_000);
 });

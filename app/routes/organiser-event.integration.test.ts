@@ -8,7 +8,7 @@ import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as home from "~/routes/_index";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction } from "../../tests/support/organiser-pages";
 import * as results from "~/routes/results";
 import * as eventPage from "~/routes/sgw25";
 import * as calendar from "~/routes/sgw25[.]ics";
@@ -31,7 +31,7 @@ afterAll(() => {
 });
 
 const post = (form: Record<string, string>) =>
-  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form }));
+  callRoute(organiserAction, makeRequest("/organiser", { cookie, form }));
 
 async function pages() {
   const homeData = await (await callRoute(home.loader, makeRequest("/"))).json();

@@ -9,7 +9,7 @@ import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import * as headcountCsv from "~/routes/organiser_.headcount[.]csv";
-import * as organiserPage from "~/routes/organiser";
+import { organiserLoader } from "../../tests/support/organiser-pages";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;
@@ -36,7 +36,7 @@ afterAll(() => {
 
 describe("headcount", () => {
   it("shows the hand-counted numbers on /organiser and in its CSV", async () => {
-    const page = await (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))).json();
+    const page = await (await callRoute(organiserLoader, makeRequest("/organiser", { cookie }))).json();
     expect(page.headcount.count.people).toEqual({ yes: 5, all: 8 });
     expect(page.headcount.count.bedrooms).toEqual({ yes: 3, all: 4 });
     expect(page.headcount.count.sharing).toEqual(["Ana", "Bo", "Ed"]);

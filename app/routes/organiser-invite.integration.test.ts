@@ -9,7 +9,7 @@ import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import { useFakeMail } from "../../tests/support/mail";
 import * as authPage from "~/routes/auth";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 
 useFreshDatabase();
 const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com,chief@example.com", APP_URL: ORIGIN });
@@ -27,9 +27,9 @@ beforeAll(async () => {
 afterAll(() => setSurveyDeadline(null));
 
 const post = (form: Record<string, string>, as = cookie) =>
-  callRoute(organiserPage.action, makeRequest("/organiser", { cookie: as, form }));
+  callRoute(organiserAction, makeRequest("/organiser", { cookie: as, form }));
 const page = async (flash = "") =>
-  (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie: cookie + flash }))).json();
+  (await callRoute(organiserLoader, makeRequest("/organiser", { cookie: cookie + flash }))).json();
 /** The message the page shows after this answer's redirect. */
 const flashOf = async (answer: Response) => {
   const flash = answer.headers.getSetCookie().find((value) => value.startsWith("sgw_flash="))!;

@@ -8,7 +8,7 @@ import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 import { useFakeMail } from "../../tests/support/mail";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 
 useFreshDatabase();
 const fake = useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: ORIGIN });
@@ -36,7 +36,7 @@ beforeEach(async () => {
 afterAll(() => clearEventSettings());
 
 const post = (intent: string) =>
-  callRoute(organiserPage.action, makeRequest("/organiser", { cookie, form: { intent } }));
+  callRoute(organiserAction, makeRequest("/organiser", { cookie, form: { intent } }));
 const reminded = (to: string) => fake.mails.filter((mail) => mail.to === to).length;
 const tried = (to: string) => fake.attempts.filter((mail) => mail.to === to).length;
 
@@ -57,7 +57,7 @@ describe("a reminder round with a failing address", () => {
       error: `The failed reminders were sent again ${REMINDER_RETRIES} times: they wait for the next round.`,
     });
     expect(tried(FAILING)).toBe(1 + REMINDER_RETRIES);
-    const page = await (await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))).json();
+    const page = await (await callRoute(organiserLoader, makeRequest("/organiser", { cookie }))).json();
     expect(page.reminder).toMatchObject({ canSend: false, failed: { to: [FAILING], retriesLeft: 0 } });
     // Ten at a time, not the whole list at once.
     expect(fake.peak).toBeGreaterThan(1);

@@ -19,7 +19,7 @@ import * as editHousePage from "~/routes/organiser_.houses.$id.edit";
 import * as deleteAccountPage from "~/routes/organiser_.members.$id.delete";
 import * as removeSurveyPage from "~/routes/organiser_.members.$id.survey";
 import * as deleteHousesPage from "~/routes/organiser_.members.$id.houses";
-import * as organiserPage from "~/routes/organiser";
+import { organiserLoader } from "../../tests/support/organiser-pages";
 
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;
@@ -155,7 +155,7 @@ describe("tidying up", () => {
     const deputy = await createConfirmedOrganiser({ email: "deputy@example.com" });
     const deputyCookie = cookieFrom(await createUserSession(deputy.id, "/"));
     const message =
-      "This is an organiser's account: it cannot be deleted here. Take the address out of ADMIN_EMAILS first.";
+      "This is an organiser's account: it cannot be deleted here. Remove them as an organiser on People first (or from ADMIN_EMAILS).";
     expect(await (await get(deleteAccountPage as never, "/a", deputy.id)).json()).toMatchObject({
       refused: message,
     });
@@ -225,9 +225,7 @@ describe("tidying up", () => {
       "The house Spam 3 (1 vote)",
       "In all 3 houses and 3 votes, with their photos",
     ]);
-    const overview = await (
-      await callRoute(organiserPage.loader, makeRequest("/organiser", { cookie }))
-    ).json();
+    const overview = await (await callRoute(organiserLoader, makeRequest("/organiser", { cookie }))).json();
     expect(overview.members.find((row: { id: number }) => row.id === mallory.id).houses).toBe(3);
 
     expect((await post(deleteHousesPage as never, "/h", mallory.id)).status).toBe(302);

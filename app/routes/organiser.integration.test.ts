@@ -11,7 +11,7 @@ import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests
 import { useFreshDatabase } from "../../tests/support/database";
 import { withFakeMail } from "../../tests/support/mail";
 import * as apiSurvey from "~/routes/api.survey";
-import * as organiserPage from "~/routes/organiser";
+import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 import * as housesCsv from "~/routes/organiser_.houses[.]csv";
 import * as surveysCsv from "~/routes/organiser_.surveys[.]csv";
 import * as surveyPage from "~/routes/survey.($section)";
@@ -43,14 +43,14 @@ afterAll(() => {
 
 describe("/organiser access", () => {
   it("sends visitors to login and answers 403 to members who are not organisers", async () => {
-    const anonymous = await callRoute(organiserPage.loader, makeRequest("/organiser"));
+    const anonymous = await callRoute(organiserLoader, makeRequest("/organiser"));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/auth?redirect=%2Forganiser");
-    for (const route of [organiserPage.loader, surveysCsv.loader, housesCsv.loader]) {
+    for (const route of [organiserLoader, surveysCsv.loader, housesCsv.loader]) {
       expect((await callRoute(route, makeRequest("/organiser", { cookie: memberCookie }))).status).toBe(403);
     }
     const post = await callRoute(
-      organiserPage.action,
+      organiserAction,
       makeRequest("/organiser", { cookie: memberCookie, form: { intent: "clear-deadline" } }),
     );
     expect(post.status).toBe(403);
@@ -87,7 +87,7 @@ describe("CSV downloads", () => {
 describe("the deadline", () => {
   const setDeadline = (date: string, time: string) =>
     callRoute(
-      organiserPage.action,
+      organiserAction,
       makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "set-deadline", date, time } }),
     );
 
@@ -109,7 +109,7 @@ describe("the deadline", () => {
   it("closes the survey at once with its own button", async () => {
     const before = Date.now();
     const closed = await callRoute(
-      organiserPage.action,
+      organiserAction,
       makeRequest("/organiser", { cookie: organiserCookie, form: { intent: "close-now" } }),
     );
     expect(closed.status).toBe(302);
@@ -167,7 +167,7 @@ describe("reminders", () => {
       const cookie = await cookieFor("organiser@example.com");
       const remind = () =>
         callRoute(
-          organiserPage.action,
+          organiserAction,
           makeRequest("/organiser", {
             cookie,
             origin: "https://sgw.example",

@@ -39,8 +39,8 @@ export const meta: MetaFunction = () => [{ title: "SGW25 — Confirm your addres
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (isOrganiser(user)) return redirect("/organiser");
-  if (!needsConfirmation(user)) throw new Response(ORGANISERS_ONLY, { status: 403 });
+  if (await isOrganiser(user)) return redirect("/organiser");
+  if (!(await needsConfirmation(user))) throw new Response(ORGANISERS_ONLY, { status: 403 });
   const token = new URL(request.url).searchParams.get("token");
   const askedAt = token ? await confirmationAskedAt(token, user.id) : undefined;
   const { flash, setCookie } = await readFlash(request);
@@ -75,7 +75,7 @@ export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (!needsConfirmation(user)) return redirect(isOrganiser(user) ? "/organiser" : "/");
+  if (!(await needsConfirmation(user))) return redirect((await isOrganiser(user)) ? "/organiser" : "/");
   const form = await request.formData();
   const refuse = (error: string, status = 400, retryAfter?: number) =>
     data<FormFailure>({ error }, { status, headers: retryAfterHeaders(retryAfter) });

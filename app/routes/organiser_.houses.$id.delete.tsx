@@ -2,7 +2,11 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import { deleteHouse } from "~/features/organiser/models/tidy.server";
-import { backToOrganiser, houseToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import {
+  HOUSES_PAGE,
+  backToOrganiser,
+  houseToTidy,
+} from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -17,6 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const house = await houseToTidy(request, params.id);
   await deleteHouse(house.id);
   return backToOrganiser(
+    HOUSES_PAGE,
     `${house.title} is deleted, with its ${house.votes} ${house.votes === 1 ? "vote" : "votes"}.`,
   );
 }
@@ -25,6 +30,7 @@ export default function DeleteHouse() {
   const { house } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
+      back={{ to: "/organiser/houses", name: "Houses" }}
       title={`Delete the house “${house.title}”?`}
       goes={[
         `The house ${house.title}, from the houses page and the CSV`,

@@ -11,7 +11,11 @@ import { priceSchema } from "~/features/houses/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
 import { updateHouse } from "~/features/houses/models/house.server";
 import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
-import { backToOrganiser, houseToEdit } from "~/features/organiser/services/organiser-tidy.server";
+import {
+  HOUSES_PAGE,
+  backToOrganiser,
+  houseToEdit,
+} from "~/features/organiser/services/organiser-tidy.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -53,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
   if (parsed.data.listing_img !== house.listing_img) void requestHousePhotos();
-  return backToOrganiser(`${parsed.data.title} is updated.`, `organiser-house-${house.id}`);
+  return backToOrganiser(HOUSES_PAGE, `${parsed.data.title} is updated.`);
 }
 
 export default function EditHouse() {
@@ -134,7 +138,7 @@ function EditForm({
           <button type="submit" className="button">
             Save the house
           </button>
-          <Link to="/organiser">Back to the organiser page</Link>
+          <Link to="/organiser/houses">Back to Houses</Link>
         </div>
       </Form>
     </section>

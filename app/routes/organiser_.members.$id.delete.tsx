@@ -5,9 +5,12 @@ import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { deleteAccount, deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
-import { isOrganiser } from "~/features/accounts/server";
-import { env } from "~/platform/env.server";
-import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import { isOrganiser, organiserAddresses } from "~/features/accounts/server";
+import {
+  PEOPLE_PAGE,
+  backToOrganiser,
+  memberToTidy,
+} from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -17,30 +20,34 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 const OWN_ACCOUNT = "This is your own account: an organiser cannot delete it here.";
 // Organisers cannot remove each other (nor two of them each other at once); the list is the server's.
 const ORGANISER_ACCOUNT =
-  "This is an organiser's account: it cannot be deleted here. Take the address out of ADMIN_EMAILS first.";
+  "This is an organiser's account: it cannot be deleted here. Remove them as an organiser on People first (or from ADMIN_EMAILS).";
 
 /** Why this account may not be deleted from /organiser, if it may not. */
-function refusal(organiserId: number, member: { id: number; email: string; emailConfirmedAt: Date | null }) {
+async function refusal(
+  organiserId: number,
+  member: { id: number; email: string; emailConfirmedAt: Date | null },
+) {
   if (member.id === organiserId) return OWN_ACCOUNT;
-  return isOrganiser(member) ? ORGANISER_ACCOUNT : undefined;
+  return (await isOrganiser(member)) ? ORGANISER_ACCOUNT : undefined;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
-  return { member, refused: refusal(organiser.id, member) ?? null };
+  return { member, refused: (await refusal(organiser.id, member)) ?? null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
-  const refused = refusal(organiser.id, member);
+  const refused = await refusal(organiser.id, member);
   if (refused) return data<FormFailure>({ error: refused }, { status: 400 });
   const withHouses = (await request.formData()).get("houses") === "delete";
   // The houses first: once the account is gone, nothing says who suggested them.
   const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
-  if (!(await deleteAccount(member.id, env().adminEmails))) {
+  if (!(await deleteAccount(member.id, [...(await organiserAddresses())]))) {
     return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
   }
   return backToOrganiser(
+    PEOPLE_PAGE,
     `The account of ${member.email} is deleted${withHouses ? `, with ${plural(houses, "house")} it suggested` : ""}.`,
   );
 }
@@ -50,6 +57,7 @@ export default function DeleteAccount() {
   const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
+      back={{ to: "/organiser/people", name: "People" }}
       title={`Delete the account of ${member.name} <${member.email}>?`}
       error={failure?.error ?? refused ?? undefined}
       goes={[

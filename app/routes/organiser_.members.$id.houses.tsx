@@ -2,7 +2,11 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import { deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
-import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import {
+  PEOPLE_PAGE,
+  backToOrganiser,
+  memberToTidy,
+} from "~/features/organiser/services/organiser-tidy.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -21,6 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
   const deleted = await deleteSuggestedHouses(member.id);
   return backToOrganiser(
+    PEOPLE_PAGE,
     `${plural(deleted, "house")} suggested by ${member.email} deleted, with their votes.`,
   );
 }
@@ -29,6 +34,7 @@ export default function DeleteMemberHouses() {
   const { member } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
+      back={{ to: "/organiser/people", name: "People" }}
       title={`Delete every house suggested by ${member.name} <${member.email}>?`}
       goes={[...housesGo(member.houses), "Their account, survey and own votes stay"]}
       button="Delete these houses and their votes"

@@ -2,7 +2,11 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import { removeSurvey } from "~/features/organiser/models/tidy.server";
-import { backToOrganiser, memberToTidy } from "~/features/organiser/services/organiser-tidy.server";
+import {
+  PEOPLE_PAGE,
+  backToOrganiser,
+  memberToTidy,
+} from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -18,6 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
   const removed = await removeSurvey(member.id);
   return backToOrganiser(
+    PEOPLE_PAGE,
     removed ? `The survey of ${member.email} is removed.` : `${member.email} has no survey.`,
   );
 }
@@ -26,6 +31,7 @@ export default function RemoveSurvey() {
   const { member } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
+      back={{ to: "/organiser/people", name: "People" }}
       title={`Remove the survey of ${member.name} <${member.email}>?`}
       goes={[
         member.survey

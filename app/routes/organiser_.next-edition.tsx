@@ -7,9 +7,13 @@ import { previousHouseLabel } from "~/features/houses/lib/house-rules";
 import { setFlash } from "~/platform/services/flash.server";
 import { nextEditionPlan, startNextEdition } from "~/features/editions/services/next-edition.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { OrganiserNav, PageMessage } from "~/features/organiser/components/organiser-frame";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { HYDRATE } from "~/platform/lib/hydration";
 
+// With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
+export const handle = HYDRATE;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Start the next edition") }];
@@ -61,6 +65,8 @@ export default function NextEdition() {
   return (
     <section className="card" aria-labelledby="next-edition-heading">
       <h1 id="next-edition-heading">Start the next edition</h1>
+      <OrganiserNav />
+      <PageMessage error={failure?.error} />
       <p>Starting {plan.year}&apos;s edition does this, at once and for everyone:</p>
       <ul>
         <li>
@@ -75,7 +81,7 @@ export default function NextEdition() {
         </li>
         <li>
           {plan.leavingPlay === 1 ? "1 other house leaves" : `${plan.leavingPlay} other houses leave`} play;
-          you can bring any of them back on the organiser page.
+          you can bring any of them back on the organiser's Houses page.
         </li>
         <li>
           Votes, the survey deadline and reminders start empty. The survey asks about {plan.windows.length}{" "}
@@ -88,11 +94,6 @@ export default function NextEdition() {
       </ul>
       <Form method="post">
         <input type="hidden" name="fromId" value={plan.fromId} />
-        {failure?.error ? (
-          <p role="alert" className="alert alert-error">
-            {failure.error}
-          </p>
-        ) : null}
         <div className="field">
           <label htmlFor="next-name">Short name</label>
           <input

@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { member: false, q, count: 0, cardsHtml: "" };
   // The cards are rendered once per change of the surveys, not per request (services/summary-page).
-  const { count, html } = await summaryCardsHtml({ email: user.email, organiser: isOrganiser(user) }, q);
+  const { count, html } = await summaryCardsHtml(
+    { email: user.email, organiser: await isOrganiser(user) },
+    q,
+  );
   return { member: true, q, count, cardsHtml: html };
 }
 

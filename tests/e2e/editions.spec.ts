@@ -15,9 +15,12 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   javaScriptEnabled,
 }) => {
   const organiserConsole = watchConsole(page);
-  // The organiser: the panel on /organiser leads to a confirmation page that says what will happen.
+  // The organiser: the menu's Next edition is a confirmation page that says what will happen.
   await login(page, "organiser@example.com", undefined, "/organiser");
-  await page.getByRole("link", { name: "Start the next edition…" }).click();
+  await page
+    .getByRole("navigation", { name: "Organiser" })
+    .getByRole("link", { name: "Next edition" })
+    .click();
   await expect(page).toHaveURL(/\/organiser\/next-edition$/);
   await expect(page.getByRole("heading", { name: "Start the next edition", level: 1 })).toBeVisible();
   const shortName = page.getByLabel("Short name");
@@ -40,6 +43,7 @@ test("the organiser starts the next edition, a member fills its survey, a visito
     "/sgw25",
   );
   await expect(page.getByRole("link", { name: `${name} home` })).toBeVisible();
+  await page.goto("/organiser/decide");
   await expect(page.getByRole("button", { name: `Choose for ${name}` }).first()).toBeVisible();
 
   // The home page and the event page speak of the new edition's weekend (not the spec's 2025 one).
@@ -55,13 +59,13 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByText(`${eventDates}.`)).toBeVisible();
 
-  // The organiser chooses a house: /houses marks it, and it leads the list.
-  await page.goto("/organiser");
+  // The organiser chooses a house on Decide: /houses marks it, and it leads the list.
+  await page.goto("/organiser/decide");
   const choice = page
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: `Choose for ${name}` }), hasText: /In play/ })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: `Choose for ${name}` }) })
     .first();
-  const chosenTitle = ((await choice.locator("th .user-text").first().textContent()) ?? "").trim();
+  const chosenTitle = ((await choice.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
   expect(chosenTitle).not.toBe("");
   await choice.getByRole("button", { name: `Choose for ${name}` }).click();
   await expect(

@@ -54,11 +54,14 @@ test("/organiser: anonymous visitors go to login, members who are not organisers
 });
 
 test("the organiser downloads the survey table and the houses as CSV", async ({ page }) => {
-  await login(page, "organiser@example.com", undefined, "/organiser");
-  await expect(page.getByRole("heading", { name: "Organiser", level: 1 })).toBeVisible();
+  await login(page, "organiser@example.com", undefined, "/organiser/people");
+  await expect(page.getByRole("heading", { name: "People", level: 1 })).toBeVisible();
   const submitted = page.getByRole("table", { name: /Submitted/ });
   await expect(submitted.getByRole("row", { name: /Alex/ })).toContainText("alex@example.com");
   await expect(page.getByRole("list", { name: /Not submitted/ })).toContainText("organiser@example.com");
+  // The downloads are on the overview, which the navigation's Organiser link opens.
+  await page.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Organiser" }).click();
+  await expect(page.getByRole("heading", { name: "Organiser", level: 1 })).toBeVisible();
 
   const [surveyFile] = await Promise.all([
     page.waitForEvent("download"),

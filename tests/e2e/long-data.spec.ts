@@ -73,12 +73,18 @@ test(
   },
 );
 
-test("the organiser page and the chosen house on /sgw25 fit a 390 px phone", async ({ page, request }) => {
+test("the organiser's Decide page and the chosen house on /sgw25 fit a 390 px phone", async ({
+  page,
+  request,
+}) => {
   const data = await longData(request);
-  await login(page, "organiser@example.com", DEMO_PASSWORD, "/organiser");
+  await login(page, "organiser@example.com", DEMO_PASSWORD, "/organiser/decide");
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-  const row = page.getByRole("row", { name: new RegExp(data.title.slice(0, 30)) });
-  const choose = row.getByRole("button", { name: /^(Choose for SGW25|Unchoose)/ });
+  const card = page
+    .getByRole("region", { name: "The house" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: data.title }) });
+  const choose = card.getByRole("button", { name: /^(Choose for SGW25|Unchoose)/ });
   if ((await choose.textContent())?.startsWith("Choose")) await choose.click();
   await expect(page.getByRole("status")).toContainText("is the chosen house");
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);

@@ -57,7 +57,7 @@ test("the organiser sets up the share and the deposit", async ({ browser, javaSc
   });
   expect(price.status()).toBe(200);
   const origin = new URL(page.url()).origin;
-  const chosen = await page.request.post("/organiser", {
+  const chosen = await page.request.post("/organiser/decide", {
     form: { intent: "choose", houseId: String(id) },
     headers: { Origin: origin },
     maxRedirects: 0,
@@ -185,7 +185,7 @@ test("the payment reminder reaches exactly the payers with something due", async
   // Put the house back as it was: no chosen house, no price.
   const bearer = await token(page);
   const id = await houseId(page, bearer);
-  await page.request.post("/organiser", {
+  await page.request.post("/organiser/decide", {
     form: { intent: "unchoose", houseId: String(id) },
     headers: { Origin: origin },
     maxRedirects: 0,

@@ -18,7 +18,7 @@ async function setDeadline(page: Page, date: string, time: string) {
 }
 
 async function clearDeadline(page: Page) {
-  await page.goto("/organiser");
+  await page.goto("/organiser/people");
   const clear = page.getByRole("button", { name: "Clear the deadline" });
   if (await clear.isVisible()) {
     await clear.click();
@@ -32,7 +32,7 @@ async function reminderMails(): Promise<Mail[]> {
 }
 
 test.afterAll(async ({ browser }) => {
-  const page = await organiserPage(browser, true);
+  const page = await organiserPage(browser, true, "/organiser/people");
   await clearDeadline(page);
   await page.context().close();
 });
@@ -43,7 +43,7 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
   javaScriptEnabled,
   request,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
   await login(page, "jordan@example.com", undefined, "/survey/1");
   await expect(page.locator("#name")).toHaveValue("Jordan");
 
@@ -56,6 +56,9 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
       hasText: "That time has already passed. To close the survey at once, use “Close the survey now”.",
     }),
   ).toBeVisible();
+  // What was typed stays in the boxes beside the message.
+  await expect(organiser.getByLabel("Date", { exact: true })).toHaveValue("2020-01-01");
+  await expect(organiser.getByLabel(/^Time/)).toHaveValue("12:00");
   await expect(organiser.getByText("No deadline is set: the survey stays open.")).toBeVisible();
   await organiser.getByRole("button", { name: "Close the survey now" }).click();
   const status = organiser.getByRole("status").filter({ hasText: /^The survey closed on / });
@@ -117,7 +120,7 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   browser,
   javaScriptEnabled,
 }) => {
-  const page = await organiserPage(browser, javaScriptEnabled);
+  const page = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
   await setDeadline(page, "2099-07-01", "18:00");
   const deadlineText = "Wednesday, July 1, 2099 at 6:00 PM EDT";
   const survey = await page.context().newPage();
@@ -135,7 +138,7 @@ test("a reminder goes to exactly the members without a survey, at most once per 
       .getByRole("listitem")
       .allTextContents()
   )
-    .map((item) => /<([^>]+)>/.exec(item)?.[1] ?? "")
+    .map((item) => /<([^>]+)>/.exec(item)?.[1] ?? item.split(" ")[0])
     .sort();
   expect(listed).toContain("organiser@example.com");
   for (const member of ["alex", "sam", "jordan", "riley", "casey"]) {
@@ -143,7 +146,11 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   }
   const before = await reminderMails();
 
-  await page.getByRole("button", { name: /^Send the reminder to/ }).click();
+  await page.getByRole("link", { name: /^Send the reminder to/ }).click();
+  const step = page.getByRole("region", { name: "Send the reminder?" });
+  await expect(step).toContainText(deadlineText);
+  expect(await reminderMails(), "nothing goes out before the step's button").toHaveLength(before.length);
+  await step.getByRole("button", { name: /^Send the reminder to/ }).click();
   await expect(
     page.getByRole("status").filter({ hasText: `Reminder sent to ${listed.length}` }),
   ).toBeVisible();
@@ -151,17 +158,21 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
   for (const mail of sent) {
     expect(mail.text).toContain(deadlineText);
-    expect(mail.text).toContain(`${new URL(page.url()).origin}/survey`);
+    // A member's mail links to the survey, an invited address's to the register form.
+    const origin = new URL(page.url()).origin;
+    expect(
+      [`${origin}/survey`, `${origin}/auth?mode=register`].some((link) => mail.text.includes(link)),
+    ).toBe(true);
   }
 
   // Sent once, the next round waits 24 hours.
-  await page.goto("/organiser");
+  await page.goto("/organiser/people");
   await expect(page.getByText(/^The next reminder is possible from /)).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Send the reminder to/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Send the reminder to/ })).toHaveCount(0);
   expect(await reminderMails()).toHaveLength(before.length + listed.length);
 
   // A hand-made post is refused too and sends nothing.
-  const refused = await page.request.post("/organiser", {
+  const refused = await page.request.post("/organiser/people", {
     form: { intent: "send-reminder" },
     headers: { Origin: new URL(page.url()).origin },
   });
@@ -177,7 +188,7 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
   javaScriptEnabled,
   page,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/houses");
   const row = organiser.getByRole("row", { name: /^Cabin by the Falls/ });
   await row.getByLabel("Year").fill("2019");
   await row.getByRole("button", { name: "Mark as previous house" }).click();
@@ -219,7 +230,7 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
   await expect(page.getByText(/Lakeside Lodge, Lake Placid/)).toBeVisible();
 
   // A previous house out of play is not an old house (in play and previous).
-  await organiser.goto("/organiser");
+  await organiser.goto("/organiser/houses");
   await organiser
     .getByRole("row", { name: /^Cabin by the Falls/ })
     .getByRole("button", { name: "Take out of play" })

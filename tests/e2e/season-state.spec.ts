@@ -33,8 +33,15 @@ test("decide the weekend and the house, announce it, change it and announce agai
   javaScriptEnabled,
   page,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/decide");
   const decision = organiser.getByRole("region", { name: "The decision" });
+  const chooseHouse = (name: string, button: RegExp) =>
+    organiser
+      .getByRole("region", { name: "The house" })
+      .getByRole("listitem")
+      .filter({ has: organiser.getByRole("heading", { name, level: 3 }) })
+      .getByRole("button", { name: button })
+      .click();
 
   // The top weekend of Best Weekends, then any other window.
   const best = decision.getByRole("list", { name: "Best Weekends" });
@@ -43,21 +50,37 @@ test("decide the weekend and the house, announce it, change it and announce agai
     .first()
     .click();
   await expectStatus(organiser, "The weekend is Thursday");
-  await organiser
-    .getByRole("row", { name: /^Lakeside Lodge/ })
-    .getByRole("button", { name: /Choose for SGW25/ })
-    .click();
+  await chooseHouse("Lakeside Lodge", /Choose for SGW25/);
   await expectStatus(organiser, "Lakeside Lodge is the chosen house.");
 
+  // Mail: the recipients, then a confirmation step that says to whom and what, then the round.
+  await organiser.getByRole("navigation", { name: "Organiser" }).getByRole("link", { name: "Mail" }).click();
   const announce = organiser.getByRole("region", { name: "Announce the decision" });
+  await expect(organiser).toHaveURL(/\/organiser\/mail$/);
+  await expect(
+    announce
+      .getByRole("list", { name: /It goes to/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
   const recipients = await announce
     .getByRole("list", { name: /It goes to/ })
     .getByRole("listitem")
     .allTextContents();
   expect(recipients.length).toBeGreaterThan(5);
   const before = (await sentMails()).length;
-  await announce.getByRole("button", { name: /^Announce the (decision|change) to \d+ members$/ }).click();
+  await announce.getByRole("link", { name: /^Announce the (decision|change) to \d+ members$/ }).click();
+  const step = organiser.getByRole("region", { name: "Send the announcement?" });
+  await expect(
+    step.getByRole("list", { name: /^It goes to every member/ }).getByRole("listitem"),
+  ).toHaveCount(recipients.length);
+  await expect(step).toContainText("Where: Lakeside Lodge, Lake Placid, NY");
+  expect((await sentMails()).length, "nothing goes out before the step's button").toBe(before);
+  await step.getByRole("button", { name: `Send the announcement to ${recipients.length} members` }).click();
   await expectStatus(organiser, `The decision went to ${recipients.length} members.`);
+  await expect(
+    organiser.getByRole("region", { name: "Every round sent" }).getByRole("listitem").first(),
+  ).toContainText(`Reached ${recipients.length}`);
 
   const round = (await sentMails()).slice(before).filter((mail) => ANNOUNCEMENT.test(mail.subject));
   expect(round).toHaveLength(recipients.length);
@@ -71,14 +94,17 @@ test("decide the weekend and the house, announce it, change it and announce agai
   expect(round[0].text).toContain("Where: Lakeside Lodge, Lake Placid, NY");
 
   // The same decision again is refused: one round per decision.
-  await expect(announce.getByRole("button", { name: /^Announce/ })).toHaveCount(0);
+  await expect(announce.getByRole("link", { name: /^Announce/ })).toHaveCount(0);
   await expect(announce.getByText("This decision has already been announced.")).toBeVisible();
 
+  await organiser.goto("/organiser/decide");
   await decision.getByLabel("Any weekend").selectOption("Sep 18 - Sep 22");
   await decision.getByRole("button", { name: "Choose this weekend" }).click();
   await expectStatus(organiser, "The weekend is Thursday");
   const middle = (await sentMails()).length;
-  await announce.getByRole("button", { name: /^Announce the change to \d+ members$/ }).click();
+  await organiser.goto("/organiser/mail");
+  await announce.getByRole("link", { name: /^Announce the change to \d+ members$/ }).click();
+  await organiser.getByRole("button", { name: /^Send the announcement to \d+ members$/ }).click();
   await expectStatus(organiser, `The decision went to ${recipients.length} members.`);
   const change = (await sentMails()).slice(middle).filter((mail) => ANNOUNCEMENT.test(mail.subject));
   expect(change).toHaveLength(recipients.length);
@@ -99,12 +125,10 @@ test("decide the weekend and the house, announce it, change it and announce agai
   }
 
   // Put the decision back for the next project (the rounds stay, as they would in real life).
+  await organiser.goto("/organiser/decide");
   await decision.getByRole("button", { name: "Undo the weekend choice" }).click();
   await expectStatus(organiser, "The weekend choice is undone.");
-  await organiser
-    .getByRole("row", { name: /^Lakeside Lodge/ })
-    .getByRole("button", { name: /Unchoose/ })
-    .click();
+  await chooseHouse("Lakeside Lodge", /Unchoose/);
   await expectStatus(organiser, "No house is chosen.");
   await page.goto("/");
   await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
@@ -115,14 +139,19 @@ test("invite two addresses, register through one invitation, the other stays lis
   browser,
   javaScriptEnabled,
 }) => {
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
   const joining = uniqueEmail("invited");
   const waiting = uniqueEmail("invited");
   const invite = organiser
     .getByRole("region", { name: "Invite", exact: true })
     .filter({ has: organiser.getByRole("heading", { name: "Invite", level: 2 }) });
   await invite.getByLabel(/^E-mail addresses/).fill(`Joining Person <${joining}>,\n${waiting}`);
-  await invite.getByRole("button", { name: "Send the invitations" }).click();
+  await invite.getByRole("button", { name: "Send the invitations…" }).click();
+  const step = organiser.getByRole("region", { name: "Send the invitations?" });
+  await expect(step.getByRole("list", { name: /^New/ })).toContainText(`Joining Person <${joining}>`);
+  await expect(step.getByRole("list", { name: /^New/ })).toContainText(waiting);
+  expect(await sentMails(joining), "nothing goes out before the step's button").toHaveLength(0);
+  await step.getByRole("button", { name: "Send 2 invitations" }).click();
   await expectStatus(organiser, `Invited 2: ${joining}, ${waiting}.`);
   const pending = invite.getByRole("list", { name: /^Invited, not registered yet/ });
   await expect(pending.getByRole("listitem").filter({ hasText: joining })).toHaveCount(1);
@@ -151,7 +180,7 @@ test("invite two addresses, register through one invitation, the other stays lis
   await context.close();
 
   // Only the one who did not register is still waiting.
-  await organiser.goto("/organiser");
+  await organiser.goto("/organiser/people");
   await expect(pending.getByRole("listitem").filter({ hasText: waiting })).toHaveCount(1);
   await expect(pending.getByRole("listitem").filter({ hasText: joining })).toHaveCount(0);
   await expect(
@@ -174,11 +203,14 @@ test("tidy up: edit a house, remove a survey, delete an account and a house, eac
   await apiVote(request, leaves, house.id, "like");
   const votesOf = async (member: ApiMember) =>
     (await (await request.get("/api/user/votes", { headers: bearer(member) })).json()) as unknown[];
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/houses");
 
   // Edit: every field of the suggest form, the same checks and messages; a bad value keeps the rest.
   const renamed = `Renamed Tidy House ${tag}`;
-  await organiser.getByRole("link", { name: `Edit ${house.title}`, exact: true }).click();
+  await organiser
+    .getByRole("link", { name: `Edit ${house.title}`, exact: true })
+    .last()
+    .click();
   await expect(
     organiser.getByRole("heading", { level: 1, name: `Edit the house “${house.title}”` }),
   ).toBeVisible();
@@ -238,10 +270,15 @@ test("tidy up: edit a house, remove a survey, delete an account and a house, eac
   expect(summary[house.id]).toEqual({ love: 1, like: 0, dislike: 0 });
 
   // Delete a house: "Keep it" changes nothing; confirming takes the house and its votes.
-  await organiser.getByRole("link", { name: `Delete ${renamed}`, exact: true }).click();
-  await organiser.getByRole("link", { name: "Keep it: back to the organiser page" }).click();
+  await organiser.goto("/organiser/houses");
+  await organiser
+    .getByRole("link", { name: `Delete ${renamed}`, exact: true })
+    .last()
+    .click();
+  await organiser.getByRole("link", { name: "Keep it: back to Houses" }).click();
   await expect(organiser.getByRole("row", { name: new RegExp(`^${renamed}`) })).toHaveCount(1);
   await confirmTidyUp(organiser, {
+    from: "/organiser/houses",
     link: `Delete ${renamed}`,
     heading: `Delete the house “${renamed}”?`,
     goes: [`The house ${renamed}, from the houses page and the CSV`, "Its 1 vote, and its photo"],
@@ -373,7 +410,7 @@ test("the headcount and its CSV add up to the hand count of eight members' surve
   await organiser.context().close();
 });
 
-test("/organiser fits a 390 px phone with a 200-character house title, and a 1280 px screen", async ({
+test("/organiser/houses fits a 390 px phone with a 200-character house title, and a 1280 px screen", async ({
   browser,
   javaScriptEnabled,
   request,
@@ -382,19 +419,22 @@ test("/organiser fits a 390 px phone with a 200-character house title, and a 128
   const member = await apiMember(request, `Long Title ${tag}`, { attending: "yes" });
   const title = unbroken(`Lakeview🏡Chalet${tag}`, 200);
   const house = await apiHouse(request, member, title);
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/houses");
   const shots = process.env.E2E_SHOTS;
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
     await organiser.setViewportSize(viewport);
-    await organiser.goto("/organiser");
-    await expect(organiser.getByRole("row", { name: new RegExp(`^${title.slice(0, 40)}`) })).toBeVisible();
+    await organiser.goto("/organiser/houses");
+    // A card on a phone, a row of the table where it fits; the long title wraps inside its box.
+    const cell =
+      viewport.width < 830
+        ? organiser.getByRole("heading", { level: 3, name: title })
+        : organiser.getByRole("rowheader", { name: new RegExp(`^${title.slice(0, 40)}`) });
+    await expect(cell).toBeVisible();
     const width = await organiser.evaluate(() => document.scrollingElement!.scrollWidth);
-    expect(width, `/organiser at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    // The long title wraps inside its cell instead of widening the table beyond its box.
-    const cell = organiser.getByRole("rowheader", { name: new RegExp(`^${title.slice(0, 40)}`) });
+    expect(width, `/organiser/houses at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
     const box = await cell.boundingBox();
     expect(box!.width, `the title's cell at ${viewport.width} px`).toBeLessThan(viewport.width);
     if (shots) {
@@ -409,6 +449,7 @@ test("/organiser fits a 390 px phone with a 200-character house title, and a 128
   // Restore: the house and the member go, through their confirmation pages.
   await organiser.setViewportSize({ width: 390, height: 844 });
   await confirmTidyUp(organiser, {
+    from: "/organiser/houses",
     link: `Delete ${title}`,
     heading: `Delete the house “${title}”?`,
     goes: ["Its 0 votes, and its photo"],

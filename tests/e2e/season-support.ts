@@ -13,17 +13,22 @@ export type SentMail = {
 
 const ORGANISER = "organiser@example.com";
 
-/** The organiser's /organiser page in a context of its own, with JavaScript on or off. */
-export async function organiserPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+/** One of the organiser's pages (/organiser at first) in a context of its own, with JavaScript on or off. */
+export async function organiserPage(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  path = "/organiser",
+): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   // The login form as login() fills it, with more time: with JavaScript on, the first visit to
   // /organiser loads its code and styles before the page shows, slow on a busy machine.
-  await page.goto(`/auth?redirect=${encodeURIComponent("/organiser")}`);
+  await page.goto(`/auth?redirect=${encodeURIComponent(path)}`);
   await page.getByLabel("Email").fill(ORGANISER);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { name: "Organiser", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("navigation", { name: "Organiser" })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByText(`You are logged in as ${ORGANISER}`)).toBeVisible();
   return page;
 }
@@ -50,9 +55,24 @@ export function calendarEvent(text: string) {
 export const attachedEvent = (mail: SentMail) =>
   calendarEvent(Buffer.from(mail.attachments?.[0]?.content ?? "", "base64").toString("utf8"));
 
-/** Waits for the flash message a post/redirect/get leaves on /organiser. */
+/**
+ * Waits for the message a post leaves at the top of the organiser page it came from, and checks
+ * that it is in view (no scrolling needed to read it).
+ */
 export async function expectStatus(page: Page, text: string | RegExp) {
-  await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  const message = page.getByRole("status").filter({ hasText: text });
+  await expect(message).toBeVisible();
+  await expectInView(page, message);
+}
+
+/** The element's box lies within the viewport. */
+export async function expectInView(page: Page, element: ReturnType<Page["locator"]>) {
+  await expect(element).toBeInViewport({ ratio: 1 });
+  const box = await element.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, "the message has a box").not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
 /** A throwaway member made through the API: registered, logged in (one session), maybe with a survey. */
@@ -113,14 +133,21 @@ export async function apiVote(
 }
 
 /**
- * Follows a tidy-up link on /organiser to its confirmation page, checks that the page names what
+ * Follows a tidy-up link on an organiser page (People by default) to its confirmation page, checks that the page names what
  * will go, confirms, and waits for the flash message.
  */
 export async function confirmTidyUp(
   organiser: Page,
-  step: { link: string; heading: string; goes: Array<string | RegExp>; button: string; done: string },
+  step: {
+    link: string;
+    heading: string;
+    goes: Array<string | RegExp>;
+    button: string;
+    done: string;
+    from?: string;
+  },
 ) {
-  await organiser.goto("/organiser");
+  await organiser.goto(step.from ?? "/organiser/people");
   await organiser.getByRole("link", { name: step.link, exact: true }).click();
   await expect(organiser.getByRole("heading", { level: 1, name: step.heading, exact: true })).toBeVisible();
   const items = organiser.locator(".confirm-delete").getByRole("listitem");

@@ -60,8 +60,8 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
     extra_guests: { boo: true, child: false },
   });
 
-  // The organiser chooses the weekend, then sets the rooms.
-  const organiser = await organiserPage(browser, javaScriptEnabled);
+  // The organiser chooses the weekend on Decide, then sets the rooms.
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/decide");
   await organiser.setViewportSize(PHONE);
   watchConsole(organiser);
   const decision = organiser.getByRole("region", { name: "The decision" });

@@ -1,6 +1,7 @@
 /** The accounts feature's data access and services: what another feature's server modules may use of it. */
 export * from "./models/account.server";
 export * from "./models/email-confirmation.server";
+export * from "./models/organisers.server";
 export * from "./models/password-reset.server";
 export * from "./models/personal-link.server";
 export * from "./models/sign-in-code.server";

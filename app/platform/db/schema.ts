@@ -695,3 +695,36 @@ export const emailChanges = pgTable(
   (t) => [index("email_changes_user_idx").on(t.userId)],
 );
 // ── end accounts ──
+
+// ── organiser ──
+/** Every mail round an organiser sent (announcement, reminder, invitations): what it said, whom it reached. */
+export const mailRounds = pgTable(
+  "mail_rounds",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    said: text("said").notNull(),
+    reached: jsonb("reached").$type<string[]>().notNull().default([]),
+    failed: jsonb("failed").$type<string[]>().notNull().default([]),
+    sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_rounds_sent_at_idx").on(t.sentAt)],
+);
+
+/**
+ * Organisers added in the app by a confirmed organiser, beside ADMIN_EMAILS; an address is compared
+ * case-insensitively and, like a listed one, gives rights only once its owner has confirmed it.
+ */
+export const organisers = pgTable(
+  "organisers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("organisers_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+// ── end organiser ──

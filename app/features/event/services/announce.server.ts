@@ -37,7 +37,22 @@ function withPersonalLink<M extends { text: string; html: string }>(
   };
 }
 
-export type AnnounceOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
+export type AnnounceOutcome =
+  | {
+      ok: true;
+      sent: number;
+      failed: number;
+      /** For the organiser's history of rounds: the addresses, the subject and what it said. */
+      reached: string[];
+      failedTo: string[];
+      subject: string;
+      said: string;
+    }
+  | { ok: false; error: string };
+
+/** The decision in one line, as the organiser's pages and the history of rounds say it. */
+export const decisionLine = (decision: Decision) =>
+  `${decision.when}; ${decision.where ?? "no house chosen yet"}${decision.listing ? ` (listing: ${decision.listing})` : ""}`;
 
 const NO_WEEKEND = "Choose the weekend first: the announcement says when.";
 
@@ -172,5 +187,13 @@ export async function announceDecision(now = new Date()): Promise<AnnounceOutcom
       failedTo,
     }),
   );
-  return { ok: true, sent, failed: failedTo.length };
+  return {
+    ok: true,
+    sent,
+    failed: failedTo.length,
+    reached,
+    failedTo,
+    subject: mail.subject,
+    said: decisionLine(decision),
+  };
 }

@@ -4,7 +4,10 @@ import { Form } from "@remix-run/react";
 export function OrganiserControls({
   house,
   action = "/houses",
+  idPrefix = "year",
 }: {
+  /** Where the year box's id starts: a page showing a house twice (card and table) keeps ids unique. */
+  idPrefix?: string;
   /** Where the forms post: /houses, or /organiser which answers the same intents. */
   action?: string;
   house: {
@@ -36,9 +39,9 @@ export function OrganiserControls({
           </button>
         ) : (
           <>
-            <label htmlFor={`year-${house.id}`}>Year</label>
+            <label htmlFor={`${idPrefix}-${house.id}`}>Year</label>
             <input
-              id={`year-${house.id}`}
+              id={`${idPrefix}-${house.id}`}
               name="year"
               type="number"
               inputMode="numeric"

@@ -31,7 +31,7 @@ export async function loadTrip(request: Request, year?: string) {
   const edition = await resolveEdition(year);
   const loaded = await loadTripInput(edition.id);
   const trip = computeTrip(loaded.input);
-  const organiser = isOrganiser(user);
+  const organiser = await isOrganiser(user);
   const role: Role = {
     organiser,
     receiver: loaded.settings.receiverId === user.id,

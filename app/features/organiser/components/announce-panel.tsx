@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 
 export type AnnouncePanelData = {
   members: Array<{ name: string; email: string }>;
@@ -34,7 +34,7 @@ function LastRound({ last }: { last: NonNullable<AnnouncePanelData["last"]> }) {
   );
 }
 
-/** Mails the decision with the calendar file to every member: the recipients first, then one button. */
+/** The decision's mail to every member: the recipients first, then the way to its confirmation step. */
 export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData; error?: string }) {
   return (
     <section className="card" aria-labelledby="announce-heading">
@@ -49,7 +49,9 @@ export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData
         <ul aria-labelledby="announce-recipients-heading" className="recipient-list">
           {announce.members.map((member) => (
             <li key={member.email}>
-              {member.name} &lt;{member.email}&gt;
+              <span className="user-text">
+                {member.name} &lt;{member.email}&gt;
+              </span>
             </li>
           ))}
         </ul>
@@ -65,11 +67,11 @@ export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData
       {announce.last ? <LastRound last={announce.last} /> : null}
       {announce.blocked ? <p className="muted">{announce.blocked}</p> : null}
       {announce.next ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="announce" className="button">
+        <p>
+          <Link to="?step=announce" className="button">
             {BUTTON[announce.next.kind](announce.next.count)}
-          </button>
-        </Form>
+          </Link>
+        </p>
       ) : null}
     </section>
   );

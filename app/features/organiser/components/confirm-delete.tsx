@@ -10,8 +10,11 @@ export function ConfirmDelete({
   goes,
   button,
   error,
+  back,
   children,
 }: {
+  /** The organiser page the step came from, and its name. */
+  back: { to: string; name: string };
   title: string;
   goes: string[];
   button: string;
@@ -38,7 +41,7 @@ export function ConfirmDelete({
         <button type="submit" name="intent" value="confirm" className="button button-danger">
           {button}
         </button>
-        <Link to="/organiser">Keep it: back to the organiser page</Link>
+        <Link to={back.to}>Keep it: back to {back.name}</Link>
       </Form>
     </section>
   );

@@ -10,7 +10,16 @@ export type DeadlinePanelData = {
 };
 
 /** The survey deadline: set it (a date and a time in the event's zone) or clear it. */
-export function DeadlinePanel({ deadline, error }: { deadline: DeadlinePanelData; error?: string }) {
+export function DeadlinePanel({
+  deadline,
+  failure,
+}: {
+  deadline: DeadlinePanelData;
+  /** A refused deadline: the page's message says why; the boxes keep what was typed. */
+  failure?: { error?: string; values?: Record<string, string> };
+}) {
+  const error = failure?.error;
+  const typed = failure?.values;
   return (
     <section className="card" aria-labelledby="deadline-heading">
       <h2 id="deadline-heading">Survey deadline</h2>
@@ -19,29 +28,42 @@ export function DeadlinePanel({ deadline, error }: { deadline: DeadlinePanelData
           ? `${deadline.closed ? "The survey closed on" : "The survey closes on"} ${deadline.text}.`
           : "No deadline is set: the survey stays open."}
       </p>
-      <Form method="post" className="deadline-form">
+      <Form method="post" className="event-form">
         {error ? (
-          <p role="alert" className="alert alert-error" id="deadline-error">
+          <p className="field-error" id="deadline-error">
             {error}
           </p>
         ) : null}
         <p className="muted">Times are in the event&apos;s time zone, {deadline.zone}.</p>
-        <label htmlFor="deadline-date">Date</label>
-        <input
-          id="deadline-date"
-          name="date"
-          type="date"
-          defaultValue={deadline.date}
-          required
-          aria-describedby={error ? "deadline-error" : undefined}
-        />
-        <label htmlFor="deadline-time">Time ({deadline.zone})</label>
-        <input id="deadline-time" name="time" type="time" defaultValue={deadline.time} required />
+        <p className="event-field">
+          <label htmlFor="deadline-date">Date</label>
+          <input
+            id="deadline-date"
+            name="date"
+            type="date"
+            defaultValue={typed?.date ?? deadline.date}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "deadline-error" : undefined}
+          />
+        </p>
+        <p className="event-field">
+          <label htmlFor="deadline-time">Time ({deadline.zone})</label>
+          <input
+            id="deadline-time"
+            name="time"
+            type="time"
+            defaultValue={typed?.time ?? deadline.time}
+            required
+            aria-invalid={error ? true : undefined}
+          />
+        </p>
         <button type="submit" name="intent" value="set-deadline" className="button">
           Set deadline
         </button>
       </Form>
-      <Form method="post" className="deadline-form">
+      <h3 id="deadline-now-heading">Close now, or clear the deadline</h3>
+      <Form method="post" className="deadline-form" aria-labelledby="deadline-now-heading">
         {deadline.closed ? null : (
           <button type="submit" name="intent" value="close-now" className="button button-secondary">
             {CLOSE_NOW}

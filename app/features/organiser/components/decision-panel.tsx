@@ -39,7 +39,7 @@ export function DecisionPanel({ decision, error }: { decision: DecisionPanelData
         <dt>When</dt>
         <dd>{decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`}</dd>
         <dt>Where</dt>
-        <dd>{decision.house ?? "No house chosen yet: choose one in the houses table below."}</dd>
+        <dd>{decision.house ?? "No house chosen yet: choose one below."}</dd>
       </dl>
       <h3 id="decision-best-heading">Best Weekends</h3>
       <ol aria-labelledby="decision-best-heading" className="decision-weekends">

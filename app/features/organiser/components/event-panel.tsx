@@ -77,11 +77,6 @@ export function EventPanel({ event, failure }: { event: EventFactsData; failure?
     <section className="card" aria-labelledby="event-heading">
       <h2 id="event-heading">The event</h2>
       <Form method="post" className="event-form">
-        {failure?.error ? (
-          <p role="alert" className="alert alert-error">
-            {failure.error}
-          </p>
-        ) : null}
         {FIELDS.map(({ name, label, input }) => (
           <Field key={name} name={name} label={label} value={event[name]} failure={failure} {...input} />
         ))}

@@ -58,11 +58,6 @@ export function HeadcountPanel({ headcount }: { headcount: HeadcountPanelData })
   return (
     <section className="card" aria-labelledby="headcount-heading">
       <h2 id="headcount-heading">Headcount</h2>
-      <p>
-        <a href="/organiser/headcount.csv" download>
-          Download the headcount (CSV)
-        </a>
-      </p>
       {house ? (
         <p>
           Against {house.title}: beds {against(count.people.yes, house.beds)} for yes,{" "}

@@ -4,7 +4,16 @@ import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invite-limits";
 export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
 
 /** Paste addresses to invite; lists who was invited and has not registered yet. */
-export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?: string }) {
+export function InvitePanel({
+  invite,
+  error,
+  typed,
+}: {
+  invite: InvitePanelData;
+  error?: string;
+  /** What was typed, when the page refused it. */
+  typed?: string;
+}) {
   return (
     <section className="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite</h2>
@@ -15,7 +24,8 @@ export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?
       ) : null}
       <Form method="post" className="event-form">
         <label htmlFor="invite-addresses">
-          E-mail addresses (separated by commas, spaces or lines): each gets a link to register
+          E-mail addresses, one a line or separated by commas (“Name &lt;address&gt;” keeps the name): each
+          gets a link to register
         </label>
         <textarea
           id="invite-addresses"
@@ -23,13 +33,14 @@ export function InvitePanel({ invite, error }: { invite: InvitePanelData; error?
           rows={3}
           required
           maxLength={20000}
+          defaultValue={typed}
           aria-describedby={error ? "invite-error" : undefined}
         />
         <p className="muted">
           An address gets at most one invitation a day, and you may send {INVITE_DAILY_CAP} a day.
         </p>
-        <button type="submit" name="intent" value="invite" className="button">
-          Send the invitations
+        <button type="submit" name="intent" value="check-invites" className="button">
+          Send the invitations…
         </button>
       </Form>
       <h3 id="invited-heading">Invited, not registered yet ({invite.pending.length})</h3>

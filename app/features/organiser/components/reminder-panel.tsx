@@ -1,7 +1,8 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 
 export type ReminderPanelData = {
-  recipients: Array<{ id: number; name: string; email: string }>;
+  /** Members without a submitted survey, then invited addresses that have not registered. */
+  recipients: Array<{ id: number; name: string; email: string; invited: boolean }>;
   lastSent: string | null;
   nextPossible: string | null;
   canSend: boolean;
@@ -11,8 +12,21 @@ export type ReminderPanelData = {
   failed: { to: string[]; retriesLeft: number; canRetry: boolean } | null;
 };
 
-/** Lists who a reminder would reach, then one button sends it (at most once per 24 hours). */
+/** "5 members and 2 invited addresses": the two kinds of recipient counted apart. */
+export function reminderCount(recipients: ReminderPanelData["recipients"]) {
+  const invited = recipients.filter((entry) => entry.invited).length;
+  const members = recipients.length - invited;
+  const parts = [
+    members ? `${members} ${members === 1 ? "member" : "members"}` : "",
+    invited ? `${invited} invited ${invited === 1 ? "address" : "addresses"}` : "",
+  ].filter(Boolean);
+  return parts.join(" and ") || "nobody";
+}
+
+/** Lists who a reminder would reach, then the way to its confirmation step (at most once per 24 hours). */
 export function ReminderPanel({ reminder, error }: { reminder: ReminderPanelData; error?: string }) {
+  const members = reminder.recipients.filter((entry) => !entry.invited);
+  const invited = reminder.recipients.filter((entry) => entry.invited);
   return (
     <section className="card" aria-labelledby="reminder-heading">
       <h2 id="reminder-heading">Reminder e-mail</h2>
@@ -23,10 +37,15 @@ export function ReminderPanel({ reminder, error }: { reminder: ReminderPanelData
       ) : null}
       <h3 id="recipients-heading">It goes to ({reminder.recipients.length})</h3>
       {reminder.recipients.length ? (
-        <ul aria-labelledby="recipients-heading" className="recipient-list">
-          {reminder.recipients.map((member) => (
+        <ul aria-labelledby="recipients-heading" className="recipient-list user-text">
+          {members.map((member) => (
             <li key={member.id}>
               {member.name} &lt;{member.email}&gt;
+            </li>
+          ))}
+          {invited.map((entry) => (
+            <li key={entry.id}>
+              {entry.email} <span className="muted">(invited, not registered)</span>
             </li>
           ))}
         </ul>
@@ -56,12 +75,11 @@ export function ReminderPanel({ reminder, error }: { reminder: ReminderPanelData
         </>
       ) : null}
       {reminder.canSend ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="send-reminder" className="button">
-            Send the reminder to {reminder.recipients.length}{" "}
-            {reminder.recipients.length === 1 ? "member" : "members"}
-          </button>
-        </Form>
+        <p>
+          <Link to="?step=reminder" className="button">
+            Send the reminder to {reminderCount(reminder.recipients)}…
+          </Link>
+        </p>
       ) : null}
     </section>
   );

@@ -18,7 +18,7 @@ export function HouseTidyLinks({ house }: { house: { id: number; title: string }
 export function MemberTidyLinks({
   member,
 }: {
-  member: { id: number; email: string; submitted: boolean; houses: number };
+  member: { id: number; email: string; submitted: boolean; houses: number; organiser?: boolean };
 }) {
   return (
     <span className="tidy-links">
@@ -32,9 +32,11 @@ export function MemberTidyLinks({
           Delete houses ({member.houses})<span className="visually-hidden"> suggested by {member.email}</span>
         </Link>
       ) : null}
-      <Link to={`/organiser/members/${member.id}/delete`}>
-        Delete account<span className="visually-hidden"> of {member.email}</span>
-      </Link>
+      {member.organiser ? null : (
+        <Link to={`/organiser/members/${member.id}/delete`}>
+          Delete account<span className="visually-hidden"> of {member.email}</span>
+        </Link>
+      )}
     </span>
   );
 }

@@ -6,8 +6,16 @@ describe("parseInviteList", () => {
     expect(parseInviteList("Ana <ana@example.com>, bo@Example.com;\nbo@example.com  cy@x.org")).toEqual({
       emails: ["ana@example.com", "bo@example.com", "cy@x.org"],
       invalid: [],
+      names: { "ana@example.com": "Ana" },
     });
     expect(parseInviteList("nope@, @bad, ok@ok.io").invalid).toEqual(["nope@", "@bad"]);
+  });
+
+  it("keeps the name of 'Name <address>' and names an entry that is not an address", () => {
+    const parsed = parseInviteList('Pat Newby <Pat@Example.com>\nQuinn\n"Ro Lee" <ro@example.com>');
+    expect(parsed.emails).toEqual(["pat@example.com", "ro@example.com"]);
+    expect(parsed.names).toEqual({ "pat@example.com": "Pat Newby", "ro@example.com": "Ro Lee" });
+    expect(parsed.invalid).toEqual(["Quinn"]);
   });
 
   it("links to the register form with the address filled in", () => {

@@ -8,7 +8,11 @@ import {
   registerLink,
 } from "~/features/organiser/lib/invitations";
 import { getEventSettings } from "~/features/event/server";
-import { recordInvitation, registeredAmong } from "~/features/organiser/models/invitation.server";
+import {
+  listPendingInvitations,
+  recordInvitation,
+  registeredAmong,
+} from "~/features/organiser/models/invitation.server";
 import { claimRateLimitSlot, refundRateLimit } from "~/platform/models/rate-limit.server";
 import { sendMailRound } from "~/platform/services/mail.server";
 
@@ -23,6 +27,7 @@ export type InviteOutcome =
       recent: string[];
       /** Not mailed: the organiser's invitations for the day are used up. */
       overCap: string[];
+      subject: string;
     }
   | { ok: false; error: string };
 
@@ -43,7 +48,7 @@ async function claimInvitation(address: string, organiserId: number) {
  * database before the mail goes out, so parallel posts cannot race past either.
  */
 export async function inviteAddresses(text: string, organiserId: number): Promise<InviteOutcome> {
-  const { emails, invalid } = parseInviteList(text);
+  const { emails, invalid, names } = parseInviteList(text);
   if (emails.length === 0) {
     return {
       ok: false,
@@ -70,10 +75,65 @@ export async function inviteAddresses(text: string, organiserId: number): Promis
         shortName: event.shortName,
         name: event.name,
         link: registerLink(config.appUrl, address),
+        guest: names[address],
       }),
     })),
   );
   // A mail that did not go out may be tried again at once; it still counts towards the day's cap.
   for (const address of failed) await refundRateLimit(addressKey(address));
-  return { ok: true, invited: sent, registered: [...registered], invalid, failed, recent, overCap };
+  const { subject } = invitationMail({ shortName: event.shortName, name: event.name, link: "" });
+  return { ok: true, invited: sent, registered: [...registered], invalid, failed, recent, overCap, subject };
+}
+
+export type InvitePlan =
+  | {
+      ok: true;
+      fresh: string[];
+      /** Invited before and not registered: the step says so before they get another mail. */
+      again: Array<{ email: string; invitedAt: Date }>;
+      registered: string[];
+      invalid: string[];
+      names: Record<string, string>;
+      preview: { subject: string; text: string };
+    }
+  | { ok: false; error: string };
+
+/** What "Send the invitations" would do with this list, without sending anything: the confirmation step. */
+export async function planInvitations(text: string): Promise<InvitePlan> {
+  const { emails, invalid, names } = parseInviteList(text);
+  if (emails.length === 0) {
+    return {
+      ok: false,
+      error: invalid.length
+        ? `Not an e-mail address: ${invalid.join(", ")}`
+        : "Paste at least one e-mail address.",
+    };
+  }
+  if (emails.length > INVITE_LIMIT) return { ok: false, error: `At most ${INVITE_LIMIT} addresses at once.` };
+  const [registered, pending, event] = await Promise.all([
+    registeredAmong(emails),
+    listPendingInvitations(),
+    getEventSettings(),
+  ]);
+  const before = new Map(pending.map((entry) => [entry.email.toLowerCase(), entry.invitedAt]));
+  const open = emails.filter((address) => !registered.has(address));
+  const first = open[0] ?? emails[0];
+  const { subject, text: body } = invitationMail({
+    shortName: event.shortName,
+    name: event.name,
+    link: registerLink(env().appUrl, first),
+    guest: names[first],
+  });
+  return {
+    ok: true,
+    fresh: open.filter((address) => !before.has(address)),
+    again: open.flatMap((address) => {
+      const invitedAt = before.get(address);
+      return invitedAt ? [{ email: address, invitedAt }] : [];
+    }),
+    registered: emails.filter((address) => registered.has(address)),
+    invalid,
+    names,
+    preview: { subject, text: body },
+  };
 }

@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { bestWeekends } from "~/features/results/lib/best-weekends";
 import { weekendLong } from "~/features/event/lib/event-settings";
@@ -9,30 +9,42 @@ import { saveEventFacts, setPlannedWeekend } from "~/features/event/server";
 import { headcount, headcountRows } from "~/features/event/lib/headcount";
 import { getCurrentEdition } from "~/features/editions/server";
 import { getWeekendCounts, listHeadcountRecords } from "~/features/event/server";
-import type { AnnouncePanelData } from "~/features/organiser/components/announce-panel";
 import type { InvitePanelData } from "~/features/organiser/components/invite-panel";
-import { formatShortTime } from "~/platform/lib/deadline";
+import { formatDeadline, formatShortTime } from "~/platform/lib/deadline";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import type { HeadcountPanelData } from "~/features/organiser/components/headcount-panel";
 import type { DecisionPanelData } from "~/features/organiser/components/decision-panel";
 import type { EventFactsData } from "~/features/organiser/components/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/features/event/server";
-import { inviteAddresses } from "~/features/organiser/services/invite.server";
+import { inviteAddresses, planInvitations } from "~/features/organiser/services/invite.server";
 import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
 import { getEventPlan } from "~/features/event/server";
 import { setFlash } from "~/platform/services/flash.server";
+import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
+import { announcementMail } from "~/features/event/lib/announcement";
 
-/** The organiser's event form, decision and announcement panels, from the settings and the survey. */
-export async function getOrganiserEvent(now = new Date()) {
-  const [{ event, location, house }, { windows }, announce, records, pending] = await Promise.all([
-    getEventPlan(),
-    getCurrentEdition(),
-    getAnnounceStatus(now),
-    listHeadcountRecords(),
-    listPendingInvitations(),
-  ]);
+/** Back to the organiser page the form came from, whose flash says what was done. */
+export async function doneOn(page: string, message: string) {
+  return redirect(page, { headers: { "Set-Cookie": await setFlash({ message }) } });
+}
+
+/** The event's facts as its form shows them. */
+export async function getEventFacts(): Promise<EventFactsData> {
+  const { event } = await getEventPlan();
+  return {
+    name: event.name,
+    shortName: event.shortName,
+    expectedMin: event.expectedMin,
+    expectedMax: event.expectedMax,
+    chatUrl: event.chatUrl,
+    defaultChatUrl: env().chatUrl,
+  };
+}
+
+/** The decision: the weekend chosen or planned, the house, Best Weekends and every window. */
+export async function getDecision(): Promise<DecisionPanelData & { shortName: string; year: number }> {
+  const [{ event, location }, { windows }] = await Promise.all([getEventPlan(), getCurrentEdition()]);
   const weekends = await getWeekendCounts(windows);
-  const count = headcount(records);
   const { top } = bestWeekends(
     weekends.counts,
     weekends.respondents,
@@ -40,111 +52,198 @@ export async function getOrganiserEvent(now = new Date()) {
     undefined,
     windows,
   );
-  const data: {
-    event: EventFactsData;
-    decision: DecisionPanelData;
-    announce: AnnouncePanelData;
-    headcount: HeadcountPanelData;
-    invite: InvitePanelData;
-  } = {
-    invite: {
-      pending: pending.map((entry) => ({
-        ...entry,
-        invitedAt: formatShortTime(entry.invitedAt, env().eventTimeZone),
-      })),
-    },
-    announce,
-    headcount: {
-      count,
-      rows: headcountRows(count),
-      house: house ? { title: house.title, beds: house.num_beds, bedrooms: house.num_bedrooms } : null,
-    },
-    event: {
-      name: event.name,
-      shortName: event.shortName,
-      expectedMin: event.expectedMin,
-      expectedMax: event.expectedMax,
-      chatUrl: event.chatUrl,
-      defaultChatUrl: env().chatUrl,
-    },
-    decision: {
-      weekend: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
-      planned: event.plannedWeekend,
-      house: location,
-      best: top,
-      windows: weekends.counts.map((entry) => ({ label: entry.label, free: entry.yes + entry.maybe })),
-    },
+  return {
+    shortName: event.shortName,
+    year: event.year,
+    weekend: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    planned: event.plannedWeekend,
+    house: location,
+    best: top,
+    windows: weekends.counts.map((entry) => ({ label: entry.label, free: entry.yes + entry.maybe })),
   };
-  return data;
 }
 
-const done = async (message: string, hash: string) =>
-  redirect(`/organiser${hash}`, { headers: { "Set-Cookie": await setFlash({ message }) } });
+/** The headcount of the yeses and maybes, against the chosen house when there is one. */
+export async function getHeadcount(): Promise<HeadcountPanelData> {
+  const [{ house }, records] = await Promise.all([getEventPlan(), listHeadcountRecords()]);
+  const count = headcount(records);
+  return {
+    count,
+    rows: headcountRows(count),
+    house: house ? { title: house.title, beds: house.num_beds, bedrooms: house.num_bedrooms } : null,
+  };
+}
 
-/** The event form's and the decision panel's intents; null for any other intent. */
-export async function eventAction(
-  form: Record<string, FormDataEntryValue>,
-  organiserId: number,
-): Promise<Response | null> {
-  if (form.intent === "save-event") {
-    const parsed = eventFactsSchema.safeParse(form);
-    if (!parsed.success) {
-      const values = Object.fromEntries(
-        ["name", "shortName", "expectedMin", "expectedMax", "chatUrl"].map((key) => [
-          key,
-          String(form[key] ?? ""),
-        ]),
-      );
-      return json<FormFailure>(
-        {
-          error: "The event was not saved: see the fields below.",
-          fieldErrors: firstErrorPerField(parsed.error),
-          values,
-          form: "event",
-        },
-        { status: 400 },
-      );
-    }
-    await saveEventFacts(parsed.data);
-    return done("The event is saved.", "#event-heading");
-  }
-  if (form.intent === "choose-weekend") {
-    const { year } = (await getEventPlan()).event;
-    const parsed = plannedWeekendSchema(year).safeParse(form.weekend);
-    if (!parsed.success)
-      return json<FormFailure>({ error: parsed.error.issues[0].message, form: "decision" }, { status: 400 });
-    await setPlannedWeekend(parsed.data);
-    return done(`The weekend is ${weekendLong(parsed.data, year)}, ${year}.`, "#decision-heading");
-  }
-  if (form.intent === "announce") {
-    const outcome = await announceDecision();
-    if (!outcome.ok) return json<FormFailure>({ error: outcome.error, form: "announce" }, { status: 409 });
-    const failed = outcome.failed ? ` ${outcome.failed} could not be sent: "Retry" sends those alone.` : "";
-    return done(
-      `The decision went to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`,
-      "#announce-heading",
+/** The invited addresses that have not registered yet. */
+export async function getInvitePanel(): Promise<InvitePanelData> {
+  const pending = await listPendingInvitations();
+  return {
+    pending: pending.map((entry) => ({
+      ...entry,
+      invitedAt: formatShortTime(entry.invitedAt, env().eventTimeZone),
+    })),
+  };
+}
+
+export const getAnnouncePanel = (now = new Date()) => getAnnounceStatus(now);
+
+/** The announcement as the next round will read it, for its confirmation step. */
+export async function getAnnouncePreview(announce: Awaited<ReturnType<typeof getAnnounceStatus>>) {
+  if (!announce.decision || !announce.next) return null;
+  const { event } = await getEventPlan();
+  const { subject, text } = announcementMail({
+    shortName: event.shortName,
+    decision: announce.decision,
+    change: announce.next.kind !== "first",
+    appUrl: env().appUrl,
+  });
+  return { subject, text };
+}
+
+/** Every round sent, newest first, for the Mail page's history. */
+export async function getMailHistory() {
+  const zone = env().eventTimeZone;
+  return (await listMailRounds()).map((round) => ({
+    id: round.id,
+    kind: round.kind,
+    subject: round.subject,
+    said: round.said,
+    reached: round.reached,
+    failed: round.failed,
+    at: formatDeadline(round.sentAt, zone),
+  }));
+}
+
+type Form = Record<string, FormDataEntryValue>;
+const refuse = (error: string, status = 400, values?: Record<string, string>) =>
+  data<FormFailure>({ error, ...(values ? { values } : {}) }, { status });
+
+const EVENT_FIELDS = ["name", "shortName", "expectedMin", "expectedMax", "chatUrl"];
+
+/** Saves the event's facts; a refusal names each field and keeps what was typed. */
+export async function saveEventIntent(form: Form, page: string) {
+  const parsed = eventFactsSchema.safeParse(form);
+  if (!parsed.success) {
+    const values = Object.fromEntries(EVENT_FIELDS.map((key) => [key, String(form[key] ?? "")]));
+    return data<FormFailure>(
+      {
+        error: "The event was not saved: see the fields below.",
+        fieldErrors: firstErrorPerField(parsed.error),
+        values,
+        form: "event",
+      },
+      { status: 400 },
     );
   }
-  if (form.intent === "invite") {
-    const outcome = await inviteAddresses(String(form.addresses ?? "").slice(0, 20000), organiserId);
-    if (!outcome.ok) return json<FormFailure>({ error: outcome.error, form: "invite" }, { status: 400 });
-    const parts = [
-      `Invited ${outcome.invited.length}: ${outcome.invited.join(", ") || "nobody"}.`,
-      outcome.registered.length ? `Already registered: ${outcome.registered.join(", ")}.` : "",
-      outcome.recent.length
-        ? `Already invited in the last 24 hours, not mailed again: ${outcome.recent.join(", ")}.`
-        : "",
-      outcome.overCap.length
-        ? `The limit of ${INVITE_DAILY_CAP} invitations a day is reached, not invited: ${outcome.overCap.join(", ")}.`
-        : "",
-      outcome.invalid.length ? `Not an e-mail address: ${outcome.invalid.join(", ")}.` : "",
-      outcome.failed.length ? `Could not be sent: ${outcome.failed.join(", ")} (try again).` : "",
-    ];
-    return done(parts.filter(Boolean).join(" "), "#invite-heading");
-  }
-  if (form.intent === "clear-weekend") {
-    await setPlannedWeekend(null);
-    return done("The weekend choice is undone.", "#decision-heading");
-  }
-  return null;
+  await saveEventFacts(parsed.data);
+  return doneOn(page, "The event is saved.");
+}
+
+export async function chooseWeekendIntent(form: Form, page: string) {
+  const { year } = (await getEventPlan()).event;
+  const parsed = plannedWeekendSchema(year).safeParse(form.weekend);
+  if (!parsed.success) return refuse(parsed.error.issues[0].message);
+  await setPlannedWeekend(parsed.data);
+  return doneOn(page, `The weekend is ${weekendLong(parsed.data, year)}, ${year}.`);
+}
+
+export async function clearWeekendIntent(_form: Form, page: string) {
+  await setPlannedWeekend(null);
+  return doneOn(page, "The weekend choice is undone.");
+}
+
+export async function announceIntent(_form: Form, page: string, organiserId: number) {
+  const outcome = await announceDecision();
+  if (!outcome.ok) return refuse(outcome.error, 409);
+  await recordMailRound({
+    kind: "announcement",
+    subject: outcome.subject,
+    said: outcome.said,
+    reached: outcome.reached,
+    failed: outcome.failedTo,
+    sentBy: organiserId,
+  });
+  const failed = outcome.failed ? ` ${outcome.failed} could not be sent: "Retry" sends those alone.` : "";
+  return doneOn(
+    page,
+    `The decision went to ${outcome.sent} ${outcome.sent === 1 ? "member" : "members"}.${failed}`,
+  );
+}
+
+export async function inviteIntent(form: Form, page: string, organiserId: number) {
+  const addresses = String(form.addresses ?? "").slice(0, 20000);
+  const outcome = await inviteAddresses(addresses, organiserId);
+  if (!outcome.ok) return refuse(outcome.error, 400, { addresses });
+  await recordMailRound({
+    kind: "invitations",
+    subject: outcome.subject,
+    said: "A link to the register form, the address filled in.",
+    reached: outcome.invited,
+    failed: outcome.failed,
+    sentBy: organiserId,
+  });
+  const parts = [
+    `Invited ${outcome.invited.length}: ${outcome.invited.join(", ") || "nobody"}.`,
+    outcome.registered.length ? `Already registered: ${outcome.registered.join(", ")}.` : "",
+    outcome.recent.length
+      ? `Already invited in the last 24 hours, not mailed again: ${outcome.recent.join(", ")}.`
+      : "",
+    outcome.overCap.length
+      ? `The limit of ${INVITE_DAILY_CAP} invitations a day is reached, not invited: ${outcome.overCap.join(", ")}.`
+      : "",
+    outcome.invalid.length ? `Not an e-mail address: ${outcome.invalid.join(", ")}.` : "",
+    outcome.failed.length ? `Could not be sent: ${outcome.failed.join(", ")} (try again).` : "",
+  ];
+  return doneOn(page, parts.filter(Boolean).join(" "));
+}
+
+/** A redirect with the page's message, or a refusal (a FormFailure with its status). */
+type Answer = Response | ReturnType<typeof data<FormFailure>> | ReturnType<typeof data<InviteStep>>;
+
+/** The invitations' confirmation step, answered to the first post of the list. */
+export type InviteStep = {
+  step: "invite";
+  addresses: string;
+  fresh: string[];
+  again: string[];
+  registered: string[];
+  invalid: string[];
+  preview: { subject: string; text: string };
+};
+type Intent = (form: Form, page: string, organiserId: number) => Promise<Answer>;
+
+/**
+ * An organiser page's action: the posted `intent` looked up in the page's own handlers, each of which
+ * redirects back to `page` with its message or answers with a refusal.
+ */
+export async function runIntent(
+  request: Request,
+  page: string,
+  handlers: Record<string, Intent>,
+  organiserId: number,
+): Promise<Answer> {
+  const form = Object.fromEntries(await request.formData());
+  const handler = Object.hasOwn(handlers, String(form.intent)) ? handlers[String(form.intent)] : undefined;
+  if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
+  return handler(form, page, organiserId);
+}
+
+/** The invitations' confirmation step: whom the list reaches, who was invited before, the mail. */
+export async function checkInvitesIntent(form: Form) {
+  const addresses = String(form.addresses ?? "").slice(0, 20000);
+  const plan = await planInvitations(addresses);
+  if (!plan.ok) return refuse(plan.error, 400, { addresses });
+  const zone = env().eventTimeZone;
+  const named = (address: string) => (plan.names[address] ? `${plan.names[address]} <${address}>` : address);
+  return data<InviteStep>({
+    step: "invite",
+    addresses,
+    fresh: plan.fresh.map(named),
+    again: plan.again.map(
+      (entry) => `${named(entry.email)} (invited ${formatShortTime(entry.invitedAt, zone)})`,
+    ),
+    registered: plan.registered,
+    invalid: plan.invalid,
+    preview: plan.preview,
+  });
 }

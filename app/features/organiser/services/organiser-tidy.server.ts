@@ -36,8 +36,10 @@ export async function memberToTidy(request: Request, id: string | undefined) {
   return { organiser, member: await byId(id, memberFootprint, "Member") };
 }
 
-/** Back to /organiser (at `anchor`, when given), whose flash says what was done. */
-export async function backToOrganiser(message: string, anchor?: string) {
-  const to = anchor ? `/organiser#${anchor}` : "/organiser";
-  return redirect(to, { headers: { "Set-Cookie": await setFlash({ message }) } });
+export const PEOPLE_PAGE = "/organiser/people";
+export const HOUSES_PAGE = "/organiser/houses";
+
+/** Back to the organiser page the step started from, whose flash says what was done. */
+export async function backToOrganiser(page: string, message: string) {
+  return redirect(page, { headers: { "Set-Cookie": await setFlash({ message }) } });
 }

@@ -24,7 +24,17 @@ import { listPendingInvitations } from "~/features/organiser/models/invitation.s
 import { sendMailRound } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/server";
 
-export type ReminderOutcome = { ok: true; sent: number; failed: number } | { ok: false; error: string };
+export type ReminderOutcome =
+  | {
+      ok: true;
+      sent: number;
+      failed: number;
+      reached: string[];
+      failedTo: string[];
+      subject: string;
+      said: string;
+    }
+  | { ok: false; error: string };
 
 const NO_DEADLINE = "Set a survey deadline first: the reminder names it.";
 const CLOSED = "The survey has closed; reminders are over.";
@@ -55,7 +65,7 @@ export async function getReminderStatus(now = new Date()) {
     getReminderFailuresValue().then(parseReminderFailures),
   ]);
   const zone = env().eventTimeZone;
-  const recipients = everyone.map(({ id, name, email }) => ({ id, name, email }));
+  const recipients = everyone.map(({ id, name, email, invited }) => ({ id, name, email, invited }));
   const next = nextReminderAt(lastSent);
   const blocked = !deadline
     ? NO_DEADLINE
@@ -90,7 +100,8 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
         : personalLinkFor(member, "/survey", { deadline }),
     ),
   );
-  return sendMailRound(
+  const { subject } = reminderMail({ name: "", deadline: text, appUrl: config.appUrl, shortName });
+  const round = await sendMailRound(
     recipients.map((member, index) => ({
       to: member.email,
       ...reminderMail({
@@ -102,7 +113,26 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
       }),
     })),
   );
+  return { ...round, subject };
 }
+
+/** The reminder as it will read (a member's name where the mail greets them), for its confirmation step. */
+export async function getReminderPreview() {
+  const [deadline, { shortName }] = await Promise.all([getSurveyDeadline(), getEventSettings()]);
+  if (!deadline) return null;
+  const config = env();
+  const { subject, text } = reminderMail({
+    name: "Alex",
+    deadline: formatDeadline(deadline, config.eventTimeZone),
+    appUrl: config.appUrl,
+    shortName,
+  });
+  return { subject, text };
+}
+
+/** What a reminder round says, for the history of rounds. */
+const said = (deadline: Date) =>
+  `The survey closes on ${formatDeadline(deadline, env().eventTimeZone)}; a link to the survey (to the register form for an invited address).`;
 
 /** Why no reminder may go out now (no deadline, closed), else the deadline the mail names. */
 async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | { ok: false; error: string }> {
@@ -123,11 +153,19 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   const recipients = await reminderList();
   if (recipients.length === 0) return { ok: false, error: NOBODY };
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
-  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
   await setReminderFailures(
     failed.length ? JSON.stringify({ round: now.toISOString(), failedTo: failed, retries: 0 }) : "",
   );
-  return { ok: true, sent: sent.length, failed: failed.length };
+  return {
+    ok: true,
+    sent: sent.length,
+    failed: failed.length,
+    reached: sent,
+    failedTo: failed,
+    subject,
+    said: said(open.deadline),
+  };
 }
 
 /**
@@ -143,7 +181,15 @@ export async function retryFailedReminders(now = new Date()): Promise<ReminderOu
   if (!(await claimReminderFailures(raw, JSON.stringify(plan.next)))) return { ok: false, error: BUSY };
   const failedTo = new Set(plan.failedTo.map((email) => email.toLowerCase()));
   const recipients = (await reminderList()).filter((entry) => failedTo.has(entry.email.toLowerCase()));
-  const { sent, failed } = await mailReminders(open.deadline, recipients);
+  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
   await setReminderFailures(JSON.stringify({ ...plan.next, failedTo: failed }));
-  return { ok: true, sent: sent.length, failed: failed.length };
+  return {
+    ok: true,
+    sent: sent.length,
+    failed: failed.length,
+    reached: sent,
+    failedTo: failed,
+    subject,
+    said: said(open.deadline),
+  };
 }

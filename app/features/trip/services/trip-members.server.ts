@@ -9,11 +9,12 @@ import { listTripCandidates, type TripCandidate } from "~/features/trip/models/p
  * A "maybe" is not (yet): the trip page holds the key box code and who sleeps where, which is for
  * those who come; answering yes puts them on it.
  */
-export const isOnTrip = (candidate: Pick<TripCandidate, "attending" | "email" | "emailConfirmedAt">) =>
-  candidate.attending === "yes" || isOrganiser(candidate);
-
 export async function listTripMembers(): Promise<TripCandidate[]> {
-  return (await listTripCandidates()).filter(isOnTrip);
+  const candidates = await listTripCandidates();
+  const onTrip = await Promise.all(
+    candidates.map(async (candidate) => candidate.attending === "yes" || (await isOrganiser(candidate))),
+  );
+  return candidates.filter((_, index) => onTrip[index]);
 }
 
 export type TripViewer = {
@@ -27,7 +28,7 @@ export type TripViewer = {
 /** Who is asking and what they may see: on the trip, an organiser, or only that the page exists. */
 export async function tripViewer(user: User): Promise<TripViewer> {
   const members = await listTripMembers();
-  const organiser = isOrganiser(user);
+  const organiser = await isOrganiser(user);
   const me = members.find((member) => member.userId === user.id);
   return {
     user,

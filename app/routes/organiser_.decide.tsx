@@ -1,0 +1,86 @@
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DecisionPanel } from "~/features/organiser/components/decision-panel";
+import { HouseChoicePanel } from "~/features/organiser/components/house-choice";
+import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
+import { placeLabel } from "~/features/houses/lib/house-rules";
+import { getChosenHouseId } from "~/features/event/server";
+import { getVoteCounts, listHouses } from "~/features/houses/server";
+import { readFlash } from "~/platform/services/flash.server";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import {
+  chooseWeekendIntent,
+  clearWeekendIntent,
+  getDecision,
+  runIntent,
+} from "~/features/organiser/services/organiser-event.server";
+import { houseIntent } from "~/features/organiser/services/organiser-season.server";
+import styles from "~/styles/features.css";
+import { pageTitle } from "~/platform/lib/page-title";
+import { HYDRATE } from "~/platform/lib/hydration";
+
+// With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
+export const handle = HYDRATE;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Decide") }];
+
+const PAGE = "/organiser/decide";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOrganiser(request);
+  const [decision, houses, counts, chosenId, { flash, setCookie }] = await Promise.all([
+    getDecision(),
+    listHouses(),
+    getVoteCounts(),
+    getChosenHouseId(),
+    readFlash(request),
+  ]);
+  const none = { love: 0, like: 0, dislike: 0 };
+  const score = (id: number) => {
+    const votes = counts[id] ?? none;
+    return votes.love * 2 + votes.like - votes.dislike;
+  };
+  const choices = houses
+    .filter((house) => house.in_play || house.id === chosenId)
+    .sort((a, b) => Number(b.id === chosenId) - Number(a.id === chosenId) || score(b.id) - score(a.id))
+    .map((house) => ({
+      id: house.id,
+      title: house.title,
+      place: placeLabel(house, false),
+      votes: counts[house.id] ?? none,
+    }));
+  return data(
+    { flash: flash?.message ?? null, decision, houses: choices, chosenId },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const organiser = await requireOrganiser(request);
+  return runIntent(
+    request,
+    PAGE,
+    {
+      "choose-weekend": chooseWeekendIntent,
+      "clear-weekend": clearWeekendIntent,
+      choose: houseIntent,
+      unchoose: houseIntent,
+    },
+    organiser.id,
+  );
+}
+
+export default function Decide() {
+  const { flash, decision, houses, chosenId } = useLoaderData<typeof loader>();
+  const failure = failureFor<FormFailure>(useActionData<typeof action>());
+  return (
+    <OrganiserFrame title="Decide" flash={flash} error={failure?.error}>
+      <DecisionPanel decision={decision} />
+      <HouseChoicePanel houses={houses} chosenId={chosenId} shortName={decision.shortName} />
+    </OrganiserFrame>
+  );
+}
+
+export { OrganiserErrorBoundary as ErrorBoundary } from "~/features/organiser/components/organiser-frame";

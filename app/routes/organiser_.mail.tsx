@@ -1,0 +1,84 @@
+import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AnnouncePanel } from "~/features/organiser/components/announce-panel";
+import { ConfirmRound } from "~/features/organiser/components/confirm-round";
+import { MailHistory } from "~/features/organiser/components/mail-history";
+import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
+import { readFlash } from "~/platform/services/flash.server";
+import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import {
+  announceIntent,
+  getAnnouncePanel,
+  getAnnouncePreview,
+  getMailHistory,
+  runIntent,
+} from "~/features/organiser/services/organiser-event.server";
+import styles from "~/styles/features.css";
+import { pageTitle } from "~/platform/lib/page-title";
+import { HYDRATE } from "~/platform/lib/hydration";
+
+// With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
+export const handle = HYDRATE;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Mail") }];
+
+const PAGE = "/organiser/mail";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOrganiser(request);
+  const step = new URL(request.url).searchParams.get("step") === "announce";
+  const [announce, rounds, { flash, setCookie }] = await Promise.all([
+    getAnnouncePanel(new Date()),
+    getMailHistory(),
+    readFlash(request),
+  ]);
+  const preview = step ? await getAnnouncePreview(announce) : null;
+  return data(
+    { flash: flash?.message ?? null, announce, rounds, preview },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const organiser = await requireOrganiser(request);
+  return runIntent(request, PAGE, { announce: announceIntent }, organiser.id);
+}
+
+const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
+
+export default function Mail() {
+  const { flash, announce, rounds, preview } = useLoaderData<typeof loader>();
+  const failure = failureFor<FormFailure>(useActionData<typeof action>());
+  if (preview && announce.next) {
+    return (
+      <OrganiserFrame title="Mail" flash={flash} error={failure?.error}>
+        <ConfirmRound
+          title={announce.next.kind === "retry" ? "Send the failed mails again?" : "Send the announcement?"}
+          groups={[
+            {
+              label: announce.next.kind === "retry" ? "It goes again to" : "It goes to every member",
+              entries:
+                announce.next.kind === "retry"
+                  ? (announce.last?.failedTo ?? [])
+                  : announce.members.map((member) => `${member.name} <${member.email}>`),
+            },
+          ]}
+          preview={preview}
+          intent="announce"
+          button={`Send the announcement to ${members(announce.next.count)}`}
+          cancel={PAGE}
+        />
+      </OrganiserFrame>
+    );
+  }
+  return (
+    <OrganiserFrame title="Mail" flash={flash} error={failure?.error}>
+      <AnnouncePanel announce={announce} />
+      <MailHistory rounds={rounds} />
+    </OrganiserFrame>
+  );
+}
+
+export { OrganiserErrorBoundary as ErrorBoundary } from "~/features/organiser/components/organiser-frame";
