@@ -97,6 +97,8 @@ test("the organiser downloads the survey table and the houses as CSV", async ({ 
   }
   const lakeside = houses.find((row) => row.Title === "Lakeside Lodge");
   expect(lakeside).toMatchObject({ City: "Lake Placid", Country: "USA", Bedrooms: "7", Beds: "11" });
+  // The Houses page says the same loves.
+  await page.goto("/organiser/houses");
   const row = page.getByRole("row", { name: /^Lakeside Lodge/ });
   await expect(row.getByRole("cell").nth(0)).toHaveText(lakeside!.Loves);
   const orlando = houses.find((entry) => entry.Title === "Orlando Family Villa");

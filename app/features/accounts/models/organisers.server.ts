@@ -29,31 +29,36 @@ export async function insertOrganiser(email: string, addedBy: number): Promise<b
 /**
  * Removes an added address, but only while another confirmed organiser stays (an ADMIN_EMAILS one
  * or another added one): one statement, so two organisers removing each other at once cannot both
- * succeed. False when nothing was removed.
+ * succeed (the table is locked for it). False when nothing was removed.
  */
 export async function deleteOrganiser(email: string, listed: string[]): Promise<boolean> {
   const db = await getDb();
-  const listedSql = listed.length
-    ? sql.join(
-        listed.map((entry) => sql`${entry}`),
-        sql`, `,
-      )
-    : sql`null`;
-  const deleted = await db
-    .delete(organisers)
-    .where(
-      and(
-        sql`lower(${organisers.email}) = ${email}`,
-        sql`exists (
+  // The table is locked first: two organisers removing each other at once are then one after the
+  // other, and the second sees that the first has gone (READ COMMITTED alone let both through).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${organisers} in exclusive mode`);
+    const listedSql = listed.length
+      ? sql.join(
+          listed.map((entry) => sql`${entry}`),
+          sql`, `,
+        )
+      : sql`null`;
+    const deleted = await tx
+      .delete(organisers)
+      .where(
+        and(
+          sql`lower(${organisers.email}) = ${email}`,
+          sql`exists (
           select 1 from ${users} u
           where u.email_confirmed_at is not null and lower(u.email) <> ${email}
             and (lower(u.email) in (${listedSql})
               or exists (select 1 from ${organisers} o where lower(o.email) = lower(u.email)))
         )`,
-      ),
-    )
-    .returning({ id: organisers.id });
-  return deleted.length === 1;
+        ),
+      )
+      .returning({ id: organisers.id });
+    return deleted.length === 1;
+  });
 }
 
 /** Which of these addresses have an account, and whether it is confirmed. */
