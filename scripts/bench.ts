@@ -64,8 +64,19 @@ const PAGES: Page[] = [
   { path: "/houses", as: "member", goal: 0.75, postgres: 0.5, paint: true },
   { path: "/houses-suggest", as: "member", goal: 0.5, paint: true },
   { path: "/results-summary", as: "member", goal: 0.5, paint: true },
-  // The organiser's pages.
+  { path: "/money", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  { path: "/trip", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  { path: "/account", as: "member", goal: 0.5, paint: true },
+  // The organiser's pages, one task each.
   { path: "/organiser", as: "organiser", goal: 0.5, paint: true },
+  ...["decide", "people", "houses", "mail", "event", "next-edition"].map((task): Page => ({
+    path: `/organiser/${task}`,
+    as: "organiser",
+    goal: 0.5,
+    paint: true,
+  })),
+  { path: "/money/setup", as: "organiser", goal: 0.5, paint: true },
+  { path: "/trip/rooms", as: "organiser", goal: 0.5, paint: true },
 ];
 // BENCH_PAGES (a regular expression) measures only the pages whose label matches, beside the bare page.
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
