@@ -182,7 +182,8 @@ describe("reminders", () => {
       expect((await remind()).status).toBe(302);
       expect(fake.mails.map((mail) => mail.to)).toEqual(["organiser@example.com"]);
       expect(fake.mails[0].text).toContain("Wednesday, July 1, 2099 at 6:00 PM EDT");
-      expect(fake.mails[0].text).toContain("https://sgw.example/survey");
+      // The member's personal link (decision 018), which lands on their survey.
+      expect(fake.mails[0].text).toMatch(/https:\/\/sgw\.example\/continue\/[\w-]{20,}/);
       const again = await remind();
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({
