@@ -90,4 +90,8 @@ test("the organiser's Decide page and the chosen house on /sgw25 fit a 390 px ph
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   await expectFits(page, "/sgw25");
   await expect(page.getByText(data.city)).toBeVisible();
+  // The specs after this one start with no house chosen.
+  await page.goto("/organiser/decide");
+  await card.getByRole("button", { name: /^Unchoose/ }).click();
+  await expect(page.getByRole("status")).toContainText("No house is chosen");
 });
