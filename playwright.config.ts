@@ -27,6 +27,7 @@ const STATE_SPECS = [
   /long-data\.spec\.ts$/,
   /money-state\.spec\.ts$/,
   /season-state\.spec\.ts$/,
+  /texts-state\.spec\.ts$/,
   /trip\.spec\.ts$/,
 ];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;

@@ -11,6 +11,12 @@ import {
   runIntent,
   saveEventIntent,
 } from "~/features/organiser/services/organiser-event.server";
+import {
+  getPageTextsForm,
+  previewTextsIntent,
+  saveTextsIntent,
+} from "~/features/organiser/services/page-texts.server";
+import { TextsPanel } from "~/features/organiser/components/texts-panel";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -24,24 +30,43 @@ const PAGE = "/organiser/event";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
-  const [event, { flash, setCookie }] = await Promise.all([getEventFacts(), readFlash(request)]);
+  const [event, texts, { flash, setCookie }] = await Promise.all([
+    getEventFacts(),
+    getPageTextsForm(),
+    readFlash(request),
+  ]);
   return data(
-    { flash: flash?.message ?? null, event },
+    { flash: flash?.message ?? null, event, texts },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const organiser = await requireOrganiser(request);
-  return runIntent(request, PAGE, { "save-event": saveEventIntent }, organiser.id);
+  const form = Object.fromEntries(await request.clone().formData());
+  if (form.intent === "preview-texts") return previewTextsIntent(form);
+  return runIntent(
+    request,
+    PAGE,
+    { "save-event": saveEventIntent, "save-texts": saveTextsIntent },
+    organiser.id,
+  );
 }
 
 export default function Event() {
-  const { flash, event } = useLoaderData<typeof loader>();
-  const failure = failureFor<FormFailure>(useActionData<typeof action>());
+  const { flash, event, texts } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const failure = failureFor<FormFailure>(answer);
+  const preview = answer && "preview" in answer ? answer : undefined;
   return (
     <OrganiserFrame title="Event" flash={flash} error={failure?.error}>
-      <EventPanel event={event} failure={failure} />
+      <EventPanel event={event} failure={failure?.form === "texts" ? undefined : failure} />
+      <TextsPanel
+        texts={texts.values}
+        custom={texts.custom}
+        failure={failure?.form === "texts" ? failure : undefined}
+        preview={preview}
+      />
     </OrganiserFrame>
   );
 }

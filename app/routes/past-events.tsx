@@ -9,6 +9,9 @@ import { listPastEditions } from "~/features/editions/services/archive-page.serv
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { PlainText } from "~/platform/components/plain-text";
+import { currentEditionName } from "~/features/editions/models/edition.server";
+import { pageText } from "~/features/organiser/services/page-texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
@@ -29,7 +32,12 @@ export async function loader() {
     listPreviousHouses(),
     listPhotoVersions(),
   ]);
+  const intro = await pageText("pastEvents", {
+    ...(await currentEditionName()),
+    hasPastEditions: editions.length > 0,
+  });
   return {
+    intro,
     editions: editions.map((edition) => ({
       ...edition,
       photo: edition.house ? photos[edition.house.id] : undefined,
@@ -39,16 +47,12 @@ export async function loader() {
 }
 
 export default function PastEvents() {
-  const { editions, houses } = useLoaderData<typeof loader>();
+  const { intro, editions, houses } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
         <h1>Past Events</h1>
-        {editions.length === 0 ? (
-          <p>Photos and stories from earlier get-togethers are on their way. Check back soon!</p>
-        ) : (
-          <p>Every earlier weekend, newest first, with its results as they were when it closed.</p>
-        )}
+        <PlainText text={intro} />
       </section>
       <PastEditions editions={editions} />
       <PastHouses houses={houses} eagerFirst={editions.length === 0} />

@@ -4,6 +4,9 @@ import { EventDecision } from "~/features/event/components/event-decision";
 import { EventExtras } from "~/features/event/components/event-extras";
 import { getEventPageFacts } from "~/features/event/services/event-plan.server";
 import { getSurveyDeadlineStatus } from "~/features/survey/services/survey-deadline.server";
+import { currentEditionName } from "~/features/editions/models/edition.server";
+import { PlainText } from "~/platform/components/plain-text";
+import { pageText } from "~/features/organiser/services/page-texts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — The Event` },
@@ -15,8 +18,9 @@ export async function loader() {
     getEventPageFacts(),
     getSurveyDeadlineStatus(),
   ]);
+  const notes = await pageText("eventNotes", { ...(await currentEditionName()), hasPastEditions: false });
   // The decision names the house itself, with its listing; the plain "Where" line is for no decision.
-  return { ...lists, deadline, event, decision, chosenHouse: decision.when ? null : location };
+  return { ...lists, deadline, event, decision, chosenHouse: decision.when ? null : location, notes };
 }
 
 function NameList({ names, empty }: { names: string[]; empty: string }) {
@@ -33,7 +37,8 @@ function NameList({ names, empty }: { names: string[]; empty: string }) {
 }
 
 export default function EventPage() {
-  const { coming, onTheFence, deadline, chosenHouse, event, decision } = useLoaderData<typeof loader>();
+  const { coming, onTheFence, deadline, chosenHouse, event, decision, notes } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <section className="card">
@@ -54,11 +59,7 @@ export default function EventPage() {
         {decision.when ? <EventDecision decision={decision} /> : null}
         <EventExtras deadline={deadline} chosenHouse={chosenHouse} shortName={event.shortName} />
         <h2>Other notes</h2>
-        <ul>
-          <li>We split the house and groceries evenly; kids stay free.</li>
-          <li>Bring a swimsuit, a sleeping bag just in case, and your favourite game.</li>
-          <li>Suggest and vote on houses once you are logged in.</li>
-        </ul>
+        <PlainText text={notes} />
         <p>
           <Link to="/results">See the survey results</Link>
         </p>

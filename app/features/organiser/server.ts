@@ -7,3 +7,4 @@ export * from "./services/organiser-event.server";
 export * from "./services/organiser-season.server";
 export * from "./services/organiser-tidy.server";
 export * from "./services/reminders.server";
+export * from "./services/page-texts.server";

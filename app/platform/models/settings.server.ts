@@ -33,3 +33,9 @@ export async function setSettingOnce(key: string, value: string): Promise<string
   const stored = await getSetting(key);
   return stored ?? value;
 }
+
+/** Forgets a setting, so its reader falls back to its default. */
+export async function deleteSetting(key: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(settings).where(eq(settings.key, key));
+}
