@@ -30,7 +30,8 @@ const STYLE =
   "@media (max-width:40rem){main{margin:0;border-radius:0}}" +
   "h1{font-size:1.5rem;margin:0 0 1rem}" +
   "p[role=alert]{padding:.75rem 1rem;border-left:4px solid #c0392b;background:#fdecea}" +
-  "a{display:inline-block;min-height:44px;line-height:44px;color:#1d4ed8}";
+  "a{color:#1d4ed8}p[role=alert] a{padding:.7rem 0}" +
+  "main>p:last-child a{display:inline-block;min-height:44px;line-height:44px}";
 
 /** What a refusal page may load: its hashed style, nothing else. */
 export const REFUSAL_CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; frame-ancestors 'none'`;
