@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearEventSettings } from "~/features/event/models/event-settings.server";
-import { listHouses } from "~/features/houses/models/house.server";
+import { listHouses, updateHouse } from "~/features/houses/models/house.server";
 import { seedDemoData } from "~/seed.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
@@ -43,6 +43,8 @@ describe("announcing the decision", () => {
     const [house] = await listHouses();
     await post({ intent: "choose-weekend", weekend: "Aug 28 - Sep 1" });
     await post({ intent: "choose", houseId: String(house.id) });
+    // The chosen house's price: the mail names what each pays, as /sgw25 does (8–12 expected: $850 / 10).
+    await updateHouse(house.id, { price: 850, currency: "USD" });
 
     // A double click: two posts at once send one round.
     const answers = await Promise.all([post({ intent: "announce" }), post({ intent: "announce" })]);
@@ -52,6 +54,8 @@ describe("announcing the decision", () => {
     expect(mail.subject).toBe("SGW25 is decided: Thursday Aug 28 to Monday Sep 1, 2025");
     expect(mail.text).toContain(`Where: ${house.title}`);
     expect(mail.text).toContain(`Listing: ${house.url}`);
+    expect(mail.text).toContain("Price: $850 for the stay, about $85 each for 8–12");
+    expect(mail.html).toContain(`<a href="${house.url.replace(/&/g, "&#38;")}">`);
     const sent = attached(mail);
     const page = await served();
     expect(sent.event.uid).toBe(page.event.uid);

@@ -49,6 +49,7 @@ describe("headcount", () => {
     expect(rows).toContainEqual(["Sober: no", "1", "2"]);
     expect(rows).toContainEqual(["Shirts, self, m", "2", "2"]);
     expect(rows).toContainEqual(["Shirts, child, xs", "1", "1"]);
+    expect(rows).toContainEqual(["Will share a room", "Ana; Bo", "Ana; Bo; Ed"]);
     const member = await createUser({ email: "plain@example.com", password: "secret1" });
     const refused = await callRoute(
       headcountCsv.loader,

@@ -91,6 +91,29 @@ describe("tidying up", () => {
     });
   });
 
+  it("renames a demo house keeping its stored image (a local SVG, or none) as it is", async () => {
+    const houses = await listHouses();
+    for (const image of ["/images/weekend-wide.svg", ""]) {
+      const house = houses.find((one) => one.listing_img === image)!;
+      const page = await get(editHousePage as never, "/e", house.id);
+      const { values } = await page.json();
+      expect(values.listing_img).toBe(image);
+      const saved = await post(editHousePage as never, "/e", house.id, {
+        ...values,
+        title: `${house.title} II`,
+      });
+      expect(saved.status).toBe(302);
+      expect(await getHouse(house.id)).toMatchObject({ title: `${house.title} II`, listing_img: image });
+      // Any other image is still checked.
+      const bad = await post(editHousePage as never, "/e", house.id, {
+        ...values,
+        listing_img: "/other.svg",
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).fieldErrors.listing_img).toBeTruthy();
+    }
+  });
+
   it("deletes a house with its votes after a confirmation page that names them", async () => {
     const [house] = await listHouses();
     await setChosenHouseId(house.id);

@@ -6,7 +6,7 @@ import { FieldError, HouseFields } from "~/features/houses/components/house-form
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { houseFormValues } from "~/features/houses/lib/house-edit";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
-import { houseInputErrors, houseInputSchema } from "~/features/houses/lib/house-schema";
+import { houseEditSchema, houseInputErrors } from "~/features/houses/lib/house-schema";
 import { priceSchema } from "~/features/houses/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
 import { updateHouse } from "~/features/houses/models/house.server";
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     currency: String(form.currency ?? "").slice(0, 10),
   };
   const input = toHouseInput(values);
-  const parsed = houseInputSchema.safeParse(input);
+  const parsed = houseEditSchema(house.listing_img).safeParse(input);
   const price = priceSchema.safeParse({ price: values.price, currency: values.currency });
   if (!parsed.success || !price.success) {
     const fieldErrors = {
@@ -70,6 +70,7 @@ export default function EditHouse() {
       title={title}
       initial={failure?.values ?? stored}
       failure={failure}
+      imageOptional={!stored.listing_img}
     />
   );
 }
@@ -78,11 +79,13 @@ function EditForm({
   title,
   initial,
   failure,
+  imageOptional,
 }: {
   id: number;
   title: string;
   initial: EditValues;
   failure?: Failure;
+  imageOptional: boolean;
 }) {
   const [values, setValues] = useState(initial);
   const errors = failure?.fieldErrors ?? {};
@@ -102,6 +105,7 @@ function EditForm({
           onChange={(changed) => setValues((old) => ({ ...old, ...changed }))}
           errors={errors}
           enhanced={false}
+          imageOptional={imageOptional}
         />
         <div className="field">
           <label htmlFor="price">Price for the whole stay (empty: unknown)</label>

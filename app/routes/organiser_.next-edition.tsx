@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EVENT_LIMITS } from "~/features/event/lib/event-settings";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { previousHouseLabel } from "~/features/houses/lib/house-rules";
+import { windowsSpan } from "~/features/editions/lib/editions";
 import { setFlash } from "~/platform/services/flash.server";
 import { nextEditionPlan, startNextEdition } from "~/features/editions/services/next-edition.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
@@ -85,7 +86,7 @@ export default function NextEdition() {
         </li>
         <li>
           Votes, the survey deadline and reminders start empty. The survey asks about {plan.windows.length}{" "}
-          weekends, {plan.windows[0]} to {plan.windows.at(-1)}, {plan.year}.
+          weekends, {windowsSpan(plan.windows[0], plan.windows.at(-1)!, plan.year)}.
         </li>
         <li>
           Members keep their accounts. Their new survey starts from their last name, shirt sizes, countries,

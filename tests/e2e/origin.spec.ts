@@ -22,7 +22,7 @@ test.describe("without APP_URL, the address the browser used is the app's own", 
   }
 });
 
-test("with APP_URL set, a post from another address says why it was refused", async ({ page }) => {
+test("with APP_URL set, a post from another address says why it was refused", async ({ page }, testInfo) => {
   await submitLogin(page, `http://127.0.0.1:${configuredPort}/auth`, "jordan@example.com");
   const reason = page.getByText(
     `This request came from http://127.0.0.1:${configuredPort}, not from http://localhost:${configuredPort}`,
@@ -30,4 +30,10 @@ test("with APP_URL set, a post from another address says why it was refused", as
   await expect(reason).toBeVisible();
   await expect(page.getByText(`Open the planner at http://localhost:${configuredPort}`)).toBeVisible();
   await expect(page.getByText(/could not handle this/)).toHaveCount(0);
+  if (testInfo.project.name === "no-js") {
+    // The server's refusal page: the right address is a link, and its style is not blocked by its CSP.
+    await expect(page.getByRole("link", { name: `http://localhost:${configuredPort}` })).toBeVisible();
+    const alert = page.getByRole("alert");
+    expect(await alert.evaluate((node) => getComputedStyle(node).borderLeftStyle)).toBe("solid");
+  }
 });

@@ -198,13 +198,13 @@ export async function headcountOnPage(page: Page) {
   return { numbers, sharing: names === "nobody yet" ? [] : names.split(", ") };
 }
 
-/** /organiser/headcount.csv as label -> [yes, yes + maybe], and who will share a room. */
+/** /organiser/headcount.csv as label -> [yes, yes + maybe], and who will share a room (yes + maybe). */
 export async function headcountFromCsv(page: Page) {
   const response = await page.request.get("/organiser/headcount.csv");
   expect(response.status()).toBe(200);
   const rows = parse(await response.text(), { bom: true }) as string[][];
   expect(rows[0]).toEqual(["What", "Yes", "Yes + maybe"]);
-  const sharing = rows.find(([label]) => label === "Will share a room")?.[1] ?? "";
+  const sharing = rows.find(([label]) => label === "Will share a room")?.[2] ?? "";
   const numbers = new Map(
     rows
       .slice(1)

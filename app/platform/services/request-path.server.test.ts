@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -261,7 +262,16 @@ describe("refuseForeignOrigin", () => {
     config = { ...config, appUrl: new URL("http://localhost:3000"), appUrlConfigured: true };
     const page = await post("/auth", "Host: 127.0.0.1:3000\r\nOrigin: http://127.0.0.1:3000\r\n");
     expect(page.status).toBe(403);
-    expect(page.body).toContain("Open the planner at http://localhost:3000");
+    // The right address is a link; the page is styled by the one style its own CSP allows (by hash).
+    expect(page.body).toContain(
+      'Open the planner at <a href="http://localhost:3000">http://localhost:3000</a> and try again.',
+    );
+    const csp = /^content-security-policy: (.*)$/im.exec(page.head)![1];
+    const style = /<style>(.*?)<\/style>/s.exec(page.body)![1];
+    const hash = createHash("sha256").update(style).digest("base64");
+    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("unsafe-inline");
     const script = await post("/auth.data", "Host: 127.0.0.1:3000\r\nOrigin: http://127.0.0.1:3000\r\n");
     expect(script.status).toBe(403);
     expect(script.type).toBe("text/x-script");

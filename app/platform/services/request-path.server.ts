@@ -13,7 +13,13 @@ import {
   pageCacheGeneration,
   pageCacheKey,
 } from "~/platform/services/page-cache.server";
-import { isApi, isScriptPost, refusalBody, scriptRefusalBody } from "~/platform/services/refusal-body.server";
+import {
+  REFUSAL_CSP,
+  isApi,
+  isScriptPost,
+  refusalBody,
+  scriptRefusalBody,
+} from "~/platform/services/refusal-body.server";
 
 /**
  * Everything that happens to a request before Remix sees it, in the order it happens. remix-serve
@@ -48,7 +54,13 @@ export function runRequestPath(
 export type RequestPathConfig = { appUrl: URL; appUrlConfigured: boolean; trustProxy: TrustProxy };
 /** The same, with the scheme the member used: what the Origin rule compares against. */
 export type OriginConfig = { appUrl: URL; appUrlConfigured: boolean; scheme: string };
-export type Refusal = { status: number; message: string; headers?: Record<string, string> };
+export type Refusal = {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** An address in the message the HTML page makes a link. */
+  link?: string;
+};
 
 const PATCHED = Symbol.for("sgw25.requestPathInstalled");
 type PatchableServer = typeof http.Server.prototype & { [PATCHED]?: boolean };
@@ -212,6 +224,7 @@ export function refuseForeignOrigin(req: http.IncomingMessage, config: OriginCon
     return {
       status: 403,
       message: `This request came from ${origin}, not from ${own}, so it was refused. Open the planner at ${own} and try again.`,
+      link: own,
     };
   }
   if (origin.toLowerCase() === config.appUrl.origin) req.headers.host = config.appUrl.host;
@@ -263,7 +276,7 @@ export function answerRefusal(
       "Content-Length": Buffer.byteLength(body),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      "Content-Security-Policy": REFUSAL_CSP,
       // Node's parser cannot reliably resync after a body on a method it does not expect one on
       // (TRACE): tell the client not to reuse this connection.
       ...(bodyPending && refusal.status === 405 ? { Connection: "close" } : {}),
@@ -272,7 +285,7 @@ export function answerRefusal(
     res.end(body);
   };
   if (isScriptPost(req.method, req.url)) void scriptRefusalBody(refusal.status, refusal.message).then(send);
-  else send(refusalBody(req.url, refusal.status, refusal.message));
+  else send(refusalBody(req.url, refusal.status, refusal.message, refusal.link));
 }
 
 /** Node hands CONNECT to its own event and drops the socket when nobody listens: answer 405 instead. */

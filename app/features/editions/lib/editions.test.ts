@@ -5,6 +5,7 @@ import {
   previousEditionName,
   sameWeekendNextYear,
   windowDates,
+  windowsSpan,
 } from "~/features/editions/lib/editions";
 import { availabilityWindows } from "~/features/editions/lib/weekends";
 
@@ -35,6 +36,16 @@ describe("the next edition", () => {
   it("writes a window's dates with weekdays and the year", () => {
     expect(windowDates("Aug 21 - Aug 25", 2025)).toBe("Thu Aug 21 - Mon Aug 25, 2025");
     expect(windowDates("Dec 31 - Jan 4", 2026)).toBe("Thu Dec 31, 2026 - Mon Jan 4, 2027");
+  });
+
+  it("gives the span of the windows their years where the last one crosses into the next", () => {
+    const windows = availabilityWindows(2026);
+    expect(windowsSpan(windows[0], windows.at(-1)!, 2026)).toBe(
+      "Apr 2 - Apr 6, 2026 to Dec 31, 2026 - Jan 4, 2027",
+    );
+    expect(windowsSpan("Apr 3 - Apr 7", "Dec 25 - Dec 29", 2025)).toBe(
+      "Apr 3 - Apr 7 to Dec 25 - Dec 29, 2025",
+    );
   });
 });
 

@@ -99,3 +99,12 @@ export function windowDates(label: string, year: number): string {
   const endYear = end.getUTCFullYear() === year ? "" : `, ${end.getUTCFullYear()}`;
   return endYear ? `${day(start)}, ${year} - ${day(end)}${endYear}` : `${day(start)} - ${day(end)}, ${year}`;
 }
+
+/** The windows of `year` from first to last: "Apr 2 - Apr 6, 2026 to Dec 31, 2026 - Jan 4, 2027". */
+export function windowsSpan(first: string, last: string, year: number): string {
+  const start = windowStart(last, year);
+  const end = start && new Date(start.getTime() + 4 * DAY_MS);
+  if (!end || end.getUTCFullYear() === year) return `${first} to ${last}, ${year}`;
+  const [from, to] = last.split(" - ");
+  return `${first}, ${year} to ${from}, ${year} - ${to}, ${end.getUTCFullYear()}`;
+}

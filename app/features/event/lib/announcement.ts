@@ -34,6 +34,8 @@ export type Decision = {
   when: string;
   where: string | null;
   listing: string | null;
+  /** "$850 for the stay, about $85 each for 8–12" once the chosen house has a price (not in the key). */
+  price?: string | null;
 };
 
 export function decisionKey(decision: Decision): string {
@@ -102,7 +104,13 @@ export function announcementMail(input: {
     ["When", mailLine(decision.when)],
     ["Where", mailLine(decision.where ?? "the house is not chosen yet")],
     ...(decision.listing ? [["Listing", mailLine(decision.listing, 2000)]] : []),
+    ...(decision.price ? [["Price", mailLine(decision.price)]] : []),
   ];
+  // The listing is a link in the HTML part (the text part carries the address itself).
+  const htmlValue = (key: string, value: string) =>
+    key === "Listing" && /^https?:\/\//i.test(value)
+      ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
+      : escapeHtml(value);
   return {
     subject: change
       ? `${shortName} has changed: ${decision.when}`
@@ -110,7 +118,7 @@ export function announcementMail(input: {
     text: `${lead}\n\n${lines.map(([key, value]) => `${key}: ${value}`).join("\n")}\n\nWho is coming, and more: ${link}\nThe attached calendar file adds the weekend to your calendar${change ? " (or updates it)" : ""}.\n`,
     html:
       `<p>${escapeHtml(lead)}</p><ul>` +
-      lines.map(([key, value]) => `<li><strong>${key}:</strong> ${escapeHtml(value)}</li>`).join("") +
+      lines.map(([key, value]) => `<li><strong>${key}:</strong> ${htmlValue(key, value)}</li>`).join("") +
       `</ul><p><a href="${escapeHtml(link)}">Who is coming, and more</a></p>` +
       `<p>The attached calendar file adds the weekend to your calendar${change ? " (or updates it)" : ""}.</p>`,
   };

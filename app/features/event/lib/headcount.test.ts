@@ -15,6 +15,8 @@ describe("headcount", () => {
     // Rooms: Ana's family 1, Cy alone 1, Bo shares: ceil(1/2) = 1 -> 3; Di's couple 1, Bo + Ed pair 1 -> 4.
     expect(count.bedrooms).toEqual({ yes: 3, all: 4 });
     expect(count.sharing).toEqual(["Ana", "Bo", "Ed"]);
+    // Ed is a maybe: not among the sure sharers.
+    expect(count.sharingSure).toEqual(["Ana", "Bo"]);
     expect(count.sober).toEqual({ yes: { yes: 2, all: 2 }, no: { yes: 1, all: 2 } });
     // Self: m Ana, Bo; s Cy; l Di; 2xl Ed. Boo: l Ana, l Di (Bo's xl has no boo). Child: xs Ana (Di's s has no child).
     expect(count.shirts.self.m).toEqual({ yes: 2, all: 2 });
@@ -32,6 +34,6 @@ describe("headcount", () => {
     expect(rows[0]).toEqual(["What", "Yes", "Yes + maybe"]);
     expect(rows).toContainEqual(["People (beds needed)", "5", "8"]);
     expect(rows).toContainEqual(["Shirts, boo, l", "1", "2"]);
-    expect(rows.at(-1)).toEqual(["Will share a room", "Ana; Bo; Ed", ""]);
+    expect(rows.at(-1)).toEqual(["Will share a room", "Ana; Bo", "Ana; Bo; Ed"]);
   });
 });

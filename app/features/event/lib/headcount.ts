@@ -25,6 +25,8 @@ export type Headcount = {
   bedrooms: Pair;
   /** Who said they will share a room (yes and maybe). */
   sharing: string[];
+  /** Of those, who said yes to coming (the CSV's Yes column). */
+  sharingSure: string[];
   sober: { yes: Pair; no: Pair };
   /** Shirts per holder and size: `shirts.self.m.yes`. Guests' sizes count only when they come. */
   shirts: Record<Holder, Record<Size, Pair>>;
@@ -44,6 +46,7 @@ export function headcount(records: readonly ResponseRecord[]): Headcount {
     people: pair(),
     bedrooms: pair(),
     sharing: [],
+    sharingSure: [],
     sober: { yes: pair(), no: pair() },
     shirts: Object.fromEntries(
       SHIRT_HOLDERS.map((holder) => [holder, Object.fromEntries(SHIRT_SIZES.map((size) => [size, pair()]))]),
@@ -67,6 +70,7 @@ export function headcount(records: readonly ResponseRecord[]): Headcount {
     add(result.people, sure, 1 + Number(boo) + Number(child));
     const shares = isYes(record.share_room);
     if (shares) result.sharing.push(displayName(record.name));
+    if (shares && sure) result.sharingSure.push(displayName(record.name));
     if (boo) add(result.bedrooms, sure);
     else if (shares) add(sharers, sure);
     else add(result.bedrooms, sure);
@@ -83,6 +87,7 @@ export function headcount(records: readonly ResponseRecord[]): Headcount {
   result.bedrooms.yes += Math.ceil(sharers.yes / 2);
   result.bedrooms.all += Math.ceil(sharers.all / 2);
   result.sharing.sort((a, b) => a.localeCompare(b));
+  result.sharingSure.sort((a, b) => a.localeCompare(b));
   return result;
 }
 
@@ -107,6 +112,6 @@ export function headcountRows(count: Headcount): Array<[string, number, number]>
 export function headcountCsv(count: Headcount): string {
   return toCsv(
     ["What", "Yes", "Yes + maybe"],
-    [...headcountRows(count), ["Will share a room", count.sharing.join("; "), ""]],
+    [...headcountRows(count), ["Will share a room", count.sharingSure.join("; "), count.sharing.join("; ")]],
   );
 }

@@ -1,3 +1,4 @@
+import { priceText } from "~/features/houses/lib/money";
 import { env } from "~/platform/env.server";
 import {
   announcementMail,
@@ -65,6 +66,7 @@ function decisionOf(plan: EventPlan): Decision | null {
     when: `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}`,
     where: location,
     listing: house?.url ?? null,
+    price: house ? priceText(house, event) : null,
   };
 }
 

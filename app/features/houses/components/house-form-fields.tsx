@@ -15,6 +15,7 @@ export function HouseFields({
   enhanced,
   imageCheck,
   onImageBlur,
+  imageOptional = false,
 }: {
   values: SuggestFormValues;
   onChange: (changed: Partial<SuggestFormValues>) => void;
@@ -23,6 +24,8 @@ export function HouseFields({
   /** The suggest form checks the image address on blur; until the server answers again, that check shows. */
   imageCheck?: { message?: string } | null;
   onImageBlur?: () => void;
+  /** The organiser's edit of a house stored without an image may leave it empty. */
+  imageOptional?: boolean;
 }) {
   const text = (field: "url" | "title" | "listing_img" | "city", label: string, error = errors[field]) => (
     <div className="field">
@@ -34,7 +37,7 @@ export function HouseFields({
         value={values[field]}
         onChange={(event) => onChange({ [field]: event.target.value })}
         onBlur={field === "listing_img" ? onImageBlur : undefined}
-        required
+        required={!(field === "listing_img" && imageOptional)}
         maxLength={HOUSE_LIMITS[field]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${field}-error` : undefined}

@@ -78,19 +78,39 @@ const fields = {
   currency: priceFields.currency.optional(),
 };
 
+const houseObject = (image: z.ZodType<string, z.ZodTypeDef, unknown>) =>
+  z
+    .object({ ...fields, listing_img: image })
+    .superRefine((house, ctx) => {
+      const message = stateError(house.country, house.state);
+      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
+    })
+    // Stored under one spelling per country (after the state check, which reads what was typed).
+    .transform((house) => ({ ...house, country: normaliseCountry(house.country) }));
+
 /**
  * One house suggestion, shared by the suggest form and POST /api/houses. who_suggested, in_play and
  * previous_house are deliberately absent: the server sets them, whatever the client sends.
  */
-export const houseInputSchema = z
-  .object(fields)
-  .superRefine((house, ctx) => {
-    const message = stateError(house.country, house.state);
-    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
-  })
-  // Stored under one spelling per country (after the state check, which reads what was typed).
-  .transform((house) => ({ ...house, country: normaliseCountry(house.country) }));
+export const houseInputSchema = houseObject(imageUrl);
 export type HouseInput = z.infer<typeof houseInputSchema>;
+
+/**
+ * The organiser's edit: the same checks, except that the house's stored image (a demo's local SVG,
+ * or none) is accepted unchanged, so renaming a house does not mean inventing a photo URL.
+ */
+export function houseEditSchema(storedImage: string) {
+  const keptOrChecked = z.unknown().transform((value, ctx) => {
+    if (typeof value === "string" && value.trim() === storedImage) return storedImage;
+    const checked = imageUrl.safeParse(value);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message });
+    }
+    return z.NEVER;
+  });
+  return houseObject(keptOrChecked);
+}
 
 /**
  * Every problem with a suggestion at once, one per field. Zod skips the cross-field state check

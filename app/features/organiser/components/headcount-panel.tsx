@@ -1,15 +1,12 @@
 import { TableScroll } from "~/platform/components/table-scroll";
 import type { Headcount } from "~/features/event/lib/headcount";
+import { against } from "~/features/organiser/lib/headcount-words";
 
 export type HeadcountPanelData = {
   count: Headcount;
   rows: Array<[string, number, number]>;
   house: { title: string; beds: number; bedrooms: number } | null;
 };
-
-function against(need: number, have: number) {
-  return need <= have ? `enough (${have})` : `${need - have} short (${have})`;
-}
 
 /** One row per thing counted: how many among the yeses, and among the yeses and maybes. */
 function CountTable({
@@ -59,12 +56,19 @@ export function HeadcountPanel({ headcount }: { headcount: HeadcountPanelData })
     <section className="card" aria-labelledby="headcount-heading">
       <h2 id="headcount-heading">Headcount</h2>
       {house ? (
-        <p>
-          Against {house.title}: beds {against(count.people.yes, house.beds)} for yes,{" "}
-          {against(count.people.all, house.beds)} for yes + maybe; bedrooms{" "}
-          {against(count.bedrooms.yes, house.bedrooms)} for yes, {against(count.bedrooms.all, house.bedrooms)}{" "}
-          for yes + maybe.
-        </p>
+        <>
+          <p>Against {house.title}:</p>
+          <ul>
+            <li>
+              Yes: {against(count.people.yes, house.beds, "bed")};{" "}
+              {against(count.bedrooms.yes, house.bedrooms, "bedroom")}.
+            </li>
+            <li>
+              Yes + maybe: {against(count.people.all, house.beds, "bed")};{" "}
+              {against(count.bedrooms.all, house.bedrooms, "bedroom")}.
+            </li>
+          </ul>
+        </>
       ) : (
         <p className="muted">No house is chosen: the beds and bedrooms are what a house must have.</p>
       )}
