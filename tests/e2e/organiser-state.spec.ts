@@ -158,10 +158,10 @@ test("a reminder goes to exactly the members without a survey, at most once per 
   expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
   for (const mail of sent) {
     expect(mail.text).toContain(deadlineText);
-    // A member's mail links to the survey, an invited address's to the register form.
     const origin = new URL(page.url()).origin;
     expect(
-      [`${origin}/survey`, `${origin}/auth?mode=register`].some((link) => mail.text.includes(link)),
+      // A member's personal link (decision 018), or the register form for an invited address.
+      [`${origin}/continue/`, `${origin}/auth?mode=register`].some((link) => mail.text.includes(link)),
     ).toBe(true);
   }
 

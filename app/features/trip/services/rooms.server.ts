@@ -138,11 +138,7 @@ export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promis
     });
     if (!(await fillEmptyPlan(rows)))
       return refuse("suggest", "Suggest rooms fills an empty plan: clear the plan first.");
-    return {
-      message: unmet.length
-        ? `Rooms suggested. Could not keep: ${unmet.join(" ")}`
-        : "Rooms suggested: every rule is kept. Move anyone below.",
-    };
+    return { message: suggestedMessage(unmet) };
   },
 
   async clear() {
@@ -150,3 +146,12 @@ export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promis
     return { message: "The plan is empty." };
   },
 };
+
+/** What Suggest rooms says: the first rules it could not keep, so the message stays short on a phone. */
+function suggestedMessage(unmet: string[], shown = 3) {
+  if (!unmet.length) return "Rooms suggested: every rule is kept. Move anyone below.";
+  const more = unmet.length - shown;
+  return `Rooms suggested. Could not keep: ${unmet.slice(0, shown).join(" ")}${
+    more > 0 ? ` And ${more} more ${more === 1 ? "rule" : "rules"}: move people below to keep them.` : ""
+  }`;
+}
