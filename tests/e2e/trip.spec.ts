@@ -96,7 +96,7 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await expect(organiser.getByLabel(`${riderName}'s boo`, { exact: true })).toHaveValue(/\d+/);
   await expectNoSideways(organiser);
 
-  await organiser.goto("/trip#notes");
+  await organiser.goto("/trip");
   await organiser.getByText("Edit the notes").click();
   await organiser.getByLabel("Key box").fill(`Code 4711 ${suffix}`);
   await organiser.getByRole("button", { name: "Save the notes" }).click();
