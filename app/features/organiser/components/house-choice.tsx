@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { ChooseForm } from "~/features/organiser/components/house-table";
 import type { VoteCounts } from "~/features/houses/lib/house-rules";
 
 export type HouseChoice = { id: number; title: string; place: string; votes: VoteCounts };
@@ -33,18 +33,7 @@ export function HouseChoicePanel({
                   </>
                 ) : null}
               </p>
-              <Form method="post" className="organiser-form">
-                <input type="hidden" name="houseId" value={house.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={chosen ? "unchoose" : "choose"}
-                  className="button button-secondary"
-                >
-                  {chosen ? "Unchoose" : `Choose for ${shortName}`}
-                  <span className="visually-hidden"> {house.title}</span>
-                </button>
-              </Form>
+              <ChooseForm house={house} chosen={chosen} shortName={shortName} />
             </li>
           );
         })}

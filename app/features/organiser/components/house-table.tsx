@@ -13,17 +13,20 @@ function status(house: HouseRecord) {
   return `${play}; previous house${house.previous_house_year ? ` (${house.previous_house_year})` : ""}`;
 }
 
-function ChooseForm({
+/** Chooses the house for the edition (or unchooses it); `action` is the page the post returns to. */
+export function ChooseForm({
   house,
   chosen,
   shortName,
+  action,
 }: {
-  house: HouseRecord;
+  house: { id: number; title: string };
   chosen: boolean;
   shortName: string;
+  action?: string;
 }) {
   return (
-    <Form method="post" action={ACTION} className="organiser-form">
+    <Form method="post" action={action} className="organiser-form">
       <input type="hidden" name="houseId" value={house.id} />
       <button
         type="submit"
@@ -78,7 +81,7 @@ export function HouseTable({ houses, counts, chosenId, expected, shortName }: Pr
                       </>
                     ) : null}
                   </p>
-                  <ChooseForm house={house} chosen={chosen} shortName={shortName} />
+                  <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
                   <OrganiserControls house={house} action={ACTION} idPrefix="card-year" />
                   <HouseTidyLinks house={house} />
                 </li>
@@ -122,7 +125,7 @@ export function HouseTable({ houses, counts, chosenId, expected, shortName }: Pr
                     <td>
                       <OrganiserControls house={house} action={ACTION} />
                       <HouseTidyLinks house={house} />
-                      <ChooseForm house={house} chosen={chosen} shortName={shortName} />
+                      <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
                     </td>
                   </tr>
                 );
