@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { organiserPage } from "./season-support";
-import { MAIL_API, login } from "./support";
+import { login, mailQuery } from "./support";
 
 // These tests change app-wide state (the deadline, the reminder round, house marks). The
 // playwright config runs this file on an app of its own per project (STATE_SPECS), so no other spec
@@ -27,7 +27,7 @@ async function clearDeadline(page: Page) {
 }
 
 async function reminderMails(): Promise<Mail[]> {
-  const mails = (await (await fetch(`${MAIL_API}/__mails`)).json()) as Mail[];
+  const mails = (await (await fetch(mailQuery())).json()) as Mail[];
   return mails.filter((mail) => mail.subject === REMINDER_SUBJECT);
 }
 

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ICAL from "ical.js";
-import { DEMO_PASSWORD, MAIL_API, uniqueEmail, uniqueListing } from "./support";
+import { DEMO_PASSWORD, mailQuery, uniqueEmail, uniqueListing } from "./support";
 
 export type SentMail = {
   to: string | string[];
@@ -33,10 +33,9 @@ export async function organiserPage(
   return page;
 }
 
-/** What the fake Resend server received, all of it or the mails to one address. */
+/** What the fake Resend server received from the running test's app, all of it or the mails to one address. */
 export async function sentMails(to?: string): Promise<SentMail[]> {
-  const query = to ? `?to=${encodeURIComponent(to)}` : "";
-  return (await (await fetch(`${MAIL_API}/__mails${query}`)).json()) as SentMail[];
+  return (await (await fetch(mailQuery(to))).json()) as SentMail[];
 }
 
 /** The calendar event of an .ics text: its UID, SEQUENCE and first day. */

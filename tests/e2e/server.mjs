@@ -33,7 +33,6 @@ const common = {
   NODE_ENV: "production",
   DATABASE_URL: "",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-  RESEND_API_KEY: "re_test_key",
   RESEND_BASE_URL: mail.url,
   MAIL_FROM: "SGW25 <planner@example.com>",
   // The demo organiser (confirmed by the seed) and, for organiser-confirm.spec.ts, one listed
@@ -59,6 +58,8 @@ const servers = APPS.map((app) => {
     PORT: String(app.port),
     APP_URL: app.appUrl ? `http://localhost:${app.port}` : "",
     PGLITE_DIR: dataDir,
+    // A key per app: the fake Resend tells each app's mails apart (appMailKey in support.ts).
+    RESEND_API_KEY: `re_test_${app.port}`,
   };
   const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     env,

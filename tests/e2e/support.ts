@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
 export const DEMO_PASSWORD = "sgw25-demo";
@@ -27,9 +27,21 @@ export function uniqueListing() {
 
 export type Mail = { to: string | string[]; subject: string; html: string; text: string };
 
-/** The mails the fake Resend server received for `email`. */
+/**
+ * The fake Resend's query for the mails the running test's app sent (every e2e app sends with an
+ * API key of its own, server.mjs), to `to` if given: apps running side by side share that server,
+ * and one app's round must never count in another's test.
+ */
+export function mailQuery(to?: string) {
+  const baseURL = test.info().project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT ?? "3100"}`;
+  const query = new URLSearchParams({ key: `re_test_${new URL(baseURL).port}` });
+  if (to) query.set("to", to);
+  return `${MAIL_API}/__mails?${query}`;
+}
+
+/** The mails the fake Resend server received for `email` from the running test's app. */
 export async function mailsTo(email: string): Promise<Mail[]> {
-  const response = await fetch(`${MAIL_API}/__mails?to=${encodeURIComponent(email)}`);
+  const response = await fetch(mailQuery(email));
   return (await response.json()) as Mail[];
 }
 

@@ -1,5 +1,6 @@
 // A stand-in for the Resend HTTP API: the real SDK posts here when RESEND_BASE_URL points at it.
-// Tests read what was "sent" from GET /__mails (optionally ?to=address); POST /__fail with
+// Tests read what was "sent" from GET /__mails (optionally ?to=address, and ?key=the API key of the
+// app that sent it, so tests on apps that share this server never see each other's mails); POST /__fail with
 // {"to": [addresses]} makes mails to those addresses fail (500) until the list is replaced. In
 // process, tests may also fill `hanging` (mails to those addresses are never answered), and read
 // `attempts` (every mail posted, failed or not) and `peak` (the most mails in flight at once).
@@ -27,6 +28,9 @@ export function startFakeResend(port = 0) {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const mail = { id: randomUUID(), ...JSON.parse(raw) };
+      // Which app sent it (each e2e app has a key of its own); not enumerable, so a mail still
+      // compares equal to what the SDK posted, and /__mails filters on it.
+      Object.defineProperty(mail, "key", { value: req.headers.authorization.slice("Bearer ".length) });
       attempts.push(mail);
       if ([mail.to].flat().some((address) => hanging.has(address.toLowerCase()))) return;
       state.inFlight += 1;
@@ -49,9 +53,12 @@ export function startFakeResend(port = 0) {
     }
     if (req.method === "GET" && url.pathname === "/__mails") {
       const to = url.searchParams.get("to")?.toLowerCase();
-      const matching = to
-        ? mails.filter((mail) => [mail.to].flat().some((address) => address.toLowerCase() === to))
-        : mails;
+      const key = url.searchParams.get("key");
+      const matching = mails.filter(
+        (mail) =>
+          (!to || [mail.to].flat().some((address) => address.toLowerCase() === to)) &&
+          (!key || mail.key === key),
+      );
       return send(200, matching);
     }
     send(404, { message: "Not found" });
