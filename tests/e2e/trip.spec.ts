@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { NAME_MAX } from "../../app/platform/lib/limits";
+import { seriousViolations } from "./axe";
 import { unbroken } from "./long-data";
 import { apiMember, expectStatus, organiserPage, sentMails } from "./season-support";
 import { DEMO_PASSWORD } from "./support";
@@ -41,6 +42,15 @@ async function expectNoSideways(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll, page.url()).toBeLessThanOrEqual(widths.client);
+}
+
+/**
+ * axe on the trip's pages as the walk reaches them (a weekend is chosen only here): axe is a script,
+ * so it runs in the js project, on the hydrated page.
+ */
+async function expectAxeClean(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  expect(await seriousViolations(page), page.url()).toEqual([]);
 }
 
 test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
@@ -95,6 +105,7 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await expectStatus(organiser, "The plan is saved.");
   await expect(organiser.getByLabel(`${riderName}'s boo`, { exact: true })).toHaveValue(/\d+/);
   await expectNoSideways(organiser);
+  await expectAxeClean(organiser, javaScriptEnabled);
 
   await organiser.goto("/trip");
   await organiser.getByText("Edit the notes").click();
@@ -153,6 +164,7 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await expectStatus(riderPage, "Ticked off.");
   await expect(riderPage.getByRole("button", { name: `Not done: ${item}` })).toBeVisible();
   await expectNoSideways(riderPage);
+  await expectAxeClean(riderPage, javaScriptEnabled);
 
   // The trip sheet on paper: the rooms and the items, without the site's navigation.
   await riderPage.goto("/trip/sheet");
@@ -164,6 +176,7 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await expect(riderPage.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expectNoSideways(riderPage);
   await riderPage.emulateMedia({ media: "screen" });
+  await expectAxeClean(riderPage, javaScriptEnabled);
 
   expect(errors).toEqual([]);
 });
