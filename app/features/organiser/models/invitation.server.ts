@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { invitations, users } from "~/platform/db/schema";
+import { editions, invitations, users } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 /** Records an invitation (again: the time is renewed). */
@@ -12,11 +12,15 @@ export async function recordInvitation(email: string): Promise<void> {
   );
 }
 
-/** Invited addresses with no account yet, alphabetical; read once per change of either table. */
+/**
+ * Addresses invited since the last edition closed that have no account yet, alphabetical; read once
+ * per change of these tables. Last edition's invitations are not this one's (an address invited
+ * again is, its time renewed).
+ */
 export function listPendingInvitations(): Promise<
   ReadonlyArray<{ id: number; email: string; invitedAt: Date }>
 > {
-  return cachedByTables("pending-invitations", ["invitations", "users"], readPendingInvitations);
+  return cachedByTables("pending-invitations", ["invitations", "users", "editions"], readPendingInvitations);
 }
 
 async function readPendingInvitations() {
@@ -24,7 +28,10 @@ async function readPendingInvitations() {
   return db
     .select({ id: invitations.id, email: invitations.email, invitedAt: invitations.invitedAt })
     .from(invitations)
-    .where(sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${invitations.email}))`)
+    .where(
+      sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${invitations.email}))
+        and ${invitations.invitedAt} >= coalesce((select max(${editions.archivedAt}) from ${editions}), '-infinity')`,
+    )
     .orderBy(asc(sql`lower(${invitations.email})`));
 }
 
