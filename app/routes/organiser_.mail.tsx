@@ -18,6 +18,7 @@ import {
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
 
 // With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
 export const handle = HYDRATE;
@@ -40,6 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
+
+// With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
+// and the message says so (submit-failure.ts); the next press sends it again.
+export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const organiser = await requireOrganiser(request);

@@ -148,6 +148,25 @@ for (const how of ["offline", "503"] as const) {
       await expect(page.getByRole("article", { name: title, exact: true })).toBeVisible();
     });
 
+    test("an organiser page keeps the invitation list typed into it and sends it on the next press", async ({
+      page,
+      context,
+    }) => {
+      await login(page, "organiser@example.com", DEMO_PASSWORD, "/organiser/people");
+      await hydrated(page);
+      // Checking the list only shows the confirmation step: nothing is sent, no state changes.
+      const typed = `Pat Newby <${uniqueEmail("flaky-invite")}>`;
+      await page.getByLabel(/^E-mail addresses/).fill(typed);
+      const restore = await failNextPost(page, context, how);
+      await page.getByRole("button", { name: "Send the invitations…" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: KEPT })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: KEPT })).toBeFocused();
+      await expect(page.getByLabel(/^E-mail addresses/)).toHaveValue(typed);
+      await restore();
+      await page.getByRole("button", { name: "Send the invitations…" }).click();
+      await expect(page.getByRole("region", { name: "Send the invitations?" })).toBeVisible();
+    });
+
     test("a failed vote rolls back on its card and the next press records it", async ({ page, context }) => {
       await newMember(page);
       // A house of its own: the seeded houses' counts are other specs' expectations.
