@@ -112,6 +112,14 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await organiser.getByLabel("Key box").fill(`Code 4711 ${suffix}`);
   await organiser.getByRole("button", { name: "Save the notes" }).click();
   await expectStatus(organiser, "The practical notes are saved.");
+  // The visitors' pages, read twice (the second answer comes from the page cache), never carry them.
+  const visitor = await browser.newContext();
+  for (const path of ["/", "/sgw25", "/results", "/sgw25.ics"])
+    for (const round of [1, 2]) {
+      const answer = await visitor.request.get(path);
+      expect(await answer.text(), `${path} (${round})`).not.toContain(`4711 ${suffix}`);
+    }
+  await visitor.close();
 
   // The driver gives their arrival with two free seats.
   const driverPage = await member(browser, javaScriptEnabled, driver.email);
