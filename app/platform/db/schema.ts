@@ -694,6 +694,25 @@ export const emailChanges = pgTable(
   },
   (t) => [index("email_changes_user_idx").on(t.userId)],
 );
+/**
+ * A 6-digit code mailed to an invited address so its owner can register without a password. Kept
+ * like a sign-in code (an HMAC to check, the code sealed so a resend within 15 minutes mails the
+ * same one), but by address: there is no member yet. `email` is stored in lower case.
+ */
+export const registerCodes = pgTable(
+  "register_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sealed: text("sealed").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("register_codes_email_idx").on(t.email)],
+);
 // ── end accounts ──
 
 // ── organiser ──
