@@ -746,4 +746,28 @@ export const organisers = pgTable(
   },
   (t) => [uniqueIndex("organisers_email_lower_idx").on(sql`lower(${t.email})`)],
 );
+/** What an organiser chose on /account to hear by mail: when everyone expected has answered, a daily digest. */
+export const organiserNotices = pgTable("organiser_notices", {
+  userId: userId().primaryKey(),
+  everyoneAnswered: boolean("everyone_answered").notNull().default(false),
+  dailyDigest: boolean("daily_digest").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An organiser's notice claimed before it is sent: the key makes it once per organiser, edition and
+ * notice ("everyone-answered", or "digest:" and the day it covers), however many instances run.
+ */
+export const organiserNoticeClaims = pgTable(
+  "organiser_notice_claims",
+  {
+    editionId: editionId(),
+    userId: userId(),
+    notice: text("notice").notNull(),
+    claimedAt: createdAt(),
+    /** "empty": a digest day with nothing new, so nothing was sent. */
+    state: text("state").$type<"sending" | "sent" | "failed" | "empty">().notNull().default("sending"),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.userId, t.notice] })],
+);
 // ── end organiser ──
