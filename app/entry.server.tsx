@@ -18,6 +18,7 @@ import { needsHydration } from "~/platform/lib/hydration";
 import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
 import { startTripTimeline } from "~/features/trip/services/timeline.server";
+import { startOrganiserNotices } from "~/features/organiser/services/notices.server";
 import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
 import { securityHeaders } from "~/platform/services/security-headers.server";
@@ -27,6 +28,8 @@ env();
 installRequestPath();
 // The trip mails' timeline runs inside this process from its start (no worker to deploy).
 startTripTimeline();
+// So do the organisers' notices (everyone answered, the daily digest), claimed in the database.
+startOrganiserNotices();
 
 const ABORT_DELAY = 5_000;
 let photosStarted = false;

@@ -21,6 +21,7 @@ import {
   requestEmailChange,
   type AccountResult,
 } from "~/features/accounts/services/account.server";
+import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/server";
 import styles from "~/styles/account.css";
 
 export const handle = HYDRATE;
@@ -33,12 +34,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getCookieSession(request);
   const { flash, setCookie } = await readFlash(request);
   return data(
-    { ...(await accountOverview(user, session?.sessionId)), notice: flash?.message ?? null },
+    {
+      ...(await accountOverview(user, session?.sessionId)),
+      // Organisers only: the mails they chose to hear back by.
+      notices: await organiserNoticeChoice(user),
+      notice: flash?.message ?? null,
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
 
-type Intent = "name" | "email" | "password" | "password-code" | "sessions";
+type Intent = "name" | "email" | "password" | "password-code" | "sessions" | "notices";
 
 const HANDLERS: Record<
   Intent,
@@ -54,6 +60,7 @@ const HANDLERS: Record<
   password: ({ user, sessionId, form, ip }) => changePassword(user, sessionId, form, ip),
   "password-code": ({ user, ip }) => mailPasswordCode(user, ip),
   sessions: ({ user, sessionId }) => logOutEverywhereElse(user, sessionId),
+  notices: ({ user, form }) => chooseNotices(user, form),
 };
 
 export const clientAction = keepInputOnFailure;
@@ -101,7 +108,7 @@ function FieldError({ message }: { message?: string }) {
 }
 
 export default function Account() {
-  const { name, email, hasPassword, sessions, notice } = useLoaderData<typeof loader>();
+  const { name, email, hasPassword, sessions, notices, notice } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const failure = (intent: Intent) =>
     failureFor<FormFailure>(result, intent) ??
@@ -264,6 +271,31 @@ export default function Account() {
           </p>
         </Form>
       </Panel>
+      {notices ? (
+        <Panel id="notices" title="Organiser mails">
+          {alert("notices")}
+          <Form method="post">
+            <input type="hidden" name="intent" value="notices" />
+            <div className="field check-field">
+              <label>
+                <input type="checkbox" name="everyoneAnswered" defaultChecked={notices.everyoneAnswered} /> A
+                mail when everyone expected has answered (every member and every invited address has submitted
+                the survey)
+              </label>
+            </div>
+            <div className="field check-field">
+              <label>
+                <input type="checkbox" name="dailyDigest" defaultChecked={notices.dailyDigest} /> A daily
+                digest at 8:00 of the day before: new answers, houses, votes and money reports (none on a day
+                with nothing new)
+              </label>
+            </div>
+            <button type="submit" className="button">
+              Save my choices
+            </button>
+          </Form>
+        </Panel>
+      ) : null}
       <Panel id="data" title="Your data">
         <p>Everything the planner keeps about you, as a JSON file.</p>
         <a className="button button-secondary" href="/account/data" download>

@@ -6,7 +6,7 @@ import { LabelledInput } from "~/platform/components/labelled-input";
 import { NameInput } from "~/platform/components/name-input";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
-import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
+import { registerCodeUrl, signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/platform/lib/login-url";
@@ -212,6 +212,14 @@ export default function Auth() {
           </Form>
         </>
       )}
+      {mode === "register" && prefill ? (
+        // Only an invitation's link fills in the address: the plain register form stays as the spec has it.
+        <p className="auth-links">
+          <span>
+            Invited? <Link to={registerCodeUrl(prefill)}>Register with a code instead of a password</Link>
+          </span>
+        </p>
+      ) : null}
       <ModeLinks mode={mode} redirectTo={redirectTo} />
       {navigation.state !== "idle" && navigation.formMethod ? (
         <div className="loading-overlay" role="status" aria-live="polite">

@@ -165,6 +165,26 @@ test("a reminder goes to exactly the members without a survey, at most once per 
     ).toBe(true);
   }
 
+  // The reminded member opens their personal link on another device (a context of its own, no
+  // cookies): one "Continue as …" button, one press, and they are on their own survey, signed in.
+  const origin = new URL(page.url()).origin;
+  const ORGANISER = "organiser@example.com";
+  const mine = sent.find((mail) => [mail.to].flat()[0] === ORGANISER);
+  const link = new RegExp(`${origin}/continue/[A-Za-z0-9_-]+`).exec(mine?.text ?? "")?.[0];
+  expect(link, "the organiser's reminder carries a personal link").toBeTruthy();
+  const phone = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const member = await phone.newPage();
+  await member.goto(link!);
+  await expect(member.getByText("You are logged in as")).toHaveCount(0);
+  const buttons = member.getByRole("main").getByRole("button");
+  await expect(buttons).toHaveCount(1);
+  await expect(buttons).toHaveText(/^Continue as /);
+  await buttons.click();
+  await expect(member).toHaveURL(/\/survey\/\d+$/);
+  await expect(member.getByText(`You are logged in as ${ORGANISER}`)).toBeVisible();
+  await expect(member.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await phone.close();
+
   // Sent once, the next round waits 24 hours.
   await page.goto("/organiser/people");
   await expect(page.getByText(/^The next reminder is possible from /)).toBeVisible();

@@ -189,6 +189,63 @@ test("invite two addresses, register through one invitation, the other stays lis
   await organiser.context().close();
 });
 
+test("an invited address registers with a mailed code instead of a password and can set one later", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
+  const guestEmail = uniqueEmail("coded");
+  const invite = organiser
+    .getByRole("region", { name: "Invite", exact: true })
+    .filter({ has: organiser.getByRole("heading", { name: "Invite", level: 2 }) });
+  await invite.getByLabel(/^E-mail addresses/).fill(guestEmail);
+  await invite.getByRole("button", { name: "Send the invitations…" }).click();
+  await organiser
+    .getByRole("region", { name: "Send the invitations?" })
+    .getByRole("button", { name: "Send 1 invitation" })
+    .click();
+  await expectStatus(organiser, `Invited 1: ${guestEmail}.`);
+  await organiser.context().close();
+  const link = /Register here: (\S+)/.exec((await sentMails(guestEmail))[0]?.text ?? "")?.[1] ?? "";
+
+  // On a phone: the invitation's register form offers the code; the code comes to the invited address.
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const guest = await context.newPage();
+  await guest.goto(link);
+  await guest.getByRole("link", { name: "Register with a code instead of a password" }).click();
+  await expect(guest.getByRole("heading", { level: 1, name: "Register with a code" })).toBeVisible();
+  await expect(guest.getByLabel("Email")).toHaveValue(guestEmail);
+  await guest.getByRole("button", { name: "E-mail me a code" }).click();
+  await expect(guest.getByText(/^If this address was invited, a 6-digit code is on its way/)).toBeVisible();
+  let code = "";
+  await expect
+    .poll(async () => {
+      const mail = (await sentMails(guestEmail)).find(
+        (sent) => sent.subject === "Your SGW25 registration code",
+      );
+      code = /planner is (\d{6})/.exec(mail?.text ?? "")?.[1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+
+  // A wrong code is refused and the page keeps what was typed; the right one makes the account.
+  await guest.getByLabel("Name (optional)").fill("Coded Guest");
+  await guest.getByLabel("Code from the mail").fill(code === "000000" ? "111111" : "000000");
+  await guest.getByRole("button", { name: "Create my account" }).click();
+  await expect(guest.getByText("That code is not right", { exact: false }).first()).toBeVisible();
+  await guest.getByLabel("Code from the mail").fill(code);
+  await guest.getByRole("button", { name: "Create my account" }).click();
+  await expect(guest).toHaveURL(/\/survey\/\d+$/);
+  await expect(guest.getByText(`You are logged in as ${guestEmail}`)).toBeVisible();
+
+  // No password yet: /account offers to set one, without asking for a current one.
+  await guest.goto("/account");
+  const password = guest.getByRole("region", { name: "Set a password" });
+  await expect(password).toBeVisible();
+  await expect(password.getByLabel(/current password/i)).toHaveCount(0);
+  await context.close();
+});
+
 test("tidy up: edit a house, remove a survey, delete an account and a house, each through its own page", async ({
   browser,
   javaScriptEnabled,

@@ -694,6 +694,25 @@ export const emailChanges = pgTable(
   },
   (t) => [index("email_changes_user_idx").on(t.userId)],
 );
+/**
+ * A 6-digit code mailed to an invited address so its owner can register without a password. Kept
+ * like a sign-in code (an HMAC to check, the code sealed so a resend within 15 minutes mails the
+ * same one), but by address: there is no member yet. `email` is stored in lower case.
+ */
+export const registerCodes = pgTable(
+  "register_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sealed: text("sealed").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("register_codes_email_idx").on(t.email)],
+);
 // ── end accounts ──
 
 // ── organiser ──
@@ -726,5 +745,29 @@ export const organisers = pgTable(
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("organisers_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+/** What an organiser chose on /account to hear by mail: when everyone expected has answered, a daily digest. */
+export const organiserNotices = pgTable("organiser_notices", {
+  userId: userId().primaryKey(),
+  everyoneAnswered: boolean("everyone_answered").notNull().default(false),
+  dailyDigest: boolean("daily_digest").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An organiser's notice claimed before it is sent: the key makes it once per organiser, edition and
+ * notice ("everyone-answered", or "digest:" and the day it covers), however many instances run.
+ */
+export const organiserNoticeClaims = pgTable(
+  "organiser_notice_claims",
+  {
+    editionId: editionId(),
+    userId: userId(),
+    notice: text("notice").notNull(),
+    claimedAt: createdAt(),
+    /** "empty": a digest day with nothing new, so nothing was sent. */
+    state: text("state").$type<"sending" | "sent" | "failed" | "empty">().notNull().default("sending"),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.userId, t.notice] })],
 );
 // ── end organiser ──

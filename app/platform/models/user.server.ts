@@ -44,7 +44,9 @@ export async function createUser(input: {
 /** The user when e-mail and password match, else undefined (same answer for an unknown e-mail). */
 export async function verifyLogin(email: string, password: string): Promise<User | undefined> {
   const user = await getUserByEmail(email);
-  if (!user) {
+  // An account made from an invitation with a code has no password (an empty hash): nothing matches
+  // it, in the time a real check takes.
+  if (!user || user.passwordHash === "") {
     // Spend the same time as a real check so response times do not reveal which e-mails exist.
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(await dummyHash, password);

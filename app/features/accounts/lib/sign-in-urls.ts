@@ -7,3 +7,12 @@ export function signInCodeUrl(redirectTo: string, extra: { email?: string; keep?
   const query = params.toString();
   return query ? `/sign-in/code?${query}` : "/sign-in/code";
 }
+
+/** The page where an invited address registers with a mailed code instead of a password. */
+export function registerCodeUrl(email: string, sent = false) {
+  const params = new URLSearchParams();
+  if (email) params.set("email", email);
+  if (sent) params.set("sent", "1");
+  const query = params.toString();
+  return query ? `/register/code?${query}` : "/register/code";
+}
