@@ -177,7 +177,10 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
     const round = Math.floor(index / EXPENSES.length);
     const paidBy = ids[index % ids.length];
     const sharers = template.sharers
-      ? Array.from({ length: Math.min(template.sharers, ids.length) }, (_, k) => ids[(index + k) % ids.length])
+      ? Array.from(
+          { length: Math.min(template.sharers, ids.length) },
+          (_, k) => ids[(index + k) % ids.length],
+        )
       : ids;
     const expenseCurrency = template.foreign ? SECOND_CURRENCY : currency;
     const amount = template.amount + round * 137;
@@ -199,7 +202,10 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
     const parsed = parseExpense(values, { people });
     if (!parsed.ok) throw new Error(`A seeded expense is refused: ${JSON.stringify(parsed.fieldErrors)}`);
     const line = expenseLine(
-      { ...parsed.expense, shares: [...parsed.expense.shares].map(([userId, part]) => ({ userId, amount: part })) },
+      {
+        ...parsed.expense,
+        shares: [...parsed.expense.shares].map(([userId, part]) => ({ userId, amount: part })),
+      },
       name,
     );
     await addExpense(edition, actor(paidBy), randomUUID(), parsed.expense, {

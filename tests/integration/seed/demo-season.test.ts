@@ -42,7 +42,10 @@ describe("the demo data", () => {
 
   it("with the season option decides it and fills /money and /trip, consistently", async () => {
     await seedDemoData(database.db, { confirmOrganisers: true, season: true });
-    expect((await getEventPlan()).event).toMatchObject({ weekendChosen: true, plannedWeekend: "Aug 21 - Aug 25" });
+    expect((await getEventPlan()).event).toMatchObject({
+      weekendChosen: true,
+      plannedWeekend: "Aug 21 - Aug 25",
+    });
 
     // Money: Alex receives; the shares add up to the house's price to the cent.
     const edition = await getCurrentEdition();
@@ -66,9 +69,9 @@ describe("the demo data", () => {
       "confirmed",
       "reported",
     ]);
-    expect(money.payments.find((payment: { status: string }) => payment.status === "reported").canDecide).toBe(
-      true,
-    );
+    expect(
+      money.payments.find((payment: { status: string }) => payment.status === "reported").canDecide,
+    ).toBe(true);
     expect(money.expenses.length).toBeGreaterThanOrEqual(5);
     expect(input.expenses.some((expense) => expense.shares.length === 3)).toBe(true);
     expect(input.expenses.some((expense) => expense.currency === "MXN")).toBe(true);
