@@ -275,9 +275,11 @@ async function seedTrip(
     await addItem(parsed.item);
   }
   // Two items in three are claimed, round the members; one in seven is done.
+  let claimed = 0;
   for (const [index, item] of (await listItems()).entries()) {
     if (index % 3 === 2 || members.length === 0) continue;
-    await claimItem(item.id, members[index % members.length].userId);
+    await claimItem(item.id, members[claimed % members.length].userId);
+    claimed += 1;
     if (index % 7 === 1) await setItemDone(item.id, true);
   }
   await saveNotes(NOTES);

@@ -231,6 +231,16 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
     organiser: { id: organiser.id, name: organiser.name ?? ORGANISERS[0].name },
     receiverId: userIds.get("alex@example.com")!,
     house: { id: lodge.id, price: 4200, currency: "USD" },
+    // The lodge's 7 bedrooms and 11 beds, named: Sam (who won't share) keeps the family together.
+    rooms: [
+      { name: "Lake room", beds: 3 },
+      { name: "Loft", beds: 2 },
+      { name: "Bunk room", beds: 2 },
+      { name: "Garden room", beds: 1 },
+      { name: "Blue room", beds: 1 },
+      { name: "Corner room", beds: 1 },
+      { name: "Study", beds: 1 },
+    ],
     expenses: 6,
     items: 8,
   });
