@@ -17,6 +17,8 @@ import {
   addExpense,
   addPayment,
   decidePayment,
+  listPayments,
+  listTripMembers,
   loadTripInput,
   saveMoneySettings,
   type Actor,
@@ -108,25 +110,32 @@ type Edition = Awaited<ReturnType<typeof getCurrentEdition>>;
 
 async function seedMoney(plan: SeasonPlan, edition: Edition) {
   const currency = plan.house.currency;
-  await saveMoneySettings(
-    edition,
-    plan.organiser,
-    {
-      receiverId: plan.receiverId,
-      childWeight: 50,
-      depositKind: "percent",
-      depositValue: 25,
-      depositDue: `${edition.year}-06-01`,
-      balanceDue: `${edition.year}-08-01`,
-      instructions: "Venmo @sgw-house or https://pay.example/sgw-house, with your name in the note",
-    },
-    { action: "Money settings changed", subject: "Settings", newValue: "receiver, 25% deposit, due dates" },
-  );
-  const { input, members } = await loadTripInput(edition.id);
-  const trip = computeTrip(input);
-  const names = new Map(members.map((member) => [member.id, member.name]));
+  const names = new Map((await listTripMembers(edition.id)).map((member) => [member.id, member.name]));
   const name = (id: number | null) => (id === null ? "" : (names.get(id) ?? "A former member"));
   const actor = (id: number): Actor => ({ id, name: name(id) });
+  const settings = {
+    receiverId: plan.receiverId,
+    childWeight: 50,
+    depositKind: "percent" as const,
+    depositValue: 25,
+    depositDue: `${edition.year}-06-01`,
+    balanceDue: `${edition.year}-08-01`,
+    instructions: "Venmo @sgw-house or https://pay.example/sgw-house, with your name in the note",
+  };
+  await saveMoneySettings(edition, plan.organiser, settings, {
+    action: "Money settings changed",
+    subject: "Settings",
+    // Worded as the set-up page words a change.
+    newValue: [
+      `receiver ${name(settings.receiverId)}`,
+      "child weight 0.5",
+      `deposit ${settings.depositValue}%`,
+      `deposit due ${settings.depositDue}`,
+      `rest due ${settings.balanceDue}`,
+      `instructions “${settings.instructions}”`,
+    ].join("; "),
+  });
+  const trip = computeTrip((await loadTripInput(edition.id)).input);
 
   // Every payer but the receiver (who fronted the house) pays: a third report their deposit, the
   // rest are confirmed by the receiver, every other one for the whole share.
@@ -151,7 +160,7 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       newValue: paymentLine(payment, name),
     });
     if (index % 3 === 0) continue;
-    const [stored] = (await loadTripInput(edition.id)).payments.filter(
+    const [stored] = (await listPayments(edition.id)).filter(
       (row) => row.idempotencyKey === payment.idempotencyKey,
     );
     await decidePayment(
