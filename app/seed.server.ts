@@ -1,9 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { Db } from "~/platform/db/client.server";
+import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { WINDOWS } from "~/features/editions/lib/weekends";
 import { hashPassword } from "~/platform/models/password.server";
+import { seedSeason } from "~/seed-season.server";
 
 export const DEMO_PASSWORD = "sgw25-demo";
 
@@ -154,13 +155,15 @@ const VOTES: Array<[string, string, VoteChoice]> = [
   ["riley@example.com", "Cabin by the Falls", "dislike"],
 ];
 
-/** Loads the demo members, surveys, houses and votes. Safe to run again: nothing is duplicated. */
 /**
- * Loads the demo data. `confirmOrganisers` marks the demo organiser's address as confirmed: only for
- * a fresh embedded demo database (npm start, the browser tests), never for a real one, where the
- * organiser confirms their address through the mailed link.
+ * Loads the demo members, surveys, houses and votes. Safe to run again: nothing is duplicated.
+ * `confirmOrganisers` marks the demo organiser's address as confirmed: only for a fresh embedded demo
+ * database (npm start, the browser tests), never for a real one, where the organiser confirms their
+ * address through the mailed link. `season` also decides the season (npm start's demo only: the
+ * browser tests start from an undecided one) and fills the money and trip pages; `db` must then be
+ * the app's database (getDb), which the features write through.
  */
-export async function seedDemoData(db: Db, { confirmOrganisers = false } = {}) {
+export async function seedDemoData(db: Db, { confirmOrganisers = false, season = false } = {}) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<string, number>();
   for (const member of MEMBERS) {
@@ -213,6 +216,34 @@ export async function seedDemoData(db: Db, { confirmOrganisers = false } = {}) {
     if (!house || !userId) continue;
     await db.insert(votes).values({ houseId: house.id, userId, vote }).onConflictDoNothing();
   }
+  if (season) await seedDemoSeason(db, userIds);
+}
+
+/** The demo's decided season: Lakeside Lodge for the 21st window, Alex fronting the house. */
+async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
+  if ((await getDb()) !== db) throw new Error("The demo season is written through the app's database");
+  const [lodge] = await db.select({ id: houses.id }).from(houses).where(eq(houses.title, "Lakeside Lodge"));
+  const [organiser] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.email, ORGANISERS[0].email));
+  await seedSeason({
+    organiser: { id: organiser.id, name: organiser.name ?? ORGANISERS[0].name },
+    receiverId: userIds.get("alex@example.com")!,
+    house: { id: lodge.id, price: 4200, currency: "USD" },
+    // The lodge's 7 bedrooms and 11 beds, named: Sam (who won't share) keeps the family together.
+    rooms: [
+      { name: "Lake room", beds: 3 },
+      { name: "Loft", beds: 2 },
+      { name: "Bunk room", beds: 2 },
+      { name: "Garden room", beds: 1 },
+      { name: "Blue room", beds: 1 },
+      { name: "Corner room", beds: 1 },
+      { name: "Study", beds: 1 },
+    ],
+    expenses: 6,
+    items: 8,
+  });
 }
 
 /** True when the database has no members yet: `npm start` seeds only then. */

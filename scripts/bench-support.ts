@@ -3,9 +3,10 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { openDatabase } from "~/platform/db/client.server";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { openDatabase, useDatabase } from "~/platform/db/client.server";
 import { houses, sessions, surveys, users } from "~/platform/db/schema";
+import { seedSeason } from "~/seed-season.server";
 import { WINDOWS } from "~/features/editions/lib/weekends";
 import { hashToken, newToken, SESSION_TTL_MS } from "~/platform/models/session.server";
 
@@ -18,16 +19,23 @@ function random(seed: number) {
   };
 }
 
+/** A decided season's sizes (issue 34 and 35): who pays and is on the trip, expenses, items. */
+export type SeasonSize = { onTrip: number; expenses: number; items: number };
+export const BENCH_SEASON: SeasonSize = { onTrip: 40, expenses: 300, items: 100 };
+
 /**
  * Seeds `count` members with a survey each, `houseCount` houses (their photos at `photoUrl(i)`),
  * and a live session for the first two members (the second is the organiser in the bench); returns
- * their tokens.
+ * their tokens. With `season`, the first `onTrip` members answer yes (the only ones) and the season
+ * is decided on the first house: the first member receives the money, so their /money and /trip
+ * are as full as they get.
  */
 export async function seed(
   target: { url?: string; pgliteDir?: string },
   count: number,
   houseCount: number,
   photoUrl: (house: number) => string = () => "",
+  season?: SeasonSize,
 ): Promise<{ member: string; organiser: string }> {
   const connection = openDatabase(target);
   await connection.migrate();
@@ -72,22 +80,27 @@ export async function seed(
       }),
     );
   }
+  const houseIds: number[] = [];
   if (houseCount > 0) {
-    await connection.db.insert(houses).values(
-      Array.from({ length: houseCount }, (_, i) => ({
-        url: `https://example.com/listing/${i}`,
-        title: `Bench house ${i}`,
-        city: pick(["Tahoe City", "Bend", "Asheville", "Ensenada"]),
-        state: "",
-        country: pick(["USA", "Canada", "Mexico"]),
-        num_bedrooms: 2 + (i % 5),
-        num_beds: 3 + (i % 6),
-        num_baths: 1 + (i % 3) / 2,
-        listing_img: photoUrl(i),
-        who_suggested: "Bench 0",
-        suggestedBy: memberIds[0],
-      })),
-    );
+    const inserted = await connection.db
+      .insert(houses)
+      .values(
+        Array.from({ length: houseCount }, (_, i) => ({
+          url: `https://example.com/listing/${i}`,
+          title: `Bench house ${i}`,
+          city: pick(["Tahoe City", "Bend", "Asheville", "Ensenada"]),
+          state: "",
+          country: pick(["USA", "Canada", "Mexico"]),
+          num_bedrooms: 2 + (i % 5),
+          num_beds: 3 + (i % 6),
+          num_baths: 1 + (i % 3) / 2,
+          listing_img: photoUrl(i),
+          who_suggested: "Bench 0",
+          suggestedBy: memberIds[0],
+        })),
+      )
+      .returning({ id: houses.id });
+    houseIds.push(...inserted.map(({ id }) => id));
   }
   const [member, organiser] = [newToken(), newToken()];
   // The bench's organiser (listed in its ADMIN_EMAILS) has a confirmed address, as a real one would.
@@ -99,8 +112,39 @@ export async function seed(
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     })),
   );
+  if (season) await seedBenchSeason(connection, memberIds, houseIds[0], season);
   await connection.close();
   return { member, organiser };
+}
+
+async function seedBenchSeason(
+  connection: ReturnType<typeof openDatabase>,
+  memberIds: number[],
+  houseId: number | undefined,
+  size: SeasonSize,
+) {
+  if (houseId === undefined) throw new Error("A season needs a house to choose");
+  const onTrip = memberIds.slice(0, size.onTrip);
+  await connection.db.update(surveys).set({ attending: "yes" }).where(inArray(surveys.userId, onTrip));
+  await connection.db
+    .update(surveys)
+    .set({ attending: "maybe" })
+    .where(and(eq(surveys.attending, "yes"), notInArray(surveys.userId, onTrip)));
+  // The features write through the process's database.
+  useDatabase(connection);
+  try {
+    await seedSeason({
+      organiser: { id: memberIds[1], name: `Bench ${memberIds[1]}` },
+      receiverId: memberIds[0],
+      house: { id: houseId, price: 12_000, currency: "USD" },
+      // A bed for everyone and their guests, with rooms to spare for those who won't share.
+      rooms: Array.from({ length: 40 }, (_, i) => ({ name: `Room ${i + 1}`, beds: 3 })),
+      expenses: size.expenses,
+      items: size.items,
+    });
+  } finally {
+    useDatabase(undefined);
+  }
 }
 
 const BARE_ROOT = `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";

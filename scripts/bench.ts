@@ -16,7 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import postgres from "postgres";
 import { startImageServer } from "../tests/support/image-server.mjs";
-import { buildBareApp, load, seed, startServer, stopServer, type Load } from "./bench-support";
+import { BENCH_SEASON, buildBareApp, load, seed, startServer, stopServer, type Load } from "./bench-support";
 import { paint, type Paint } from "./bench-lighthouse";
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450);
@@ -32,7 +32,10 @@ const ENCODING = { "accept-encoding": "gzip" };
 
 /** Who asks for a page: a visitor, a member, or the organiser (logged in by a session cookie). */
 type Viewer = "visitor" | "member" | "organiser";
-/** The seeded data a page is served from: 200 members and 50 houses, or 10,000 members. */
+/**
+ * The seeded data a page is served from: 200 members, 50 houses and a decided season (40 on the trip
+ * and paying, 300 expenses, 100 items), or 10,000 members.
+ */
 type Data = "n200" | "n10000";
 
 /**
@@ -165,7 +168,13 @@ try {
   // The listing site: a full-size photo (some 250 KB of JPEG) for every house, fetched by the app.
   images = await startImageServer(BASE_PORT + 4);
   const databases = { n200: await database("n200"), n10000: await database("n10000") };
-  const tokens = await seed(databases.n200, 200, 50, (i) => `${images!.url}/photo.jpg?w=1600&noise=1&h=${i}`);
+  const tokens = await seed(
+    databases.n200,
+    200,
+    50,
+    (i) => `${images!.url}/photo.jpg?w=1600&noise=1&h=${i}`,
+    BENCH_SEASON,
+  );
   if (needs("n10000")) await seed(databases.n10000, 10_000, 0);
 
   const appEnv = (port: number, name: Data) => ({

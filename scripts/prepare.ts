@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
-import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
 import { pruneExpired } from "~/platform/models/housekeeping.server";
 import { isEmpty, seedDemoData } from "~/seed.server";
 import { env } from "~/platform/env.server";
@@ -38,8 +38,12 @@ await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 await pruneExpired(connection.db);
 if (connection.kind === "pglite" && (await isEmpty(connection.db))) {
-  // A fresh embedded demo database: its demo organiser may use the organiser pages at once.
-  await seedDemoData(connection.db, { confirmOrganisers: true });
+  // A fresh embedded demo database: its demo organiser may use the organiser pages at once, and its
+  // season is decided, so the money and trip pages have something to show. The features write
+  // through the app's database: this connection, for this process.
+  useDatabase(connection);
+  await seedDemoData(connection.db, { confirmOrganisers: true, season: true });
+  useDatabase(undefined);
   console.log("Seeded demo data: log in as alex@example.com / sgw25-demo.");
 }
 await connection.close();

@@ -176,7 +176,13 @@ export function clientsOpened(): number {
   return holder.opened;
 }
 
-/** Lets tests hand the app a fresh database of their own. */
-export function useDatabaseForTests(open: Connection | undefined) {
+/**
+ * Makes `open` the process's database: a script that opened it itself (npm start's first seeding,
+ * the bench) writes through the features, whose models ask getDb; undefined lets go of it again.
+ */
+export function useDatabase(open: Connection | undefined) {
   holder.connection = open;
 }
+
+/** Lets tests hand the app a fresh database of their own. */
+export const useDatabaseForTests = useDatabase;

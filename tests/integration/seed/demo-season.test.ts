@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { createUserSession } from "~/platform/services/session.server";
+import { getUserByEmail } from "~/platform/models/user.server";
+import { getCurrentEdition } from "~/features/editions/server";
+import { getChosenHouseId, getEventPlan } from "~/features/event/server";
+import { computeTrip } from "~/features/money/lib/trip";
+import { loadTripInput } from "~/features/money/server";
+import { personKey, tripPeople } from "~/features/trip/lib/rooms";
+import { listPlacements, listTravel, listTripMembers } from "~/features/trip/server";
+import { seedDemoData } from "~/seed.server";
+import * as moneyPage from "~/routes/money._index";
+import * as tripPage from "~/routes/trip";
+import { callRoute, cookieFrom, makeRequest } from "../../support/requests";
+import { useFreshDatabase } from "../../support/database";
+import { useFakeMail } from "../../support/mail";
+
+const database = useFreshDatabase();
+useFakeMail({ ADMIN_EMAILS: "organiser@example.com", APP_URL: "http://localhost:3000" });
+
+async function cookie(email: string) {
+  const user = (await getUserByEmail(email))!;
+  return cookieFrom(await createUserSession(user.id, "/"));
+}
+
+async function loaded(route: { loader: unknown }, path: string, email: string) {
+  const response = await callRoute(route.loader as never, makeRequest(path, { cookie: await cookie(email) }));
+  expect(response.status, `${email} GET ${path}`).toBe(200);
+  return response.json();
+}
+
+describe("the demo data", () => {
+  it("leaves the season undecided without the season option (the browser tests count on it)", async () => {
+    await seedDemoData(database.db, { confirmOrganisers: true });
+    expect((await getEventPlan()).event.weekendChosen).toBe(false);
+    expect(await getChosenHouseId()).toBeNull();
+    const money = await loaded(moneyPage, "/money", "alex@example.com");
+    expect(money.page.missing).toMatch(/No house is chosen yet/);
+    expect(money.page.expenses).toEqual([]);
+    const trip = await loaded(tripPage, "/trip", "alex@example.com");
+    expect(trip).toMatchObject({ open: false, weekendChosen: false });
+  });
+
+  it("with the season option decides it and fills /money and /trip, consistently", async () => {
+    await seedDemoData(database.db, { confirmOrganisers: true, season: true });
+    expect((await getEventPlan()).event).toMatchObject({
+      weekendChosen: true,
+      plannedWeekend: "Aug 21 - Aug 25",
+    });
+
+    // Money: Alex receives; the shares add up to the house's price to the cent.
+    const edition = await getCurrentEdition();
+    const { input } = await loadTripInput(edition.id);
+    const trip = computeTrip(input);
+    expect(trip.missing).toBeNull();
+    expect(input.house).toMatchObject({ title: "Lakeside Lodge", total: 420_000, currency: "USD" });
+    expect(trip.payers.map((payer) => payer.name)).toEqual(["Alex", "Riley", "Sam"]);
+    expect(trip.payers.reduce((sum, payer) => sum + payer.share, 0)).toBe(420_000);
+    for (const expense of input.expenses) {
+      expect(expense.shares.reduce((sum, share) => sum + share.amount, 0)).toBe(expense.amount);
+      for (const share of expense.shares) expect(trip.people.has(share.userId)).toBe(true);
+    }
+    const { page: money } = await loaded(moneyPage, "/money", "alex@example.com");
+    expect(money.house).toEqual({ title: "Lakeside Lodge", total: "$4,200.00" });
+    expect(money.receiver.name).toBe("Alex");
+    expect(money.deposit).toContain("25%");
+    expect(money.depositDue).toBe(`${edition.year}-06-01`);
+    expect(money.lines).toHaveLength(3);
+    expect(money.payments.map((payment: { status: string }) => payment.status).sort()).toEqual([
+      "confirmed",
+      "reported",
+    ]);
+    expect(
+      money.payments.find((payment: { status: string }) => payment.status === "reported").canDecide,
+    ).toBe(true);
+    expect(money.expenses.length).toBeGreaterThanOrEqual(5);
+    expect(input.expenses.some((expense) => expense.shares.length === 3)).toBe(true);
+    expect(input.expenses.some((expense) => expense.currency === "MXN")).toBe(true);
+    expect(money.multiCurrency).toBe(true);
+    // Every balance of a currency adds up to zero: what one is owed, the others owe.
+    for (const group of money.balances as Array<{ rows: Array<{ amount: number }> }>) {
+      expect(group.rows.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    }
+    // Sam sees their own line only.
+    const { page: samsMoney } = await loaded(moneyPage, "/money", "sam@example.com");
+    expect(samsMoney.lines.map((line: { name: string }) => line.name)).toEqual(["Sam"]);
+
+    // Trip: everyone placed is on the trip, every answer-yes member and their guests have a bed.
+    const members = await listTripMembers();
+    const keys = new Set(tripPeople(members).map((person) => person.key));
+    const placements = await listPlacements();
+    expect(placements.length).toBeGreaterThan(0);
+    for (const placement of placements) expect(keys.has(placement.personKey)).toBe(true);
+    const yes = members.filter((member) => member.attending === "yes");
+    for (const person of tripPeople(yes)) {
+      expect(placements.map((placement) => placement.personKey)).toContain(person.key);
+    }
+    expect(placements.map((placement) => placement.personKey)).toContain(
+      personKey(members.find((member) => member.name === "Sam")!.userId, "child"),
+    );
+    const travel = await listTravel();
+    expect(travel.map((row) => row.userId).sort()).toEqual(yes.map((member) => member.userId).sort());
+    for (const row of travel) expect(yes.some((member) => member.userId === row.userId)).toBe(true);
+
+    const alex = await loaded(tripPage, "/trip", "alex@example.com");
+    expect(alex.open).toBe(true);
+    expect(alex.myRoom).not.toBeNull();
+    expect(alex.rooms.length).toBe(7);
+    expect(alex.drivers).toEqual([expect.objectContaining({ name: "Alex", seats: 3 })]);
+    expect(alex.requests).toEqual([expect.objectContaining({ rider: "Sam" })]);
+    expect(alex.arrivals).toHaveLength(3);
+    expect(alex.items.length).toBeGreaterThanOrEqual(6);
+    expect(alex.items.some((item: { claimedBy: string | null }) => item.claimedBy !== null)).toBe(true);
+    expect(alex.items.some((item: { claimedBy: string | null }) => item.claimedBy === null)).toBe(true);
+    expect(alex.items.filter((item: { done: boolean }) => item.done)).toHaveLength(1);
+    expect(alex.notes.every((note: { value: string }) => note.value !== "")).toBe(true);
+    const samsTrip = await loaded(tripPage, "/trip", "sam@example.com");
+    expect(samsTrip.myRide).toMatchObject({ driver: "Alex", status: "pending" });
+    // The rules the organiser's page checks: only the organiser (on the trip, no answer) lacks a bed.
+    const organiser = await loaded(tripPage, "/trip", "organiser@example.com");
+    expect(organiser.warnings).toEqual(["Organiser is in no room."]);
+    expect(alex.rooms.find((room: { name: string }) => room.name === "Lake room").people).toEqual([
+      "Sam",
+      "Sam's boo",
+      "Sam's child",
+    ]);
+    const claimers = alex.items.map((item: { claimedBy: string | null }) => item.claimedBy);
+    expect(new Set(claimers.filter(Boolean))).toEqual(new Set(["Alex", "Sam", "Riley"]));
+  });
+
+  it("adds nothing when run again", async () => {
+    const edition = await getCurrentEdition();
+    const before = await loadTripInput(edition.id);
+    const placements = await listPlacements();
+    await seedDemoData(database.db, { confirmOrganisers: true, season: true });
+    const after = await loadTripInput(edition.id);
+    expect(after.expenses).toHaveLength(before.expenses.length);
+    expect(after.payments).toHaveLength(before.payments.length);
+    expect(await listPlacements()).toHaveLength(placements.length);
+  });
+});
