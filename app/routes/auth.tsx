@@ -243,7 +243,10 @@ export default function Auth() {
         // Only an invitation's link fills in the address: the plain register form stays as the spec has it.
         <p className="auth-links">
           <span>
-            Invited? <Link to={registerCodeUrl(prefill, { name: prefillName ?? undefined })}>Register with a code instead of a password</Link>
+            Invited?{" "}
+            <Link to={registerCodeUrl(prefill, { name: prefillName ?? undefined })}>
+              Register with a code instead of a password
+            </Link>
           </span>
         </p>
       ) : null}

@@ -163,9 +163,7 @@ export default function RegisterWithCode() {
         </button>
       </Form>
       <p className="auth-links">
-        <Link to={registerFormUrl(email, name)}>
-          Register with a password instead
-        </Link>
+        <Link to={registerFormUrl(email, name)}>Register with a password instead</Link>
         <Link to="/auth">Back to Login</Link>
       </p>
     </section>
