@@ -6,7 +6,7 @@ import { LabelledInput } from "~/platform/components/labelled-input";
 import { NameInput } from "~/platform/components/name-input";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
-import { registerCodeUrl, signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
+import { nameFromLink, registerCodeUrl, signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/platform/lib/login-url";
@@ -21,6 +21,9 @@ import {
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
+import { REGISTERED_LANDING } from "~/features/accounts/services/register-code.server";
+import { hasPendingInvitation } from "~/features/organiser/server";
+import { normaliseEmail } from "~/platform/models/user.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -59,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? requested
       : "login";
   const { flash, setCookie } = await readFlash(request);
+  // An invitation's link fills in the invited address (and the name the organiser's list gave).
+  const prefill = /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(params.get("email") ?? "") ? params.get("email") : null;
   return data(
     {
       mode,
@@ -66,8 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       redirectTo: safeRedirect(params.get("redirect")),
       flash,
       reason: loginReasonMessage(params.get("reason")),
-      // An invitation's link fills in the invited address.
-      prefill: /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(params.get("email") ?? "") ? params.get("email") : null,
+      prefill,
+      prefillName: prefill ? (nameFromLink(params.get("name")) ?? null) : null,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -83,6 +88,16 @@ const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 };
+
+/**
+ * The address an invitation's register form was opened for, when the form posted it, the member
+ * registers that same address and its invitation is pending: checked here, never taken on trust.
+ */
+async function invitedAddress(form: FormData, email: string) {
+  const invitation = field(form, "invitation");
+  if (!invitation || normaliseEmail(invitation) !== normaliseEmail(email)) return undefined;
+  return (await hasPendingInvitation(invitation)) ? normaliseEmail(invitation) : undefined;
+}
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;
@@ -110,7 +125,12 @@ export async function action({ request }: ActionFunctionArgs) {
         return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form));
       }
       case "register": {
+        // Read before the account exists: afterwards the invitation is no longer pending.
+        const invited = await invitedAddress(form, values.email);
         const user = await registerMember(Object.fromEntries(form), clientIp(request));
+        // From an invitation: signed in as a login would, and on to the survey (issue 32, item 7).
+        if (invited && user.email === invited)
+          return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, form));
         return flashTo("Registration successful! You can now log in.", user.email);
       }
       case "forgot": {
@@ -137,7 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Auth() {
-  const { mode, token, redirectTo, flash, reason, prefill } = useLoaderData<typeof loader>();
+  const { mode, token, redirectTo, flash, reason, prefill, prefillName } = useLoaderData<typeof loader>();
   const data = useActionResult<typeof action>();
   const navigation = useNavigation();
   const failure = failureFor<FormFailure>(data, mode);
@@ -165,7 +185,7 @@ export default function Auth() {
             {mode === "register" ? (
               <div className="field">
                 <label htmlFor="name">Name (optional)</label>
-                <NameInput defaultValue={failure?.values?.name} />
+                <NameInput defaultValue={failure ? failure.values?.name : (prefillName ?? undefined)} />
               </div>
             ) : null}
             <LabelledInput
@@ -194,6 +214,13 @@ export default function Auth() {
                 ) : null}
               </LabelledInput>
             ) : null}
+            {mode === "register" && prefill ? (
+              // An invitation's form signs the member in once registered: the same choice a login offers.
+              <>
+                <input type="hidden" name="invitation" value={prefill} />
+                <KeepSignedIn />
+              </>
+            ) : null}
             {mode === "login" ? <KeepSignedIn /> : null}
             <button type="submit" className="button">
               {mode === "login" ? "Login" : mode === "register" ? "Register" : "Send Reset Link"}
@@ -216,7 +243,10 @@ export default function Auth() {
         // Only an invitation's link fills in the address: the plain register form stays as the spec has it.
         <p className="auth-links">
           <span>
-            Invited? <Link to={registerCodeUrl(prefill)}>Register with a code instead of a password</Link>
+            Invited?{" "}
+            <Link to={registerCodeUrl(prefill, { name: prefillName ?? undefined })}>
+              Register with a code instead of a password
+            </Link>
           </span>
         </p>
       ) : null}

@@ -12,7 +12,7 @@ import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
-import { registerCodeUrl } from "~/features/accounts/lib/sign-in-urls";
+import { nameFromLink, registerCodeUrl, registerFormUrl } from "~/features/accounts/lib/sign-in-urls";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
 import {
@@ -36,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   return {
     email: params.get("email")?.trim().slice(0, EMAIL_MAX) ?? "",
+    // The name an invitation's link carried from the organiser's list: a prefill only.
+    name: nameFromLink(params.get("name")) ?? "",
     sent: params.get("sent") === "1",
   };
 }
@@ -57,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "request") {
       const normalised = await requestRegisterCode({ email }, clientIp(request));
-      return redirect(registerCodeUrl(normalised, true));
+      return redirect(registerCodeUrl(normalised, { sent: true, name: nameFromLink(name) }));
     }
     const user = await registerWithCode({ email, name, code: text(form, "code") }, clientIp(request));
     return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, form));
@@ -76,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterWithCode() {
-  const { email, sent } = useLoaderData<typeof loader>();
+  const { email, name, sent } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const verifyFailure = failureFor<FormFailure>(result, "verify");
   const requestFailure = failureFor<FormFailure>(result, "request");
@@ -116,7 +118,7 @@ export default function RegisterWithCode() {
               type="text"
               autoComplete="name"
               maxLength={NAME_MAX}
-              defaultValue={verifyFailure?.values?.name}
+              defaultValue={verifyFailure ? verifyFailure.values?.name : name}
             />
             <LabelledInput
               label="Code from the mail"
@@ -141,6 +143,7 @@ export default function RegisterWithCode() {
       ) : null}
       <Form method="post" className="code-request">
         <input type="hidden" name="intent" value="request" />
+        {name ? <input type="hidden" name="name" value={name} /> : null}
         {sent ? (
           <input type="hidden" name="email" value={shownEmail} />
         ) : (
@@ -160,9 +163,7 @@ export default function RegisterWithCode() {
         </button>
       </Form>
       <p className="auth-links">
-        <Link to={`/auth?${new URLSearchParams({ mode: "register", ...(email ? { email } : {}) })}`}>
-          Register with a password instead
-        </Link>
+        <Link to={registerFormUrl(email, name)}>Register with a password instead</Link>
         <Link to="/auth">Back to Login</Link>
       </p>
     </section>

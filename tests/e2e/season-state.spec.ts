@@ -166,18 +166,37 @@ test("invite two addresses, register through one invitation, the other stays lis
   expect(mail.html).toContain(`href="${link.replaceAll("&", "&#38;")}"`);
   expect(new URL(link).pathname).toBe("/auth");
   expect(new URL(link).searchParams.get("email")).toBe(joining);
+  expect(new URL(link).searchParams.get("name")).toBe("Joining Person");
 
-  // The invited person follows the link: the register form, their address filled in.
+  // The invited person follows the link: the register form, their address and name filled in.
   const context = await browser.newContext({ javaScriptEnabled });
   const guest = await context.newPage();
   await guest.goto(link);
   await expect(guest.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
   await expect(guest.getByLabel("Email")).toHaveValue(joining);
-  await guest.getByLabel("Name (optional)").fill("Joining Person");
+  await expect(guest.getByLabel("Name (optional)")).toHaveValue("Joining Person");
+  await expect(guest.getByLabel("Keep me signed in")).toBeChecked();
   await guest.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await guest.getByRole("button", { name: "Register" }).click();
-  await expect(guest.getByText("Registration successful! You can now log in.")).toBeVisible();
+  // Registered from the invitation: signed in at once and on to the survey, no second password.
+  await expect(guest).toHaveURL(/\/survey\/\d+$/);
+  await expect(guest.getByText(`You are logged in as ${joining}`)).toBeVisible();
+  await expect(guest.getByText("Registration successful! You can now log in.")).toHaveCount(0);
   await context.close();
+
+  // Without the invitation's link the spec's flow stays: registered, then the login form.
+  const plain = await browser.newContext({ javaScriptEnabled });
+  const stranger = await plain.newPage();
+  const strangerEmail = uniqueEmail("plain");
+  await stranger.goto("/auth?mode=register");
+  await expect(stranger.getByLabel("Name (optional)")).toHaveValue("");
+  await expect(stranger.getByLabel("Keep me signed in")).toHaveCount(0);
+  await stranger.getByLabel("Email").fill(strangerEmail);
+  await stranger.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await stranger.getByRole("button", { name: "Register" }).click();
+  await expect(stranger.getByText("Registration successful! You can now log in.")).toBeVisible();
+  await expect(stranger.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  await plain.close();
 
   // Only the one who did not register is still waiting.
   await organiser.goto("/organiser/people");
@@ -198,7 +217,7 @@ test("an invited address registers with a mailed code instead of a password and 
   const invite = organiser
     .getByRole("region", { name: "Invite", exact: true })
     .filter({ has: organiser.getByRole("heading", { name: "Invite", level: 2 }) });
-  await invite.getByLabel(/^E-mail addresses/).fill(guestEmail);
+  await invite.getByLabel(/^E-mail addresses/).fill(`Coded Guest <${guestEmail}>`);
   await invite.getByRole("button", { name: "Send the invitations…" }).click();
   await organiser
     .getByRole("region", { name: "Send the invitations?" })
@@ -228,8 +247,10 @@ test("an invited address registers with a mailed code instead of a password and 
     })
     .toMatch(/^\d{6}$/);
 
+  // The name from the organiser's list came along from the invitation's link.
+  await expect(guest.getByLabel("Name (optional)")).toHaveValue("Coded Guest");
+
   // A wrong code is refused and the page keeps what was typed; the right one makes the account.
-  await guest.getByLabel("Name (optional)").fill("Coded Guest");
   await guest.getByLabel("Code from the mail").fill(code === "000000" ? "111111" : "000000");
   await guest.getByRole("button", { name: "Create my account" }).click();
   await expect(guest.getByText("That code is not right", { exact: false }).first()).toBeVisible();

@@ -23,4 +23,13 @@ describe("parseInviteList", () => {
       "https://sgw.example/auth?mode=register&email=a%2Bb%40example.com",
     );
   });
+
+  it("carries the list's name to the register form, one line and at most the name limit", () => {
+    expect(registerLink("https://sgw.example", "pat@example.com", "Pat  Newby")).toBe(
+      "https://sgw.example/auth?mode=register&email=pat%40example.com&name=Pat+Newby",
+    );
+    const long = new URL(registerLink("https://sgw.example", "a@example.com", `${"x".repeat(120)}\n<b>`));
+    expect(long.searchParams.get("name")).toBe("x".repeat(100));
+    expect(registerLink("https://sgw.example", "a@example.com", "  ")).not.toContain("name=");
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX } from "~/platform/lib/limits";
 
 export { INVITE_DAILY_CAP, INVITE_INTERVAL_MS, INVITE_LIMIT } from "~/features/organiser/lib/invite-limits";
 
@@ -43,9 +44,11 @@ export function parseInviteList(text: string): {
   return { emails, invalid, names };
 }
 
-/** The link an invitation carries: the register form, its e-mail filled in. */
-export function registerLink(appUrl: string, address: string) {
+/** The link an invitation carries: the register form, its e-mail (and the name the list gave) filled in. */
+export function registerLink(appUrl: string, address: string, name?: string) {
   const query = new URLSearchParams({ mode: "register", email: address });
+  const shown = name?.replace(/\s+/g, " ").trim().slice(0, NAME_MAX);
+  if (shown) query.set("name", shown);
   return `${appUrl.replace(/\/+$/, "")}/auth?${query}`;
 }
 

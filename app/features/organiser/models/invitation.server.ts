@@ -23,16 +23,28 @@ export function listPendingInvitations(): Promise<
   return cachedByTables("pending-invitations", ["invitations", "users", "editions"], readPendingInvitations);
 }
 
+// Pending: no account yet, and invited in this edition (since the last one was archived).
+const pending = sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${invitations.email}))
+  and ${invitations.invitedAt} >= coalesce((select max(${editions.archivedAt}) from ${editions}), '-infinity')`;
+
 async function readPendingInvitations() {
   const db = await getDb();
   return db
     .select({ id: invitations.id, email: invitations.email, invitedAt: invitations.invitedAt })
     .from(invitations)
-    .where(
-      sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${invitations.email}))
-        and ${invitations.invitedAt} >= coalesce((select max(${editions.archivedAt}) from ${editions}), '-infinity')`,
-    )
+    .where(pending)
     .orderBy(asc(sql`lower(${invitations.email})`));
+}
+
+/** Whether this address has a pending invitation, read now (not from the cache): a post decides by it. */
+export async function hasPendingInvitation(email: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(sql`lower(${invitations.email}) = ${email.trim().toLowerCase()} and ${pending}`)
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Which of these addresses already have an account (lower-cased). */

@@ -74,7 +74,7 @@ export async function inviteAddresses(text: string, organiserId: number): Promis
       ...invitationMail({
         shortName: event.shortName,
         name: event.name,
-        link: registerLink(config.appUrl, address),
+        link: registerLink(config.appUrl, address, names[address]),
         guest: names[address],
       }),
     })),
@@ -121,7 +121,7 @@ export async function planInvitations(text: string): Promise<InvitePlan> {
   const { subject, text: body } = invitationMail({
     shortName: event.shortName,
     name: event.name,
-    link: registerLink(env().appUrl, first),
+    link: registerLink(env().appUrl, first, names[first]),
     guest: names[first],
   });
   return {
