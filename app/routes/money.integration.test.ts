@@ -7,6 +7,7 @@ import { nextEditionPlan, startNextEdition } from "~/features/editions/server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
+import { LATEST_EXPENSES } from "~/features/money/services/money-page.server";
 import * as moneyPage from "~/routes/money._index";
 import * as pastMoney from "~/routes/money.$year";
 import * as setupPage from "~/routes/money.setup";
@@ -436,5 +437,38 @@ describe("a season's money", () => {
       .from(moneyExpenses)
       .where(eq(moneyExpenses.description, "Late"));
     expect(archived).toEqual([]);
+  });
+  it("lists the latest expenses and all of them on request, each new one at once", async () => {
+    // The new edition (started above): Sam and Alex are on its trip.
+    await database.db.insert(surveys).values([
+      { userId: people.sam.id, name: "Sam", attending: "yes", extra_guests: { boo: false, child: false } },
+      { userId: people.alex.id, name: "Alex", attending: "yes", extra_guests: { boo: false, child: false } },
+    ]);
+    const [sam, alex] = [people.sam.id, people.alex.id].map(String);
+    for (let n = 1; n <= LATEST_EXPENSES + 1; n++) {
+      const added = await post("sam", {
+        intent: "add-expense",
+        key: crypto.randomUUID(),
+        description: `Round ${n}`,
+        amount: String(n),
+        currency: "USD",
+        paidBy: sam,
+        split: "equal",
+        share: [sam, alex],
+      });
+      expect(added.status, `expense ${n}`).toBe(302);
+      // Read after every write: the computed trip is kept between requests, never past a change.
+      expect((await money("sam")).expenseCount).toBe(n);
+    }
+    const latest = await money("sam");
+    expect(latest.expenses.map((e) => e.description)).toEqual(
+      Array.from({ length: LATEST_EXPENSES }, (_, i) => `Round ${i + 2}`),
+    );
+    const all = (await page("sam", "/money?expenses=all")).page;
+    expect(all.expenses).toHaveLength(LATEST_EXPENSES + 1);
+    expect(all.expenses[0].description).toBe("Round 1");
+    // Every expense counts in the balances, listed or not: Sam paid 231, half of it is Alex's.
+    const usd = all.balances.find((group) => group.currency === "USD")!;
+    expect(usd.rows.find((row) => row.id === people.alex.id)?.amount).toBe(-11550);
   });
 });

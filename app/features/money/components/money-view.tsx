@@ -35,6 +35,8 @@ export type MoneyViewData = {
   lines: Line[];
   payments: PaymentItem[];
   expenses: ExpenseItem[];
+  /** Every expense of the trip; `expenses` may hold only the latest. */
+  expenseCount: number;
   people: Array<{ id: number; name: string }>;
   balances: BalanceGroup[];
   multiCurrency: boolean;
@@ -125,6 +127,12 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
             The house is one entry (paid by the receiver, split by the shares); every confirmed payment is a
             transfer.
           </p>
+          {page.expenseCount > page.expenses.length ? (
+            <p>
+              The latest {page.expenses.length} of {page.expenseCount} expenses.{" "}
+              <Link to="?expenses=all#ledger">Show all {page.expenseCount} expenses</Link>
+            </p>
+          ) : null}
           <ExpenseList expenses={page.expenses} />
           {!readOnly && page.people.length > 0 ? (
             <details open={Boolean(expenseFailure)} className="money-add">

@@ -150,12 +150,13 @@ export async function listExpenses(editionId: number) {
           ),
         )
     : [];
-  return rows.map((row) => ({
-    ...row,
-    shares: shares
-      .filter((share) => share.expenseId === row.id)
-      .map(({ userId, amount }) => ({ userId, amount })),
-  }));
+  const byExpense = new Map<number, { userId: number; amount: number }[]>();
+  for (const { expenseId, userId, amount } of shares) {
+    const list = byExpense.get(expenseId);
+    if (list) list.push({ userId, amount });
+    else byExpense.set(expenseId, [{ userId, amount }]);
+  }
+  return rows.map((row) => ({ ...row, shares: byExpense.get(row.id) ?? [] }));
 }
 
 export type ExpenseRow = Awaited<ReturnType<typeof listExpenses>>[number];

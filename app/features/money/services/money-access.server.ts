@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
 import type { User } from "~/platform/db/schema";
+import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
@@ -20,6 +21,31 @@ export async function resolveEdition(year?: string): Promise<TripEdition> {
   return { id: archived.id, year: archived.year, names: { current: name, previous: "" }, readOnly: true };
 }
 
+// Every table the trip's money is read from (loadTripInput): any write to one computes it again.
+const TRIP_TABLES = [
+  "money_settings",
+  "money_payers",
+  "money_payments",
+  "money_expenses",
+  "money_expense_shares",
+  "edition_settings",
+  "houses",
+  "users",
+  "surveys",
+];
+
+/**
+ * The trip's money, read and computed once per change of the tables it comes from, not per request
+ * (40 payers and 300 expenses are some 12,000 share rows). The same for every viewer: what each may
+ * see is cut from it per request (getMoneyPage). Never mutated by its readers.
+ */
+function computedTrip(editionId: number) {
+  return cachedByTables(`money-trip:${editionId}`, TRIP_TABLES, async () => {
+    const loaded = await loadTripInput(editionId);
+    return { ...loaded, trip: computeTrip(loaded.input) };
+  });
+}
+
 export type Role = { organiser: boolean; receiver: boolean; onTrip: boolean };
 
 /**
@@ -29,8 +55,7 @@ export type Role = { organiser: boolean; receiver: boolean; onTrip: boolean };
 export async function loadTrip(request: Request, year?: string) {
   const user = await requireUser(request);
   const edition = await resolveEdition(year);
-  const loaded = await loadTripInput(edition.id);
-  const trip = computeTrip(loaded.input);
+  const { trip, ...loaded } = await computedTrip(edition.id);
   const organiser = await isOrganiser(user);
   const role: Role = {
     organiser,

@@ -30,6 +30,9 @@ function visibleLines(loaded: LoadedTrip) {
 }
 
 /** Everything /money shows, already cut to what this member may see. */
+/** How many expenses /money lists unless asked for all of them. */
+export const LATEST_EXPENSES = 20;
+
 export async function getMoneyPage(request: Request, year?: string) {
   const loaded = await loadTrip(request, year);
   const { trip, role, me, house, settings, names, edition } = loaded;
@@ -45,8 +48,12 @@ export async function getMoneyPage(request: Request, year?: string) {
       reason: p.reason,
       canDecide: !edition.readOnly && p.status === "reported" && (role.organiser || p.toUserId === me.id),
     }));
+  // The latest LATEST_EXPENSES on the page (a long trip has hundreds: each line names every share),
+  // all of them with ?expenses=all; the balances always count every one.
+  const showAll = new URL(request.url).searchParams.get("expenses") === "all";
+  const listed = showAll ? loaded.expenses : loaded.expenses.slice(-LATEST_EXPENSES);
   const expenses = role.onTrip
-    ? loaded.expenses.map((expense) => {
+    ? listed.map((expense) => {
         // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
         const { summary: _summary, ...line } = expenseLine(expense, name);
         return {
@@ -97,6 +104,7 @@ export async function getMoneyPage(request: Request, year?: string) {
     lines: visibleLines(loaded),
     payments,
     expenses,
+    expenseCount: role.onTrip ? loaded.expenses.length : 0,
     people,
     balances,
     multiCurrency: trip.balances.size > 1,
