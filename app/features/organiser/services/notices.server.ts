@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "~/platform/env.server";
+import { startTicker } from "~/platform/services/ticker.server";
 import type { User } from "~/platform/models/user.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { isOrganiser } from "~/features/accounts/server";
@@ -119,28 +120,7 @@ export async function runOrganiserNotices(now = new Date()): Promise<number> {
   return sent;
 }
 
-const TICK_MS = 60_000;
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
-
-function tick() {
-  running ??= runOrganiserNotices()
-    .catch((error: unknown) => {
-      console.error(
-        "Organiser notices could not be sent:",
-        error instanceof Error ? error.message : String(error),
-      );
-    })
-    .finally(() => {
-      running = undefined;
-    });
-  return running;
-}
-
 /** Starts the organisers' notices with the server process: soon after start, then once a minute (never keeps it alive). */
 export function startOrganiserNotices() {
-  if (timer) return;
-  timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  setTimeout(() => void tick(), 3_000).unref();
+  startTicker("Organiser notices", () => runOrganiserNotices(), { firstAfterMs: 3_000 });
 }

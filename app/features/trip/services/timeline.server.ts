@@ -1,4 +1,5 @@
 import { env } from "~/platform/env.server";
+import { startTicker } from "~/platform/services/ticker.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMail } from "~/platform/services/mail.server";
 import { weekendDays } from "~/features/event/lib/event-settings";
@@ -98,28 +99,10 @@ export async function timelineStatus() {
   return { mailsOff: settings.mailsOff, moments };
 }
 
-const TICK_MS = 60_000;
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
-
-function tick() {
-  running ??= runTimeline()
-    .catch((error: unknown) => {
-      console.error("Trip mails could not be sent:", error instanceof Error ? error.message : String(error));
-    })
-    .finally(() => {
-      running = undefined;
-    });
-  return running;
-}
-
 /**
  * Starts the timeline with the server process: a first look soon after start (a moment missed while
  * no instance ran goes out then), then once a minute. The timer never keeps the process alive.
  */
 export function startTripTimeline() {
-  if (timer) return;
-  timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  setTimeout(() => void tick(), 2_000).unref();
+  startTicker("Trip mails", () => runTimeline(), { firstAfterMs: 2_000 });
 }
