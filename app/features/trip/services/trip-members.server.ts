@@ -1,4 +1,5 @@
 import type { User } from "~/platform/db/schema";
+import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getEventPlan } from "~/features/event/server";
@@ -9,12 +10,15 @@ import { listTripCandidates, type TripCandidate } from "~/features/trip/models/p
  * A "maybe" is not (yet): the trip page holds the key box code and who sleeps where, which is for
  * those who come; answering yes puts them on it.
  */
-export async function listTripMembers(): Promise<TripCandidate[]> {
-  const candidates = await listTripCandidates();
-  const onTrip = await Promise.all(
-    candidates.map(async (candidate) => candidate.attending === "yes" || (await isOrganiser(candidate))),
-  );
-  return candidates.filter((_, index) => onTrip[index]);
+export function listTripMembers(): Promise<readonly TripCandidate[]> {
+  // Read once per change of the tables it comes from (every trip page and mail asks for it).
+  return cachedByTables("trip-members", ["users", "surveys", "organisers", "editions"], async () => {
+    const candidates = await listTripCandidates();
+    const onTrip = await Promise.all(
+      candidates.map(async (candidate) => candidate.attending === "yes" || (await isOrganiser(candidate))),
+    );
+    return candidates.filter((_, index) => onTrip[index]);
+  });
 }
 
 export type TripViewer = {
@@ -22,7 +26,7 @@ export type TripViewer = {
   name: string;
   organiser: boolean;
   onTrip: boolean;
-  members: TripCandidate[];
+  members: readonly TripCandidate[];
 };
 
 /** Who is asking and what they may see: on the trip, an organiser, or only that the page exists. */
