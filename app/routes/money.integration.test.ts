@@ -4,6 +4,7 @@ import { houses, moneyExpenses, moneyPayments, surveys } from "~/platform/db/sch
 import { resetEnvCache } from "~/platform/env.server";
 import { setChosenHouseId } from "~/features/event/models/event-settings.server";
 import { nextEditionPlan, startNextEdition } from "~/features/editions/server";
+import { personalLinkState } from "~/features/accounts/server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
@@ -216,6 +217,9 @@ describe("a season's money", () => {
     const toSam = fake.mails.find((mail) => mail.to === "sam@example.com")!;
     expect(toSam.text).toContain("$25.00 of your share of Lakeside Lodge is due by 2099-08-01");
     expect(toSam.text).not.toContain("93.75");
+    // Sam's own personal link: one press signs Sam in on /money.
+    const token = /Your line and the instructions: \S+\/continue\/([\w-]+)/.exec(toSam.text)![1];
+    expect(await personalLinkState(token)).toMatchObject({ state: "live", target: "/money", name: "Sam" });
     expect((await setup("boss", { intent: "send-reminder" })).status).toBe(409);
     expect(fake.mails).toHaveLength(2);
   });

@@ -11,6 +11,7 @@ import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
+import { CodeField, CodeRequestForm, EmailField } from "~/features/accounts/components/code-fields";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { nameFromLink, registerCodeUrl, registerFormUrl } from "~/features/accounts/lib/sign-in-urls";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
@@ -101,16 +102,7 @@ export default function RegisterWithCode() {
         <>
           <Banner kind="error" message={verifyFailure?.error} source={result} />
           <Form method="post">
-            <LabelledInput
-              label="Email"
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={EMAIL_MAX}
-              defaultValue={shownEmail}
-            />
+            <EmailField id="email" defaultValue={shownEmail} />
             <LabelledInput
               label="Name (optional)"
               id="name"
@@ -120,20 +112,7 @@ export default function RegisterWithCode() {
               maxLength={NAME_MAX}
               defaultValue={verifyFailure ? verifyFailure.values?.name : name}
             />
-            <LabelledInput
-              label="Code from the mail"
-              id="code"
-              name="code"
-              type="text"
-              className="code-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              required
-              maxLength={12}
-              defaultValue={verifyFailure?.values?.code}
-              aria-invalid={verifyFailure?.fieldErrors?.code ? true : undefined}
-            />
+            <CodeField failure={verifyFailure} />
             <KeepSignedIn />
             <button type="submit" className="button">
               Create my account
@@ -141,27 +120,12 @@ export default function RegisterWithCode() {
           </Form>
         </>
       ) : null}
-      <Form method="post" className="code-request">
-        <input type="hidden" name="intent" value="request" />
-        {name ? <input type="hidden" name="name" value={name} /> : null}
-        {sent ? (
-          <input type="hidden" name="email" value={shownEmail} />
-        ) : (
-          <LabelledInput
-            label="Email"
-            id="request-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX}
-            defaultValue={shownEmail}
-          />
-        )}
-        <button type="submit" className={sent ? "button button-secondary" : "button"}>
-          {sent ? "Send the code again" : "E-mail me a code"}
-        </button>
-      </Form>
+      <CodeRequestForm
+        sent={sent}
+        email={shownEmail}
+        hidden={name ? { name } : {}}
+        firstLabel="E-mail me a code"
+      />
       <p className="auth-links">
         <Link to={registerFormUrl(email, name)}>Register with a password instead</Link>
         <Link to="/auth">Back to Login</Link>

@@ -2,7 +2,6 @@ import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/platform/components/banner";
-import { LabelledInput } from "~/platform/components/labelled-input";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -13,6 +12,7 @@ import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
+import { CodeField, CodeRequestForm, EmailField } from "~/features/accounts/components/code-fields";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
@@ -93,30 +93,8 @@ export default function SignInCode() {
           <Banner kind="error" message={verifyFailure?.error} source={result} />
           <Form method="post">
             <input type="hidden" name="redirect" value={redirectTo} />
-            <LabelledInput
-              label="Email"
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={EMAIL_MAX}
-              defaultValue={shownEmail}
-            />
-            <LabelledInput
-              label="Code from the mail"
-              id="code"
-              name="code"
-              type="text"
-              className="code-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              required
-              maxLength={12}
-              defaultValue={verifyFailure?.values?.code}
-              aria-invalid={verifyFailure?.fieldErrors?.code ? true : undefined}
-            />
+            <EmailField id="email" defaultValue={shownEmail} />
+            <CodeField failure={verifyFailure} />
             <KeepSignedIn defaultChecked={keep} />
             <button type="submit" className="button">
               Sign in
@@ -124,30 +102,15 @@ export default function SignInCode() {
           </Form>
         </>
       ) : null}
-      <Form method="post" className="code-request">
-        <input type="hidden" name="redirect" value={redirectTo} />
-        <input type="hidden" name="intent" value="request" />
-        {sent ? (
-          <input type="hidden" name="email" value={shownEmail} />
-        ) : (
-          <LabelledInput
-            label="Email"
-            id="request-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX}
-            defaultValue={shownEmail}
-          />
-        )}
+      <CodeRequestForm
+        sent={sent}
+        email={shownEmail}
+        hidden={{ redirect: redirectTo }}
+        firstLabel="E-mail me a sign-in code"
+      >
         {sent ? null : <KeepSignedIn defaultChecked={keep} />}
-        {sent && keep ? <input type="hidden" name="keep" value="on" /> : null}
-        {sent && !keep ? <input type="hidden" name="keep" value="off" /> : null}
-        <button type="submit" className={sent ? "button button-secondary" : "button"}>
-          {sent ? "Send the code again" : "E-mail me a sign-in code"}
-        </button>
-      </Form>
+        {sent ? <input type="hidden" name="keep" value={keep ? "on" : "off"} /> : null}
+      </CodeRequestForm>
       <p className="auth-links">
         <Link to={authUrl(redirectTo)}>Back to Login</Link>
       </p>

@@ -1,7 +1,9 @@
 import ICAL from "ical.js";
+import { personalLinkState } from "~/features/accounts/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/client.server";
-import { tripMailClaims } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
+import { houses, tripMailClaims } from "~/platform/db/schema";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
 import { clearEventSettings, setChosenHouseId, setPlannedWeekend } from "~/features/event/server";
@@ -293,6 +295,9 @@ describe("timeline mails", () => {
     const text = (who: string) => thirty.find((mail) => to(mail) === `${who}@example.com`)!.text;
     expect(text("riley")).toContain(KEY_BOX);
     expect(text("riley")).toContain("Nothing: you are all set.");
+    // Riley's own personal link: one press signs Riley in on /trip.
+    const token = /trip page: \S+\/continue\/([\w-]+)/.exec(text("riley"))![1];
+    expect(await personalLinkState(token)).toMatchObject({ state: "live", target: "/trip" });
     expect(text("sam")).toContain("You asked Alex for a seat; they have not answered yet.");
     expect(text("organiser")).toContain("Your arrival and departure times are missing.");
     for (const mail of fake.mails.filter((candidate) =>
@@ -304,10 +309,17 @@ describe("timeline mails", () => {
       false,
     );
 
+    // The house gets a price: the payers' shares are open for them in the next mail.
+    const lodge = (await listHouses()).find((house) => house.title === "Lakeside Lodge")!;
+    await db.update(houses).set({ price: 900, currency: "USD" }).where(eq(houses.id, lodge.id));
     const week = new Date("2025-08-15T08:00:00Z");
     const again = await Promise.all([runTimeline(week), runTimeline(week)]);
     expect(again[0] + again[1]).toBe(TRIP.length);
-    expect(ofMoment("SGW25 is in 7 days").map(to).sort()).toEqual(TRIP);
+    const seven = ofMoment("SGW25 is in 7 days");
+    expect(seven.map(to).sort()).toEqual(TRIP);
+    const sevenFor = (who: string) => seven.find((mail) => to(mail) === `${who}@example.com`)!.text;
+    expect(sevenFor("riley")).toMatch(/Your share: \$[\d,.]+ is still to pay/);
+    expect(sevenFor("organiser")).not.toContain("Your share");
     expect(await runTimeline(week)).toBe(0);
     const claims = await db.select().from(tripMailClaims);
     expect(claims).toHaveLength(TRIP.length * 2);

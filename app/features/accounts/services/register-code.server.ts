@@ -5,7 +5,7 @@ import { escapeHtml } from "~/platform/lib/mail-text";
 import { getUserByEmail, normaliseEmail, type User } from "~/platform/models/user.server";
 import { rememberLogin } from "~/platform/models/trusted-login.server";
 import { sendMail } from "~/platform/services/mail.server";
-import { LIMITS, countAttempt, type Limit } from "~/platform/services/rate-limit.server";
+import { LIMITS } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
 import { currentEditionName } from "~/features/editions/server";
 import { forgotPasswordSchema, registerSchema } from "~/features/accounts/lib/auth-forms";
@@ -16,7 +16,7 @@ import {
   takeRegisterCodeTry,
 } from "~/features/accounts/models/register-code.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { mailSignInCode } from "~/features/accounts/services/sign-in-code.server";
+import { codeField, countOrRefuse, mailSignInCode } from "~/features/accounts/services/sign-in-code.server";
 import { hashCode, sameDigest, seal, unseal } from "~/features/accounts/services/token-seal.server";
 
 /** Where an account made from an invitation lands first. */
@@ -25,23 +25,11 @@ export const REGISTERED_LANDING = "/survey";
 const registerCodeSchema = z.object({
   email: registerSchema.shape.email,
   name: registerSchema.shape.name,
-  code: z
-    .string({ required_error: "Enter the 6-digit code" })
-    .transform((code) => code.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the mail")),
+  code: codeField,
 });
 
 // The counters are the sign-in codes' limits under subjects of their own.
-async function countOrRefuse(limits: [Limit, string][]) {
-  for (const [limit, subject] of limits) {
-    const attempt = await countAttempt(limit, `register ${subject}`);
-    if (attempt.retryAfter) {
-      const minutes = Math.max(1, Math.ceil(attempt.retryAfter / 60));
-      const words = `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-      throw new AuthFailure(words, 429, attempt.retryAfter);
-    }
-  }
-}
+const REGISTER = "register ";
 
 /**
  * Asks for a registration code. The answer is the same for any address (the limits count first);
@@ -55,11 +43,14 @@ export async function requestRegisterCode(input: unknown, ip: string): Promise<s
     });
   }
   const email = normaliseEmail(parsed.data.email);
-  await countOrRefuse([
-    [LIMITS.codeIp, ip],
-    [LIMITS.codeEmailIp, `${email} ${ip}`],
-    [LIMITS.codeEmail, email],
-  ]);
+  await countOrRefuse(
+    [
+      [LIMITS.codeIp, ip],
+      [LIMITS.codeEmailIp, `${email} ${ip}`],
+      [LIMITS.codeEmail, email],
+    ],
+    REGISTER,
+  );
   afterResponse(() => void mailRegisterCode(email));
   return email;
 }
@@ -144,7 +135,7 @@ export async function registerWithCode(input: unknown, ip: string): Promise<User
       [String(issue?.path[0] ?? "code")]: issue?.message ?? CODE_INVALID,
     });
   }
-  await countOrRefuse([[LIMITS.codeTryIp, ip]]);
+  await countOrRefuse([[LIMITS.codeTryIp, ip]], REGISTER);
   const email = normaliseEmail(parsed.data.email);
   const code = await takeRegisterCodeTry(email);
   const typed = await hashCode(parsed.data.code, salt(email));

@@ -23,17 +23,18 @@ import {
 import { AuthFailure } from "~/features/accounts/services/auth.server";
 import { hashCode, sameDigest, seal, unseal } from "~/features/accounts/services/token-seal.server";
 
-const codeSchema = z.object({
-  email: forgotPasswordSchema.shape.email,
-  code: z
-    .string({ required_error: "Enter the 6-digit code" })
-    .transform((code) => code.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the mail")),
-});
+/** A mailed 6-digit code as typed (spaces dropped): the sign-in and registration codes alike. */
+export const codeField = z
+  .string({ required_error: "Enter the 6-digit code" })
+  .transform((code) => code.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the mail"));
 
-async function countOrRefuse(limits: [Limit, string][]) {
+const codeSchema = z.object({ email: forgotPasswordSchema.shape.email, code: codeField });
+
+/** Counts each attempt against its limit (subjects under `prefix`), refusing with the wait in minutes. */
+export async function countOrRefuse(limits: [Limit, string][], prefix = "") {
   for (const [limit, subject] of limits) {
-    const attempt = await countAttempt(limit, subject);
+    const attempt = await countAttempt(limit, `${prefix}${subject}`);
     if (attempt.retryAfter) {
       const minutes = Math.max(1, Math.ceil(attempt.retryAfter / 60));
       const words = `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;

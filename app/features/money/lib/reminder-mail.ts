@@ -10,9 +10,10 @@ export function paymentReminderMail(input: {
   remaining: string;
   receiver: string;
   instructions: string;
-  appUrl: string;
+  /** The payer's own link to /money (a personal link: one press signs them in). */
+  link: string;
 }) {
-  const link = `${input.appUrl.replace(/\/+$/, "")}/money`;
+  const { link } = input;
   const greeting = `Hi ${mailName(input.name)},`;
   const due = `${input.amount} of your share of ${mailLine(input.house, 120)} is due${input.date ? ` by ${input.date}` : ""}.`;
   const rest = `In all, ${input.remaining} remains to pay ${mailName(input.receiver, "the receiver")}.`;

@@ -5,6 +5,7 @@ import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
+import { formatMoney } from "~/features/money/lib/amount";
 import { computeTrip } from "~/features/money/lib/trip";
 import { loadTripInput } from "~/features/money/models/trip.server";
 import type { Edition } from "~/features/money/models/money-writes.server";
@@ -44,6 +45,20 @@ function computedTrip(editionId: number) {
     const loaded = await loadTripInput(editionId);
     return { ...loaded, trip: computeTrip(loaded.input) };
   });
+}
+
+/**
+ * What each payer of the current trip still has to pay, as text in the house's currency (for the
+ * trip's mails: "what is still open for you"). Only payers with something left are in it.
+ */
+export async function sharesStillDue(): Promise<Map<number, string>> {
+  const edition = await resolveEdition();
+  const { trip, house } = await computedTrip(edition.id);
+  const currency = house?.currency ?? "USD";
+  const due = new Map<number, string>();
+  for (const [id, line] of trip.lines)
+    if (line.remaining > 0) due.set(id, formatMoney(line.remaining, currency));
+  return due;
 }
 
 export type Role = { organiser: boolean; receiver: boolean; onTrip: boolean };

@@ -1,6 +1,7 @@
 import { env } from "~/platform/env.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMailRound } from "~/platform/services/mail.server";
+import { personalLinkFor } from "~/features/accounts/server";
 import { REMINDER_INTERVAL_MS } from "~/features/organiser/lib/reminders";
 import { formatMoney } from "~/features/money/lib/amount";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
@@ -67,10 +68,9 @@ export async function sendPaymentReminder(
   if (!(await claimMoneyReminder(loaded.edition, now, REMINDER_INTERVAL_MS))) {
     return { ok: false, error: "A payment reminder already went out in the last 24 hours." };
   }
-  const config = env();
   const receiver = nameOf(loaded.names, loaded.settings.receiverId);
-  const { sent, failed } = await sendMailRound(
-    reminderRecipients(loaded).map((payer) => ({
+  const mails = await Promise.all(
+    reminderRecipients(loaded).map(async (payer) => ({
       to: payer.email,
       ...paymentReminderMail({
         ...payer,
@@ -78,10 +78,12 @@ export async function sendPaymentReminder(
         house: loaded.house?.title ?? "the house",
         receiver,
         instructions: loaded.settings.instructions,
-        appUrl: config.appUrl,
+        // Each payer's own personal link: one press signs them in on /money (decision 018).
+        link: await personalLinkFor({ id: payer.id }, "/money"),
       }),
     })),
   );
+  const { sent, failed } = await sendMailRound(mails);
   await setMoneyReminderFailures(loaded.edition, failed.length);
   return { ok: true, sent: sent.length, failed: failed.length };
 }

@@ -2,8 +2,10 @@ import { env } from "~/platform/env.server";
 import { startTicker } from "~/platform/services/ticker.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMail } from "~/platform/services/mail.server";
+import { personalLinkFor } from "~/features/accounts/server";
 import { weekendDays } from "~/features/event/lib/event-settings";
 import { getEventPlan } from "~/features/event/server";
+import { sharesStillDue } from "~/features/money/server";
 import { NOTE_FIELDS } from "~/features/trip/lib/items";
 import { dueMoment, momentKey, momentTimes, timelineMail, type Moment } from "~/features/trip/lib/timeline";
 import { listItems } from "~/features/trip/models/items.server";
@@ -30,13 +32,14 @@ export async function runTimeline(now = new Date()): Promise<number> {
   const due = days && dueMoment(now, days.start);
   if (!due) return 0;
   const key = momentKey(due, plan.event.plannedWeekend);
-  const [members, rooms, placements, travel, rides, items] = await Promise.all([
+  const [members, rooms, placements, travel, rides, items, owing] = await Promise.all([
     listTripMembers(),
     listRooms(),
     listPlacements(),
     listTravel(),
     listRides(),
     listItems(),
+    sharesStillDue(),
   ]);
   const facts = eventFacts(plan);
   const notes = NOTE_FIELDS.map((field) => ({ label: field.label, value: settings[field.name] })).filter(
@@ -52,6 +55,8 @@ export async function runTimeline(now = new Date()): Promise<number> {
       open.push("Your arrival and departure times are missing.");
     const ride = rides.find((row) => row.riderId === member.userId && row.status === "pending");
     if (ride) open.push(`You asked ${name(ride.driverId)} for a seat; they have not answered yet.`);
+    const owed = owing.get(member.userId);
+    if (owed) open.push(`Your share: ${owed} is still to pay (see the money page).`);
     const claimed = items
       .filter((item) => item.claimedBy === member.userId && !item.done)
       .map((item) => item.title);
@@ -69,7 +74,8 @@ export async function runTimeline(now = new Date()): Promise<number> {
       open,
       claimed,
       notes,
-      tripUrl: `${env().appUrl}/trip`,
+      // The member's own personal link: one press signs them in on /trip (decision 018).
+      tripUrl: await personalLinkFor({ id: member.userId }, "/trip"),
     });
     const ok = await sendMail({ to: member.email, ...mail });
     await finishMail(member.userId, key, ok ? "sent" : "failed");
