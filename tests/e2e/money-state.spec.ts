@@ -170,7 +170,9 @@ test("the payment reminder reaches exactly the payers with something due", async
   expect(listed).not.toContain("alex@example.com"); // the receiver fronted the house
   expect(listed).not.toContain("casey@example.com"); // not attending
   const origin = new URL(page.url()).origin;
-  const ours = async () => (await sentMails()).filter((mail) => mail.text.includes(`${origin}/money`));
+  // This app's payment reminders (sentMails reads only this app's mails).
+  const ours = async () =>
+    (await sentMails()).filter((mail) => mail.text.includes("Your line and the instructions: "));
   const before = (await ours()).length;
   await page.getByRole("button", { name: "Send the payment reminder" }).click();
   await expectStatus(page, `Payment reminder sent to ${listed.length} payers.`);
@@ -178,6 +180,8 @@ test("the payment reminder reaches exactly the payers with something due", async
   expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
   const toSam = sent.find((mail) => [mail.to].flat()[0] === "sam@example.com")!;
   expect(toSam.text).toMatch(/\$[\d,.]+ of your share of Casa del Mar is due by 2099-0[68]-01/);
+  // Sam's own personal link (one press signs Sam in on /money).
+  expect(toSam.text).toContain(`Your line and the instructions: ${origin}/continue/`);
   await expect(page.getByRole("button", { name: "Send the payment reminder" })).toHaveCount(0);
   await noSidewaysScroll(page);
   expect(errors).toEqual([]);
