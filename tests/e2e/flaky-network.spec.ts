@@ -41,10 +41,19 @@ async function newMember(page: Page) {
   return email;
 }
 
-/** Waits until React has hydrated, so the click goes through the enhanced form. */
+/**
+ * Waits until React has hydrated, so the click goes through the enhanced form, and until the page's
+ * own requests are done: going offline while one is in flight (route discovery, a revalidation)
+ * fails that request, not the submit the test is about.
+ */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    return Boolean(router?.state.initialized && router.state.navigation.state === "idle");
+  });
+  await page.waitForLoadState("networkidle");
 }
+type RouterState = { initialized: boolean; navigation: { state: string } };
 
 async function fillSuggestion(page: Page) {
   const title = `Flaky Lodge ${randomBytes(4).toString("hex")}`;
