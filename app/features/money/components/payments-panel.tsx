@@ -9,6 +9,50 @@ const valuesOf = (failure: Failure | undefined, form: string): Record<string, st
     ? (failure.values as Record<string, string>)
     : {};
 
+/** A payment's amount, date and note, as both payment forms ask for them (ids under `prefix`). */
+function PaymentFields({
+  prefix,
+  currency,
+  values,
+  errors,
+  amountError = errors.amount,
+}: {
+  prefix: string;
+  currency: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  amountError?: string;
+}) {
+  return (
+    <>
+      <MoneyField
+        label={`Amount (${currency})`}
+        id={`${prefix}-amount`}
+        name="amount"
+        inputMode="decimal"
+        defaultValue={values.amount}
+        error={amountError}
+        required
+      />
+      <MoneyField
+        label="Date"
+        id={`${prefix}-date`}
+        name="paidOn"
+        type="date"
+        defaultValue={values.paidOn}
+        error={errors.paidOn}
+      />
+      <MoneyField
+        label="Note (optional)"
+        id={`${prefix}-note`}
+        name="note"
+        defaultValue={values.note}
+        maxLength={200}
+      />
+    </>
+  );
+}
+
 /** "I paid": amount, date, note; it reads as reported until the receiver or an organiser confirms it. */
 export function ReportPayment({
   formKey,
@@ -27,29 +71,12 @@ export function ReportPayment({
       <h3>I paid</h3>
       <input type="hidden" name="key" value={values.key || formKey} />
       {Object.keys(errors).length === 0 ? <FormError message={mine?.error} /> : null}
-      <MoneyField
-        label={`Amount (${currency})`}
-        id="payment-amount"
-        name="amount"
-        inputMode="decimal"
-        defaultValue={values.amount}
-        error={errors.amount ?? errors.from}
-        required
-      />
-      <MoneyField
-        label="Date"
-        id="payment-date"
-        name="paidOn"
-        type="date"
-        defaultValue={values.paidOn}
-        error={errors.paidOn}
-      />
-      <MoneyField
-        label="Note (optional)"
-        id="payment-note"
-        name="note"
-        defaultValue={values.note}
-        maxLength={200}
+      <PaymentFields
+        prefix="payment"
+        currency={currency}
+        values={values}
+        errors={errors}
+        amountError={errors.amount ?? errors.from}
       />
       <button type="submit" className="button" name="intent" value="report-payment">
         Report my payment
@@ -89,30 +116,7 @@ export function RecordPayment({
         </select>
         {errors.from ? <p className="field-error">{errors.from}</p> : null}
       </div>
-      <MoneyField
-        label={`Amount (${currency})`}
-        id="record-amount"
-        name="amount"
-        inputMode="decimal"
-        defaultValue={values.amount}
-        error={errors.amount}
-        required
-      />
-      <MoneyField
-        label="Date"
-        id="record-date"
-        name="paidOn"
-        type="date"
-        defaultValue={values.paidOn}
-        error={errors.paidOn}
-      />
-      <MoneyField
-        label="Note (optional)"
-        id="record-note"
-        name="note"
-        defaultValue={values.note}
-        maxLength={200}
-      />
+      <PaymentFields prefix="record" currency={currency} values={values} errors={errors} />
       <button type="submit" className="button" name="intent" value="record-payment">
         Record the payment
       </button>
