@@ -32,6 +32,8 @@ const PUBLIC_PAGES = [
   "/reset-password?token=not-a-real-token",
   "/sign-in/code",
   "/sign-in/code?email=someone%40example.com",
+  "/register/code",
+  "/register/code?email=someone%40example.com&sent=1",
 ];
 
 const MEMBER_PAGES = [
