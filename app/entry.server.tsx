@@ -83,12 +83,18 @@ function isMembersPage(context: EntryContext) {
   return Boolean(root?.user);
 }
 
+/** A page the page cache may keep at all: a 200 for a GET, setting no cookie. */
+function isKeepable(request: Request, status: number, headers: Headers) {
+  return request.method === "GET" && status === 200 && !headers.has("Set-Cookie");
+}
+
 /**
- * A page the page cache may keep: a 200 for a GET by someone not logged in, on routes that ship
- * no JavaScript, setting no cookie. Everything on it is the same for every visitor.
+ * A page the page cache may keep for every visitor: keepable, for someone not logged in, on routes
+ * that ship no JavaScript. Everything on it is the same for every visitor. (A member's keepable
+ * page is kept for the same member's same request only: docs/decisions/019-members-page-cache.md.)
  */
 function isVisitorsPlainPage(request: Request, status: number, headers: Headers, context: EntryContext) {
-  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) return false;
+  if (!isKeepable(request, status, headers)) return false;
   const { matches, loaderData } = context.staticHandlerContext;
   const root = loaderData.root as { user?: unknown } | undefined;
   if (!root || root.user) return false;
@@ -118,9 +124,12 @@ export default function handleRequest(
     responseHeaders.set(name, value);
   }
   markUnavailable(responseStatusCode, responseHeaders);
-  if (isMembersPage(remixContext)) responseHeaders.set("Cache-Control", "private, no-store");
-  if (isVisitorsPlainPage(request, responseStatusCode, responseHeaders, remixContext)) {
-    responseHeaders.set(PAGE_CACHE_MARK, "1");
+  if (isMembersPage(remixContext)) {
+    responseHeaders.set("Cache-Control", "private, no-store");
+    if (isKeepable(request, responseStatusCode, responseHeaders))
+      responseHeaders.set(PAGE_CACHE_MARK, "member");
+  } else if (isVisitorsPlainPage(request, responseStatusCode, responseHeaders, remixContext)) {
+    responseHeaders.set(PAGE_CACHE_MARK, "visitor");
   }
   // No route defers data, so the page is complete as soon as its shell is: it is sent in one piece
   // (crawlers and browsers alike), which the compressor takes in one go instead of chunk by chunk.
