@@ -47,18 +47,23 @@ export function Field({
   );
 }
 
-/** A one-button form posting an intent (and an id), e.g. "Claim". */
+/**
+ * A one-button form posting an intent (and an id), e.g. "Claim"; `danger` for what cannot be undone
+ * (app.css's button-danger, as on every delete button).
+ */
 export function IntentButton({
   intent,
   label,
   fields = {},
   secondary,
+  danger,
   accessibleName,
 }: {
   intent: string;
   label: string;
   fields?: Record<string, string | number>;
   secondary?: boolean;
+  danger?: boolean;
   accessibleName?: string;
 }) {
   return (
@@ -70,7 +75,7 @@ export function IntentButton({
         type="submit"
         name="intent"
         value={intent}
-        className={secondary ? "button button-secondary" : "button"}
+        className={danger ? "button button-danger" : secondary ? "button button-secondary" : "button"}
         aria-label={accessibleName}
       >
         {label}
