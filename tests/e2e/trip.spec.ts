@@ -92,6 +92,25 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
     await organiser.getByRole("button", { name: "Add the room" }).click();
     await expectStatus(organiser, `${name} is added.`);
   }
+  // Each room's own form: the bunk room gets a fifth bed.
+  const bunk = `Bunk room ${suffix}`;
+  const bunkForm = organiser.getByRole("form", { name: `Room ${bunk}` });
+  await bunkForm.getByLabel("Beds").fill("5");
+  await organiser.getByRole("button", { name: `Save ${bunk}` }).click();
+  await expectStatus(organiser, `${bunk} is saved.`);
+  await expect(bunkForm.getByLabel("Beds")).toHaveValue("5");
+  // Remove sits in the room's form and posts whatever its fields hold (an emptied name too).
+  const spare = `Spare ${suffix}`;
+  await organiser.locator("#add-room-name").fill(spare);
+  await organiser.getByRole("button", { name: "Add the room" }).click();
+  await expectStatus(organiser, `${spare} is added.`);
+  await organiser
+    .getByRole("form", { name: `Room ${spare}` })
+    .getByLabel("Room")
+    .fill("");
+  await organiser.getByRole("button", { name: `Remove ${spare}` }).click();
+  await expectStatus(organiser, "The room is removed");
+  await expect(organiser.getByRole("form", { name: `Room ${spare}` })).toHaveCount(0);
   const clear = organiser.getByRole("button", { name: "Clear the plan" });
   if (await clear.count()) {
     await clear.click();

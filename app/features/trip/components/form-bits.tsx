@@ -47,23 +47,18 @@ export function Field({
   );
 }
 
-/**
- * A one-button form posting an intent (and an id), e.g. "Claim"; `danger` for what cannot be undone
- * (app.css's button-danger, as on every delete button).
- */
+/** A one-button form posting an intent (and an id), e.g. "Claim". */
 export function IntentButton({
   intent,
   label,
   fields = {},
   secondary,
-  danger,
   accessibleName,
 }: {
   intent: string;
   label: string;
   fields?: Record<string, string | number>;
   secondary?: boolean;
-  danger?: boolean;
   accessibleName?: string;
 }) {
   return (
@@ -75,7 +70,7 @@ export function IntentButton({
         type="submit"
         name="intent"
         value={intent}
-        className={danger ? "button button-danger" : secondary ? "button button-secondary" : "button"}
+        className={secondary ? "button button-secondary" : "button"}
         aria-label={accessibleName}
       >
         {label}

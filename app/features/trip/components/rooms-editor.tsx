@@ -1,6 +1,6 @@
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { NO_ROOM, ROOM_LIMITS } from "~/features/trip/lib/rooms";
-import { Field, FormAlert, IntentButton } from "~/features/trip/components/form-bits";
+import { Field, FormAlert } from "~/features/trip/components/form-bits";
 
 type Occupant = { key: string; name: string };
 type Room = { id: number; name: string; beds: number; people: Occupant[] };
@@ -18,6 +18,7 @@ function RoomForm({
   label,
   values,
   failure,
+  removeName,
 }: {
   prefix: string;
   id?: number;
@@ -27,6 +28,8 @@ function RoomForm({
   label: { "aria-label": string } | { "aria-labelledby": string };
   values: RoomValues;
   failure?: FormFailure<RoomValues>;
+  /** A saved room's Remove button (its accessible name): it posts the id, whatever the fields hold. */
+  removeName?: string;
 }) {
   const errors = failure?.fieldErrors ?? {};
   const shown = failure?.values ?? values;
@@ -63,6 +66,18 @@ function RoomForm({
       <button type="submit" name="intent" value={intent} className="button" aria-label={buttonName}>
         {button}
       </button>
+      {removeName ? (
+        <button
+          type="submit"
+          name="intent"
+          value="remove-room"
+          className="button button-danger"
+          formNoValidate
+          aria-label={removeName}
+        >
+          Remove
+        </button>
+      ) : null}
     </form>
   );
 }
@@ -92,32 +107,33 @@ export function RoomsEditor({
               label={{ "aria-label": `Room ${room.name}` }}
               values={{ name: room.name, beds: String(room.beds) }}
               failure={failureFor(`room-${room.id}`)}
+              removeName={`Remove ${room.name}`}
             />
             {room.people.length ? (
-              <ul className="trip-occupants" aria-label={`In ${room.name}`}>
-                {room.people.map((person) => (
-                  <li key={person.key}>
-                    <span className="user-text">{person.name}</span>
-                    <IntentButton
-                      intent="place"
-                      label="Take out"
-                      fields={{ person: person.key, roomId: NO_ROOM }}
-                      secondary
-                      accessibleName={`Take ${person.name} out of ${room.name}`}
-                    />
-                  </li>
-                ))}
-              </ul>
+              // One form per room: each Take out button names its person (No room is the place).
+              <form method="post">
+                <input type="hidden" name="intent" value="place" />
+                <input type="hidden" name="roomId" value={NO_ROOM} />
+                <ul className="trip-occupants" aria-label={`In ${room.name}`}>
+                  {room.people.map((person) => (
+                    <li key={person.key}>
+                      <span className="user-text">{person.name}</span>
+                      <button
+                        type="submit"
+                        name="person"
+                        value={person.key}
+                        className="button button-secondary"
+                        aria-label={`Take ${person.name} out of ${room.name}`}
+                      >
+                        Take out
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </form>
             ) : (
               <p className="muted">Nobody in it.</p>
             )}
-            <IntentButton
-              intent="remove-room"
-              label="Remove"
-              fields={{ id: room.id }}
-              danger
-              accessibleName={`Remove ${room.name}`}
-            />
           </li>
         ))}
       </ul>
