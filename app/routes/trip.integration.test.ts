@@ -11,7 +11,7 @@ import { listHouses } from "~/features/houses/server";
 import { acceptRide, askRide, listRides, listTravel, saveTravel } from "~/features/trip/models/travel.server";
 import { runTimeline } from "~/features/trip/services/timeline.server";
 import { seedDemoData } from "~/seed.server";
-import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { ORIGIN, callRoute, cookieFrom, cookieNamed, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as feedRoute from "~/routes/calendar.$feed";
@@ -109,8 +109,15 @@ describe("the trip page's privacy", () => {
 describe("rooms", () => {
   const rooms = (who: string, form: Record<string, string>) =>
     callRoute(roomsPage.action, makeRequest("/trip/rooms", { cookie: cookies[who], form }));
-  const plan = async () =>
-    (await callRoute(roomsPage.loader, makeRequest("/trip/rooms", { cookie: cookies.organiser }))).json();
+  const plan = async (cookie = cookies.organiser) =>
+    (await callRoute(roomsPage.loader, makeRequest("/trip/rooms", { cookie }))).json();
+  type Plan = { people: { name: string; roomId: number | null }[] };
+  const roomOfNow = (page: Plan, name: string) => page.people.find((person) => person.name === name)?.roomId;
+  // A saved form redirects back with its message in the flash cookie, which the page reads.
+  const flashOf = async (response: Response) => {
+    expect(response.status).toBe(302);
+    return (await plan(`${cookies.organiser}; ${cookieNamed(response, "sgw_flash")}`)).flash;
+  };
 
   it("are the organiser's: beds 1 to 20, a suggestion for an empty plan only, and warnings", async () => {
     expect((await rooms("alex", { intent: "add-room", name: "Loft", beds: "2" })).status).toBe(403);
@@ -153,15 +160,42 @@ describe("rooms", () => {
       expect.stringMatching(/^Bedroom \d has 2 people for 1 bed\.$/),
       expect.stringMatching(/^Sam won't share a room but is in Bedroom \d with Riley\.$/),
     ]);
+    // The one "Move someone" form: who and where are both chosen, else a message on the field and
+    // nothing saved; someone not on the trip (Jordan) or a room that is gone is refused too.
+    const refusals: [Record<string, string>, Record<string, RegExp>][] = [
+      [{ person: String(ids.jordan), roomId: String(roomOf("Sam")) }, { person: /not on the trip/ }],
+      [{ person: "", roomId: String(roomOf("Sam")) }, { person: /Choose a person/ }],
+      [{ person: `${ids.alex}:boo`, roomId: "" }, { roomId: /Choose a room, or No room/ }],
+      [{ person: `${ids.alex}:boo`, roomId: "abc" }, { roomId: /Choose a room, or No room/ }],
+      [{ person: `${ids.alex}:boo`, roomId: "999999" }, { roomId: /gone/ }],
+      // Alex brings no child: "Alex's child" is nobody on the trip.
+      [{ person: `${ids.alex}:child`, roomId: "none" }, { person: /not on the trip/ }],
+    ];
+    for (const [form, fieldErrors] of refusals) {
+      const refused = await rooms("organiser", { intent: "place", ...form });
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      const body = await refused.json();
+      expect(body).toMatchObject({ form: "place", values: form });
+      for (const [name, message] of Object.entries(fieldErrors))
+        expect(body.fieldErrors[name]).toMatch(message);
+    }
+    expect(roomOfNow(await plan(), "Alex's boo")).toBe(roomOf("Alex"));
+    // "No room" (and a room's Take out button, which posts the same) takes someone out: warned.
     expect(
-      (
+      await flashOf(await rooms("organiser", { intent: "place", person: `${ids.alex}:boo`, roomId: "none" })),
+    ).toBe("Alex's boo is in no room now.");
+    const out = await plan();
+    expect(roomOfNow(out, "Alex's boo")).toBeNull();
+    expect(out.warnings).toContain("Alex's boo is in no room.");
+    expect(
+      await flashOf(
         await rooms("organiser", {
           intent: "place",
-          person: String(ids.jordan),
-          roomId: String(roomOf("Sam")),
-        })
-      ).status,
-    ).toBe(400);
+          person: `${ids.alex}:boo`,
+          roomId: String(roomOf("Alex")),
+        }),
+      ),
+    ).toMatch(/^Alex's boo is in Bedroom \d now\.$/);
     const member = await (await page("riley")).json();
     expect(member.myRoom.with).toEqual(["Sam"]);
     expect(member.warnings).toEqual([]);

@@ -69,7 +69,7 @@ export default function TripRooms() {
       </section>
       <section className="card" aria-labelledby="plan-heading">
         <h2 id="plan-heading">Who sleeps where</h2>
-        <FormAlert failure={failure("suggest") ?? failure("place")} />
+        <FormAlert failure={failure("suggest")} />
         {page.warnings.length ? (
           <div role="region" aria-label="Warnings">
             <p>
@@ -94,7 +94,11 @@ export default function TripRooms() {
           )}
         </p>
         {page.rooms.length ? (
-          <PeoplePlacer people={page.people} rooms={page.rooms} />
+          <PeoplePlacer
+            people={page.people}
+            rooms={page.rooms}
+            failure={failure<{ person: string; roomId: string }>("place")}
+          />
         ) : (
           <p className="muted">Add rooms first.</p>
         )}

@@ -21,6 +21,9 @@ export type Placement = { roomId: number; personKey: string };
 
 export const ROOM_LIMITS = { name: 60, minBeds: 1, maxBeds: 20, rooms: 40 } as const;
 
+/** The rooms page's "No room" choice (an empty choice is no choice, refused on its field). */
+export const NO_ROOM = "none";
+
 /** "Alex", "Alex's boo", "Alex's child". */
 export function personName(memberName: string, guest: Guest) {
   return guest === "self" ? memberName : `${memberName}'s ${guest}`;

@@ -1,10 +1,10 @@
 import {
-  GUESTS,
+  NO_ROOM,
   ROOM_LIMITS,
   planWarnings,
   roomsFromHouse,
   suggestRooms,
-  type Guest,
+  tripPeople,
 } from "~/features/trip/lib/rooms";
 import {
   addRooms,
@@ -34,7 +34,7 @@ export async function getRoomsPage(trip: Trip) {
       id: room.id,
       name: room.name,
       beds: room.beds,
-      people: room.people.map((person) => person.name),
+      people: room.people.map((person) => ({ key: person.key, name: person.name })),
     })),
     people: plan.people.map((person) => ({
       key: person.key,
@@ -105,24 +105,26 @@ export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promis
     return { message: "The room is removed; whoever was in it is in no room now." };
   },
 
+  /**
+   * Moves one person (the "Move someone" form, or a room's "Take out" button): `roomId` is a room's
+   * id or "none" (no room); an empty choice is refused on its field.
+   */
   async place(trip, form) {
-    const [user, guest = "self"] = field(form, "person").split(":");
-    const userId = Number(user);
-    const person = trip.members.find((member) => member.userId === userId);
-    if (
-      !person ||
-      !GUESTS.includes(guest as Guest) ||
-      (guest === "boo" && !person.boo) ||
-      (guest === "child" && !person.child)
-    )
-      return refuse("place", "That person is not on the trip.");
-    const target = field(form, "roomId");
-    const ok = await placePerson(userId, guest as Guest, target === "" ? null : Number(target));
-    if (!ok)
-      return refuse("place", "That room is gone.", {
-        fieldErrors: { [`room-${field(form, "person")}`]: "Choose a room." },
-      });
-    return { message: "The plan is saved." };
+    const values = { person: field(form, "person"), roomId: field(form, "roomId") };
+    const refusePlace = (error: string, fieldErrors: Record<string, string>) =>
+      refuse("place", error, { fieldErrors, values });
+    if (!values.person) return refusePlace("Choose who to move.", { person: "Choose a person." });
+    const person = tripPeople(trip.members).find((candidate) => candidate.key === values.person);
+    if (!person)
+      return refusePlace("That person is not on the trip.", { person: "That person is not on the trip." });
+    const target = values.roomId === NO_ROOM ? null : Number(values.roomId);
+    if (target !== null && !(Number.isInteger(target) && target > 0))
+      return refusePlace("Choose a room, or No room.", { roomId: "Choose a room, or No room." });
+    if (!(await placePerson(person.userId, person.guest, target)))
+      return refusePlace("That room is gone.", { roomId: "That room is gone: choose another." });
+    if (target === null) return { message: `${person.name} is in no room now.` };
+    const room = (await listRooms()).find((candidate) => candidate.id === target);
+    return { message: `${person.name} is in ${room?.name ?? "the room"} now.` };
   },
 
   async suggest(trip) {
