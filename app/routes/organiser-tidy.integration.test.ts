@@ -249,7 +249,7 @@ describe("tidying up", () => {
       "In all 3 houses and 3 votes, with their photos",
     ]);
     const overview = await (await callRoute(organiserLoader, makeRequest("/organiser", { cookie }))).json();
-    expect(overview.members.find((row: { id: number }) => row.id === mallory.id).houses).toBe(3);
+    expect(overview.listing.rows.find((row: { id: number }) => row.id === mallory.id).houses).toBe(3);
 
     expect((await post(deleteHousesPage as never, "/h", mallory.id)).status).toBe(302);
     expect((await listHouses()).map((house) => house.id)).toEqual(others.map((house) => house.id));

@@ -5,6 +5,7 @@ import { deleteHouse } from "~/features/organiser/models/tidy.server";
 import {
   HOUSES_PAGE,
   backToOrganiser,
+  listPageOf,
   houseToTidy,
 } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
@@ -14,23 +15,23 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete a house") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { house: await houseToTidy(request, params.id) };
+  return { house: await houseToTidy(request, params.id), back: listPageOf(request, HOUSES_PAGE) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const house = await houseToTidy(request, params.id);
   await deleteHouse(house.id);
   return backToOrganiser(
-    HOUSES_PAGE,
+    listPageOf(request, HOUSES_PAGE),
     `${house.title} is deleted, with its ${house.votes} ${house.votes === 1 ? "vote" : "votes"}.`,
   );
 }
 
 export default function DeleteHouse() {
-  const { house } = useLoaderData<typeof loader>();
+  const { house, back } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
-      back={{ to: "/organiser/houses", name: "Houses" }}
+      back={{ to: back, name: "Houses" }}
       title={`Delete the house “${house.title}”?`}
       goes={[
         `The house ${house.title}, from the houses page and the CSV`,

@@ -14,6 +14,7 @@ import { requestHousePhotos } from "~/features/houses/services/photo-worker.serv
 import {
   HOUSES_PAGE,
   backToOrganiser,
+  listPageOf,
   houseToEdit,
 } from "~/features/organiser/services/organiser-tidy.server";
 import featureStyles from "~/styles/features.css";
@@ -29,7 +30,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const house = await houseToEdit(request, params.id);
   const price = { price: house.price === null ? "" : String(house.price), currency: house.currency };
-  return { id: house.id, title: house.title, values: { ...houseFormValues(house), ...price } };
+  return {
+    id: house.id,
+    title: house.title,
+    values: { ...houseFormValues(house), ...price },
+    back: listPageOf(request, HOUSES_PAGE),
+  };
 }
 
 type EditValues = SuggestFormValues & { price: string; currency: string };
@@ -57,11 +63,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
   if (parsed.data.listing_img !== house.listing_img) void requestHousePhotos();
-  return backToOrganiser(HOUSES_PAGE, `${parsed.data.title} is updated.`);
+  return backToOrganiser(listPageOf(request, HOUSES_PAGE), `${parsed.data.title} is updated.`);
 }
 
 export default function EditHouse() {
-  const { id, title, values: stored } = useLoaderData<typeof loader>();
+  const { id, title, values: stored, back } = useLoaderData<typeof loader>();
   const failure = failureFor<Failure>(useActionData<typeof action>());
   return (
     <EditForm
@@ -71,6 +77,7 @@ export default function EditHouse() {
       initial={failure?.values ?? stored}
       failure={failure}
       imageOptional={!stored.listing_img}
+      back={back}
     />
   );
 }
@@ -80,8 +87,11 @@ function EditForm({
   initial,
   failure,
   imageOptional,
+  back,
 }: {
   id: number;
+  /** The page of the houses' list the edit was opened from. */
+  back: string;
   title: string;
   initial: EditValues;
   failure?: Failure;
@@ -142,7 +152,7 @@ function EditForm({
           <button type="submit" className="button">
             Save the house
           </button>
-          <Link to="/organiser/houses">Back to Houses</Link>
+          <Link to={back}>Back to Houses</Link>
         </div>
       </Form>
     </section>

@@ -9,6 +9,7 @@ import { isOrganiser, organiserAddresses } from "~/features/accounts/server";
 import {
   PEOPLE_PAGE,
   backToOrganiser,
+  listPageOf,
   memberToTidy,
 } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
@@ -33,7 +34,11 @@ async function refusal(
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
-  return { member, refused: (await refusal(organiser.id, member)) ?? null };
+  return {
+    member,
+    refused: (await refusal(organiser.id, member)) ?? null,
+    back: listPageOf(request, PEOPLE_PAGE),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,17 +52,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
   }
   return backToOrganiser(
-    PEOPLE_PAGE,
+    listPageOf(request, PEOPLE_PAGE),
     `The account of ${member.email} is deleted${withHouses ? `, with ${plural(houses, "house")} it suggested` : ""}.`,
   );
 }
 
 export default function DeleteAccount() {
-  const { member, refused } = useLoaderData<typeof loader>();
+  const { member, refused, back } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
-      back={{ to: "/organiser/people", name: "People" }}
+      back={{ to: back, name: "People" }}
       title={`Delete the account of ${member.name} <${member.email}>?`}
       error={failure?.error ?? refused ?? undefined}
       goes={[

@@ -5,6 +5,7 @@ import { deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
 import {
   PEOPLE_PAGE,
   backToOrganiser,
+  listPageOf,
   memberToTidy,
 } from "~/features/organiser/services/organiser-tidy.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
@@ -18,23 +19,23 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
-  return { member };
+  return { member, back: listPageOf(request, PEOPLE_PAGE) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
   const deleted = await deleteSuggestedHouses(member.id);
   return backToOrganiser(
-    PEOPLE_PAGE,
+    listPageOf(request, PEOPLE_PAGE),
     `${plural(deleted, "house")} suggested by ${member.email} deleted, with their votes.`,
   );
 }
 
 export default function DeleteMemberHouses() {
-  const { member } = useLoaderData<typeof loader>();
+  const { member, back } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
-      back={{ to: "/organiser/people", name: "People" }}
+      back={{ to: back, name: "People" }}
       title={`Delete every house suggested by ${member.name} <${member.email}>?`}
       goes={[...housesGo(member.houses), "Their account, survey and own votes stay"]}
       button="Delete these houses and their votes"

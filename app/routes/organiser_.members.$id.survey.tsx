@@ -5,6 +5,7 @@ import { removeSurvey } from "~/features/organiser/models/tidy.server";
 import {
   PEOPLE_PAGE,
   backToOrganiser,
+  listPageOf,
   memberToTidy,
 } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
@@ -15,23 +16,23 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
-  return { member };
+  return { member, back: listPageOf(request, PEOPLE_PAGE) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await memberToTidy(request, params.id);
   const removed = await removeSurvey(member.id);
   return backToOrganiser(
-    PEOPLE_PAGE,
+    listPageOf(request, PEOPLE_PAGE),
     removed ? `The survey of ${member.email} is removed.` : `${member.email} has no survey.`,
   );
 }
 
 export default function RemoveSurvey() {
-  const { member } = useLoaderData<typeof loader>();
+  const { member, back } = useLoaderData<typeof loader>();
   return (
     <ConfirmDelete
-      back={{ to: "/organiser/people", name: "People" }}
+      back={{ to: back, name: "People" }}
       title={`Remove the survey of ${member.name} <${member.email}>?`}
       goes={[
         member.survey

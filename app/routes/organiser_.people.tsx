@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeadlinePanel } from "~/features/organiser/components/deadline-panel";
@@ -6,36 +5,11 @@ import { InvitePanel } from "~/features/organiser/components/invite-panel";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { ReminderPanel } from "~/features/organiser/components/reminder-panel";
 import { SurveyStatus } from "~/features/organiser/components/survey-status";
-import { env } from "~/platform/env.server";
-import {
-  deadlineInputValues,
-  formatDeadline,
-  formatShortTime,
-  isSurveyClosed,
-} from "~/platform/lib/deadline";
-import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
-import { countHousesBySuggester } from "~/features/houses/server";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { listOrganisers, requireOrganiser } from "~/features/accounts/services/organiser.server";
 import { OrganisersPanel } from "~/features/organiser/components/organisers-panel";
-import {
-  checkInvitesIntent,
-  getInvitePanel,
-  inviteIntent,
-  runIntent,
-} from "~/features/organiser/services/organiser-event.server";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { reminderCount } from "~/features/organiser/components/reminder-panel";
-import {
-  addOrganiserIntent,
-  removeOrganiserIntent,
-  clearDeadlineIntent,
-  closeNowIntent,
-  reminderIntent,
-  setDeadlineIntent,
-} from "~/features/organiser/services/organiser-season.server";
-import { getReminderPreview, getReminderStatus } from "~/features/organiser/services/reminders.server";
+import { loadPeoplePage, peopleAction } from "~/features/organiser/services/people-page.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -48,77 +22,16 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/people";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const self = await requireOrganiser(request);
-  const zone = env().eventTimeZone;
-  const now = new Date();
-  const step = new URL(request.url).searchParams.get("step") === "reminder";
-  const [members, suggested, deadline, reminder, invite, preview, organisers, { flash, setCookie }] =
-    await Promise.all([
-      listMemberSurveyStatus(),
-      countHousesBySuggester(),
-      getSurveyDeadline(),
-      getReminderStatus(now),
-      getInvitePanel(),
-      step ? getReminderPreview() : null,
-      listOrganisers(),
-      readFlash(request),
-    ]);
-  return data(
-    {
-      flash: flash?.message ?? null,
-      members: members.map((member) => ({
-        ...member,
-        submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
-        houses: suggested[member.id] ?? 0,
-        // Neither one's own account nor another organiser's may be deleted here: no link to it.
-        organiser:
-          member.id === self.id ||
-          organisers.some(
-            (entry) => entry.state === "confirmed" && entry.email === member.email.toLowerCase(),
-          ),
-      })),
-      organisers,
-      deadline: {
-        zone,
-        text: deadline ? formatDeadline(deadline, zone) : null,
-        closed: isSurveyClosed(deadline, now),
-        ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
-      },
-      reminder,
-      invite,
-      reminderStep: step && reminder.canSend ? preview : null,
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadPeoplePage(request);
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(
-    request,
-    PAGE,
-    {
-      "set-deadline": setDeadlineIntent,
-      "close-now": closeNowIntent,
-      "clear-deadline": clearDeadlineIntent,
-      "send-reminder": reminderIntent,
-      "retry-reminder": reminderIntent,
-      "check-invites": checkInvitesIntent,
-      invite: inviteIntent,
-      "add-organiser": addOrganiserIntent,
-      "remove-organiser": removeOrganiserIntent,
-    },
-    organiser.id,
-  );
-}
+export const action = ({ request }: ActionFunctionArgs) => peopleAction(request);
 
 export default function People() {
-  const { flash, members, deadline, reminder, invite, reminderStep, organisers } =
+  const { flash, listing, deadline, reminder, invite, reminderStep, organisers } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const failure = failureFor<FormFailure>(answer);
@@ -170,7 +83,7 @@ export default function People() {
   }
   return (
     <OrganiserFrame title="People" flash={flash} error={failure?.error}>
-      <SurveyStatus members={members} />
+      <SurveyStatus listing={listing} />
       <DeadlinePanel deadline={deadline} failure={failureFor<FormFailure>(failure, "deadline")} />
       <ReminderPanel reminder={reminder} />
       <InvitePanel invite={invite} typed={failure?.values?.addresses} />

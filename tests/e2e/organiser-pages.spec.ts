@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { longData } from "./long-data";
 import { expectInView, organiserPage, sentMails } from "./season-support";
-import { uniqueEmail } from "./support";
+import { DEMO_PASSWORD, uniqueEmail } from "./support";
 
 // A season walked across the organiser's pages on a 390 px phone: it sets the deadline, invites,
 // decides and announces, then puts everything back. The playwright config runs it on an app of its
@@ -73,7 +74,6 @@ test("every organiser page fits a 390 px phone with 200-character data, with 44 
       const small = await organiser.evaluate(() =>
         [...document.querySelectorAll("main input, main select, main textarea")]
           .filter((element) => (element as HTMLInputElement).type !== "hidden")
-          // The houses' table is hidden on a phone (their cards show the same controls).
           .filter((element) => element.getClientRects().length > 0)
           .filter((element) => !["checkbox", "radio"].includes((element as HTMLInputElement).type))
           .map((element) => ({
@@ -99,8 +99,13 @@ test("every organiser page fits a 390 px phone with 200-character data, with 44 
   const card = organiser.locator(".organiser-house-card").filter({
     has: organiser.getByRole("heading", { name: data.title, level: 3 }),
   });
-  await expect(card.getByRole("button", { name: /Take out of play|Back into play/ })).toBeVisible();
-  await expect(organiser.getByRole("table")).toBeHidden();
+  const control = card.getByRole("button", { name: /Take out of play|Back into play/ });
+  await expect(control).toBeVisible();
+  // One table, each row laid out as a card: the controls under the name, within the phone's width.
+  const name = (await card.getByRole("heading", { level: 3 }).boundingBox())!;
+  const button = (await control.boundingBox())!;
+  expect(button.y).toBeGreaterThan(name.y + name.height - 1);
+  expect(button.x + button.width).toBeLessThanOrEqual(PHONE.width);
   await organiser.context().close();
 });
 
@@ -212,5 +217,95 @@ test("a season across the pages: each post's message in view, a refused deadline
   await menu.getByRole("link", { name: "People" }).click();
   await organiser.getByRole("button", { name: "Clear the deadline" }).click();
   await expectMessage(organiser, "status", "The deadline is cleared", js);
+  await organiser.context().close();
+});
+
+test("People a page at a time: the search and Previous/Next keep each other, the counts are everyone's, a step returns to its page", async ({
+  browser,
+  javaScriptEnabled: js,
+  request,
+}) => {
+  // 51 members, one page and one row more than a page holds, found by their tag. Their addresses sort
+  // last ("zz-"), so the other specs' members stay on the first page; one is deleted below.
+  const tag = `pg${randomBytes(3).toString("hex")}`;
+  const emails = Array.from({ length: 51 }, (_, i) => `zz-${tag}-${String(i).padStart(2, "0")}@example.com`);
+  for (let i = 0; i < emails.length; i += 10) {
+    await Promise.all(
+      emails.slice(i, i + 10).map(async (email, j) => {
+        const made = await request.post("/api/register", {
+          data: { email, password: DEMO_PASSWORD, name: `Paging ${tag} ${i + j}` },
+        });
+        expect(made.status(), await made.text()).toBe(201);
+      }),
+    );
+  }
+  const organiser = await phone(browser, js, "/organiser/people");
+  // The headings count everyone, whatever the search and the page.
+  const counts = organiser.getByRole("heading", { level: 3, name: /^(Not s|S)ubmitted \(\d+\)$/ });
+  const everyone = await counts.allTextContents();
+  const waitingCount = () =>
+    counts
+      .last()
+      .textContent()
+      .then((text) => Number(text!.match(/\((\d+)\)/)![1]));
+  const total = await waitingCount();
+  expect(total).toBeGreaterThanOrEqual(51);
+  const pager = organiser.getByRole("navigation", { name: "Pages of members" });
+  const waiting = organiser.getByRole("list", { name: /^Not submitted/ });
+
+  // The search narrows to the 51 over two pages; the counts above still count everyone.
+  await organiser
+    .getByRole("searchbox", { name: "Search members by name or e-mail" })
+    .fill(tag.toUpperCase());
+  await organiser.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(organiser).toHaveURL(new RegExp(`/organiser/people\\?q=${tag.toUpperCase()}$`));
+  await expect(organiser.getByText(`Members matching “${tag.toUpperCase()}”: 51.`)).toBeVisible();
+  await expect(counts).toHaveText(everyone);
+  await expect(organiser.getByText("None on this page.")).toBeVisible();
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(waiting.getByRole("listitem")).toHaveCount(50);
+  await expect(waiting).toContainText(emails[0]);
+  await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  // Every row readable on a 390 px phone: nothing scrolls sideways.
+  expect(await organiser.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Next keeps the search; the last member is alone on page 2; Previous goes back.
+  await pager.getByRole("link", { name: "Next page" }).click();
+  await expect(organiser).toHaveURL(new RegExp(`\\?q=${tag.toUpperCase()}&page=2$`));
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(waiting.getByRole("listitem")).toHaveCount(1);
+  await expect(waiting).toContainText(emails[50]);
+  await expect(organiser.getByRole("searchbox", { name: "Search members by name or e-mail" })).toHaveValue(
+    tag.toUpperCase(),
+  );
+  await expect(counts).toHaveText(everyone);
+  await pager.getByRole("link", { name: "Previous page" }).click();
+  await expect(organiser).toHaveURL(new RegExp(`\\?q=${tag.toUpperCase()}$`));
+  await expect(waiting).toContainText(emails[0]);
+  await pager.getByRole("link", { name: "Next page" }).click();
+  await expect(pager).toContainText("Page 2 of 2");
+
+  // A step from page 2: "Keep it" returns to page 2 of the search; the deletion too, its message on top.
+  await organiser.getByRole("link", { name: `Delete account of ${emails[50]}` }).click();
+  await expect(organiser.getByRole("heading", { level: 1, name: /^Delete the account of/ })).toBeVisible();
+  await organiser.getByRole("link", { name: "Keep it: back to People" }).click();
+  await expect(organiser).toHaveURL(new RegExp(`\\?q=${tag.toUpperCase()}&page=2$`));
+  await expect(pager).toContainText("Page 2 of 2");
+  await organiser.getByRole("link", { name: `Delete account of ${emails[50]}` }).click();
+  await organiser.getByRole("button", { name: "Delete the account" }).click();
+  await expect(organiser).toHaveURL(new RegExp(`\\?q=${tag.toUpperCase()}&page=2$`));
+  await expectMessage(organiser, "status", `The account of ${emails[50]} is deleted.`, js);
+  // 50 left: one page, so page 2 shows the last (and only) page.
+  await expect(organiser.getByText(`Members matching “${tag.toUpperCase()}”: 50.`)).toBeVisible();
+  await expect(waiting.getByRole("listitem")).toHaveCount(50);
+  await expect(pager).toHaveCount(0);
+
+  // A search that finds nobody says so; "Show everyone" is the whole list again.
+  await organiser.getByRole("searchbox", { name: "Search members by name or e-mail" }).fill(`${tag}-none`);
+  await organiser.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(organiser.getByText(`Members matching “${tag}-none”: 0.`)).toBeVisible();
+  await organiser.getByRole("link", { name: "Show everyone" }).click();
+  await expect(organiser).toHaveURL(/\/organiser\/people$/);
+  await expect(counts.last()).toHaveText(`Not submitted (${total - 1})`);
   await organiser.context().close();
 });

@@ -10,3 +10,5 @@ export * from "./services/organiser-season.server";
 export * from "./services/organiser-tidy.server";
 export * from "./services/reminders.server";
 export * from "./services/page-texts.server";
+export * from "./services/people-page.server";
+export * from "./services/houses-page.server";

@@ -1,13 +1,23 @@
 import { Form } from "@remix-run/react";
-import { placeLabel, type HouseRecord, type VoteCounts } from "~/features/houses/lib/house-rules";
+import { placeLabel, type VoteCounts } from "~/features/houses/lib/house-rules";
+import { HOUSES_PER_PAGE, type HouseRow } from "~/features/organiser/lib/house-rows";
+import { pageHref } from "~/platform/lib/paging";
+import { ListPager } from "~/features/organiser/components/list-pager";
 import { OrganiserControls } from "~/features/houses/components/organiser-controls";
 import { HouseTidyLinks } from "~/features/organiser/components/tidy-links";
 import { PriceNote } from "~/features/houses/components/price-note";
 
-/** The index route's own address: its forms post there (Remix marks an index route's action). */
-const ACTION = "/organiser/houses?index";
+const PATH = "/organiser/houses";
 
-function status(house: HouseRecord) {
+/**
+ * The index route's own address: its forms post there (Remix marks an index route's action), with
+ * the page they are on, which the redirect after the post returns to.
+ */
+function actionOn(page: number) {
+  return page > 1 ? `${PATH}?index&page=${page}` : `${PATH}?index`;
+}
+
+function status(house: HouseRow) {
   const play = house.in_play ? "In play" : "Out of play";
   if (!house.previous_house) return play;
   return `${play}; previous house${house.previous_house_year ? ` (${house.previous_house_year})` : ""}`;
@@ -44,96 +54,80 @@ export function ChooseForm({
 type Props = {
   shortName: string;
   expected: { expectedMin: number; expectedMax: number };
-  houses: readonly HouseRecord[];
+  houses: readonly HouseRow[];
   counts: Record<number, VoteCounts>;
   chosenId: number | null;
+  /** This page of the houses, how many pages and how many houses in all. */
+  page: number;
+  pages: number;
+  total: number;
 };
 
 const NONE: VoteCounts = { love: 0, like: 0, dislike: 0 };
 
 /**
- * Every house, its votes and its controls: a card per house on a phone, with the controls under the
- * name they act on, and a table where it fits (features.css shows one of the two).
+ * One page of the houses, their votes and their controls: one table, each row laid out as a card on
+ * a phone (the controls under the name they act on) and as a row where its six columns fit
+ * (features.css). Rendered once, not as cards and a table, so a slow phone parses and hydrates half.
  */
-export function HouseTable({ houses, counts, chosenId, expected, shortName }: Props) {
+export function HouseTable({ houses, counts, chosenId, expected, shortName, page, pages, total }: Props) {
+  const ACTION = actionOn(page);
+  const back = pageHref(PATH, {}, page);
   return (
     <section className="card" aria-labelledby="houses-heading">
       <h2 id="houses-heading">Every house</h2>
+      {pages > 1 ? (
+        <p>
+          {total} houses, {HOUSES_PER_PAGE} a page, oldest first.
+        </p>
+      ) : null}
       {houses.length === 0 ? (
         <p className="muted">No houses available yet.</p>
       ) : (
-        <>
-          <ul className="organiser-house-cards" aria-label="Houses">
+        <table className="organiser-table organiser-house-table">
+          <caption className="visually-hidden">Every house, its votes and its controls</caption>
+          <thead>
+            <tr>
+              <th scope="col">House</th>
+              <th scope="col">Loves</th>
+              <th scope="col">Likes</th>
+              <th scope="col">Dislikes</th>
+              <th scope="col">Status</th>
+              <th scope="col">Controls</th>
+            </tr>
+          </thead>
+          <tbody>
             {houses.map((house) => {
               const votes = counts[house.id] ?? NONE;
               const chosen = house.id === chosenId;
               return (
-                <li key={house.id} id={`organiser-house-${house.id}`} className="organiser-house-card">
-                  <h3 className="user-text">{house.title}</h3>
-                  <p className="muted user-text">{placeLabel(house, false)}</p>
-                  <PriceNote house={house} expected={expected} />
-                  <p>
-                    {votes.love} love, {votes.like} like, {votes.dislike} dislike · {status(house)}
+                <tr key={house.id} id={`organiser-house-${house.id}`} className="organiser-house-card">
+                  <th scope="row">
+                    <h3 className="user-text">{house.title}</h3>
+                    <p className="muted user-text">{placeLabel(house, false)}</p>
+                    <PriceNote house={house} expected={expected} />
                     {chosen ? (
-                      <>
-                        {" "}
-                        · <strong>Chosen for {shortName}</strong>
-                      </>
+                      <p>
+                        <strong>Chosen for {shortName}</strong>
+                      </p>
                     ) : null}
-                  </p>
-                  <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
-                  <OrganiserControls house={house} action={ACTION} idPrefix="card-year" />
-                  <HouseTidyLinks house={house} />
-                </li>
+                  </th>
+                  <td data-label="Loves">{votes.love}</td>
+                  <td data-label="Likes">{votes.like}</td>
+                  <td data-label="Dislikes">{votes.dislike}</td>
+                  <td data-label="Status">{status(house)}</td>
+                  <td className="house-controls">
+                    <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
+                    <OrganiserControls house={house} action={ACTION} />
+                    <HouseTidyLinks house={house} back={back} />
+                  </td>
+                </tr>
               );
             })}
-          </ul>
-          <table className="organiser-table organiser-house-table">
-            <caption className="visually-hidden">Every house, its votes and its controls</caption>
-            <thead>
-              <tr>
-                <th scope="col">House</th>
-                <th scope="col">Loves</th>
-                <th scope="col">Likes</th>
-                <th scope="col">Dislikes</th>
-                <th scope="col">Status</th>
-                <th scope="col">Controls</th>
-              </tr>
-            </thead>
-            <tbody>
-              {houses.map((house) => {
-                const votes = counts[house.id] ?? NONE;
-                const chosen = house.id === chosenId;
-                return (
-                  <tr key={house.id}>
-                    <th scope="row">
-                      <span className="user-text">{house.title}</span>
-                      <br />
-                      <span className="muted user-text">{placeLabel(house, false)}</span>
-                      <PriceNote house={house} expected={expected} />
-                      {chosen ? (
-                        <>
-                          <br />
-                          <strong>Chosen for {shortName}</strong>
-                        </>
-                      ) : null}
-                    </th>
-                    <td>{votes.love}</td>
-                    <td>{votes.like}</td>
-                    <td>{votes.dislike}</td>
-                    <td>{status(house)}</td>
-                    <td>
-                      <OrganiserControls house={house} action={ACTION} />
-                      <HouseTidyLinks house={house} />
-                      <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </>
+          </tbody>
+        </table>
       )}
+      <ListPager label="Pages of houses" path={PATH} query={{}} page={page} pages={pages} />
     </section>
   );
 }

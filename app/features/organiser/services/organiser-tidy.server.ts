@@ -3,6 +3,7 @@ import { getHouse } from "~/features/houses/server";
 import { houseFootprint, memberFootprint } from "~/features/organiser/models/tidy.server";
 import { setFlash } from "~/platform/services/flash.server";
 import { requireOrganiser } from "~/features/accounts/server";
+import { backToList } from "~/features/organiser/lib/member-list";
 
 /**
  * The prelude of the organiser's pages about one house or member (edit or delete a house, delete an
@@ -42,4 +43,12 @@ export const HOUSES_PAGE = "/organiser/houses";
 /** Back to the organiser page the step started from, whose flash says what was done. */
 export async function backToOrganiser(page: string, message: string) {
   return redirect(page, { headers: { "Set-Cookie": await setFlash({ message }) } });
+}
+
+/**
+ * The page of the list a step was opened from (its `?back=`: the list's page and search), so the
+ * step's "Keep it" and its redirect return to the row it acted on; the list's first page otherwise.
+ */
+export function listPageOf(request: Request, page: string): string {
+  return backToList(page, new URL(request.url).searchParams.get("back"));
 }

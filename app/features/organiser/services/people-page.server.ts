@@ -1,0 +1,117 @@
+import { data } from "@remix-run/node";
+import { env } from "~/platform/env.server";
+import {
+  deadlineInputValues,
+  formatDeadline,
+  formatShortTime,
+  isSurveyClosed,
+} from "~/platform/lib/deadline";
+import { SEARCH_MAX } from "~/platform/lib/limits";
+import { pageParam } from "~/platform/lib/paging";
+import { readFlash } from "~/platform/services/flash.server";
+import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
+import { countHousesBySuggester } from "~/features/houses/server";
+import { listOrganisers, requireOrganiser } from "~/features/accounts/server";
+import { memberPage } from "~/features/organiser/lib/member-list";
+import {
+  checkInvitesIntent,
+  getInvitePanel,
+  inviteIntent,
+  runIntent,
+} from "~/features/organiser/services/organiser-event.server";
+import {
+  addOrganiserIntent,
+  removeOrganiserIntent,
+  clearDeadlineIntent,
+  closeNowIntent,
+  reminderIntent,
+  setDeadlineIntent,
+} from "~/features/organiser/services/organiser-season.server";
+import { getReminderPreview, getReminderStatus } from "~/features/organiser/services/reminders.server";
+
+/*
+ * /organiser/people's loader and action, here rather than in the route: the route then imports one
+ * server module, and its browser bundle loads one empty stand-in for it instead of one per module
+ * (each a file of its own, some 130 bytes gzipped): the page stays within the JS budget.
+ */
+
+const PEOPLE_PATH = "/organiser/people";
+
+/** Who has answered (one page of those matching `?q=`; the counts are everyone's), the deadline, the reminder, invitations and organisers. */
+export async function loadPeoplePage(request: Request) {
+  const self = await requireOrganiser(request);
+  const zone = env().eventTimeZone;
+  const now = new Date();
+  const params = new URL(request.url).searchParams;
+  const step = params.get("step") === "reminder";
+  const q = (params.get("q") ?? "").slice(0, SEARCH_MAX);
+  const [members, suggested, deadline, reminder, invite, preview, organisers, { flash, setCookie }] =
+    await Promise.all([
+      listMemberSurveyStatus(),
+      countHousesBySuggester(),
+      getSurveyDeadline(),
+      getReminderStatus(now),
+      getInvitePanel(),
+      step ? getReminderPreview() : null,
+      listOrganisers(),
+      readFlash(request),
+    ]);
+  // One page of those matching the search; the counts are everyone's (member-list.ts).
+  const listing = memberPage(members, q, pageParam(params.get("page")));
+  return data(
+    {
+      flash: flash?.message ?? null,
+      listing: {
+        ...listing,
+        q,
+        rows: listing.rows.map((member) => ({
+          id: member.id,
+          name: member.name,
+          email: member.email,
+          submitted: member.submitted,
+          attending: member.attending,
+          submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
+          houses: suggested[member.id] ?? 0,
+          // Neither one's own account nor another organiser's may be deleted here: no link to it.
+          organiser:
+            member.id === self.id ||
+            organisers.some(
+              (entry) => entry.state === "confirmed" && entry.email === member.email.toLowerCase(),
+            ),
+        })),
+      },
+      organisers,
+      deadline: {
+        zone,
+        text: deadline ? formatDeadline(deadline, zone) : null,
+        closed: isSurveyClosed(deadline, now),
+        ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
+      },
+      reminder,
+      invite,
+      reminderStep: step && reminder.canSend ? preview : null,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+/** The People page's forms: the deadline, the reminder, invitations and organisers. */
+export async function peopleAction(request: Request) {
+  const organiser = await requireOrganiser(request);
+  return runIntent(
+    request,
+    PEOPLE_PATH,
+    {
+      "set-deadline": setDeadlineIntent,
+      "close-now": closeNowIntent,
+      "clear-deadline": clearDeadlineIntent,
+      "send-reminder": reminderIntent,
+      "retry-reminder": reminderIntent,
+      "check-invites": checkInvitesIntent,
+      invite: inviteIntent,
+      "add-organiser": addOrganiserIntent,
+      "remove-organiser": removeOrganiserIntent,
+    },
+    organiser.id,
+  );
+}
