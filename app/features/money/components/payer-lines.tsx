@@ -24,10 +24,7 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
       <ul className="money-lines money-lines-all" aria-label="Every payer's line">
         {lines.map((line) => (
           <li key={line.id} aria-label={line.name}>
-            <p className="money-line-name">
-              <strong className="user-text">{line.name}</strong>{" "}
-              <span className="muted">weight {line.weight}</span>
-            </p>
+            <LineName line={line} />
             <p className="money-line-compact">
               Share {line.due}
               {line.deposit ? ` (deposit ${line.deposit})` : ""} · paid (confirmed) {line.confirmed} ·
@@ -44,10 +41,7 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
     <ul className="money-lines" aria-label="Your line">
       {lines.map((line) => (
         <li key={line.id} aria-label={line.name}>
-          <p className="money-line-name">
-            <strong className="user-text">{line.name}</strong>{" "}
-            <span className="muted">weight {line.weight}</span>
-          </p>
+          <LineName line={line} />
           <dl className="money-line">
             <dt>Share</dt>
             <dd>
@@ -77,5 +71,14 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A payer's name and weight, at the head of their line. */
+function LineName({ line }: { line: Line }) {
+  return (
+    <p className="money-line-name">
+      <strong className="user-text">{line.name}</strong> <span className="muted">weight {line.weight}</span>
+    </p>
   );
 }
