@@ -28,6 +28,84 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Failure = { error?: string; form?: string; fieldErrors?: Record<string, string>; values?: unknown };
 
+type SetupMember = ReturnType<typeof useLoaderData<typeof loader>>["page"]["members"][number];
+
+/** Each payer: what they answered and pay, their weight (empty: the default) and a way out. */
+function PayerList({
+  payers,
+  weightValues,
+  weightErrors,
+}: {
+  payers: SetupMember[];
+  weightValues: Record<string, string>;
+  weightErrors: Record<string, string>;
+}) {
+  if (!payers.length) return <p className="muted">Nobody pays yet.</p>;
+  return (
+    <ul className="money-lines" aria-label="Payers and their weights">
+      {payers.map((member) => (
+        <li key={member.id} aria-label={member.name}>
+          <p className="money-line-name">
+            <strong className="user-text">{member.name}</strong>{" "}
+            <span className="muted">
+              answered {member.attending}; pays {member.share || "a share"}
+            </span>
+          </p>
+          <Form method="post" className="money-reject">
+            <input type="hidden" name="member" value={member.id} />
+            <MoneyField
+              label={`Weight (default ${member.defaultWeight})`}
+              id={`weight-${member.id}`}
+              name={`weight-${member.id}`}
+              inputMode="decimal"
+              size={5}
+              defaultValue={weightValues[`weight-${member.id}`] ?? (member.overridden ? member.weight : "")}
+              placeholder={member.defaultWeight}
+              error={weightErrors[`weight-${member.id}`]}
+            />
+            <button type="submit" className="button button-secondary" name="intent" value="payer">
+              Set weight
+            </button>
+          </Form>
+          <Form method="post" className="money-form">
+            <input type="hidden" name="member" value={member.id} />
+            <input type="hidden" name="change" value="remove" />
+            <button type="submit" className="button button-secondary" name="intent" value="payer">
+              Remove {member.name}
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One form for everyone who does not pay: choose the member, then add them as a payer. */
+function AddPayer({ others }: { others: SetupMember[] }) {
+  if (!others.length) return null;
+  return (
+    <Form method="post" className="money-form">
+      <input type="hidden" name="change" value="add" />
+      <div className="field">
+        <label htmlFor="add-payer">Add a payer</label>
+        <select id="add-payer" name="member" defaultValue="">
+          <option value="" disabled>
+            Choose someone
+          </option>
+          {others.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name} (answered {member.attending})
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary" name="intent" value="payer">
+        Add as a payer
+      </button>
+    </Form>
+  );
+}
+
 /** The organiser's money controls: receiver, deposit and dates, instructions, payers and weights, reminder. */
 export default function MoneySetup() {
   const { page, flash } = useLoaderData<typeof loader>();
@@ -41,6 +119,10 @@ export default function MoneySetup() {
   const errors = settingsFailure?.fieldErrors ?? {};
   const payerErrors = failure("payers")?.fieldErrors ?? {};
   const payerValues = (failure("payers")?.values as Record<string, string> | undefined) ?? {};
+  // Only the payers are lines of their own; everyone else is one choice of a single "add" form, so a
+  // group of 200 is some 40 lines and one list, not 200 lines of forms (a slow phone lays out less).
+  const payers = page.members.filter((member) => member.pays);
+  const others = page.members.filter((member) => !member.pays);
   return (
     <div className="money-setup money">
       <section className="card">
@@ -165,46 +247,8 @@ export default function MoneySetup() {
           to the default.
         </p>
         <FormError message={Object.keys(payerErrors).length ? undefined : failure("payers")?.error} />
-        <ul className="money-lines" aria-label="Members and their weights">
-          {page.members.map((member) => (
-            <li key={member.id} aria-label={member.name}>
-              <p className="money-line-name">
-                <strong className="user-text">{member.name}</strong>{" "}
-                <span className="muted">
-                  answered {member.attending}
-                  {member.pays ? `; pays ${member.share || "a share"}` : "; does not pay"}
-                </span>
-              </p>
-              {member.pays ? (
-                <Form method="post" className="money-reject">
-                  <input type="hidden" name="member" value={member.id} />
-                  <MoneyField
-                    label={`Weight (default ${member.defaultWeight})`}
-                    id={`weight-${member.id}`}
-                    name={`weight-${member.id}`}
-                    inputMode="decimal"
-                    size={5}
-                    defaultValue={
-                      payerValues[`weight-${member.id}`] ?? (member.overridden ? member.weight : "")
-                    }
-                    placeholder={member.defaultWeight}
-                    error={payerErrors[`weight-${member.id}`]}
-                  />
-                  <button type="submit" className="button button-secondary" name="intent" value="payer">
-                    Set weight
-                  </button>
-                </Form>
-              ) : null}
-              <Form method="post" className="money-form">
-                <input type="hidden" name="member" value={member.id} />
-                <input type="hidden" name="change" value={member.pays ? "remove" : "add"} />
-                <button type="submit" className="button button-secondary" name="intent" value="payer">
-                  {member.pays ? `Remove ${member.name}` : `Add ${member.name}`}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        <PayerList payers={payers} weightValues={payerValues} weightErrors={payerErrors} />
+        <AddPayer others={others} />
       </section>
 
       <section className="card" aria-labelledby="reminder">

@@ -79,6 +79,26 @@ test("the organiser sets up the share and the deposit", async ({ browser, javaSc
   await page.getByRole("button", { name: "Save the money settings" }).click();
   await expectStatus(page, "The money settings are saved.");
 
+  // Only payers are lines; anyone else is added from one list, weighed, and taken out again.
+  const payers = page.getByRole("list", { name: "Payers and their weights" });
+  await expect(payers.getByRole("listitem", { name: "Casey", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Add as a payer" }).click();
+  await expect(page.getByText("Choose a member.")).toBeVisible();
+  await page.getByLabel("Add a payer").selectOption({ label: "Casey (answered no)" });
+  await page.getByRole("button", { name: "Add as a payer" }).click();
+  await expectStatus(page, "Casey pays for the house.");
+  const casey = payers.getByRole("listitem", { name: "Casey", exact: true });
+  await casey.getByLabel(/^Weight/).fill("half");
+  await casey.getByRole("button", { name: "Set weight" }).click();
+  await expect(casey.getByLabel(/^Weight/)).toHaveValue("half");
+  await casey.getByLabel(/^Weight/).fill("0.5");
+  await casey.getByRole("button", { name: "Set weight" }).click();
+  await expectStatus(page, "Casey’s weight is 0.5.");
+  await casey.getByRole("button", { name: "Remove Casey" }).click();
+  await expectStatus(page, "Casey no longer pays for the house.");
+  await expect(casey).toHaveCount(0);
+  await noSidewaysScroll(page);
+
   await page.getByRole("link", { name: "Back to the money page" }).click();
   await expect(page.getByText(`${HOUSE}: $1,200.00 for the stay`)).toBeVisible();
   const lines = page.getByRole("list", { name: "Every payer's line" });
