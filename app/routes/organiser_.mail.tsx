@@ -36,8 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFlash(request),
   ]);
   const preview = step ? await getAnnouncePreview(announce) : null;
+  // The page names the count; the confirmation step lists every address (a group of 200 is not a
+  // 200-line list above the history, nor 200 names in every load's data).
+  const { members, ...panel } = announce;
   return data(
-    { flash: flash?.message ?? null, announce, rounds, preview },
+    {
+      flash: flash?.message ?? null,
+      announce: { ...panel, memberCount: members.length },
+      recipients: preview ? members.map((member) => `${member.name} <${member.email}>`) : [],
+      rounds,
+      preview,
+    },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -54,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 
 export default function Mail() {
-  const { flash, announce, rounds, preview } = useLoaderData<typeof loader>();
+  const { flash, announce, recipients, rounds, preview } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionData<typeof action>());
   if (preview && announce.next) {
     return (
@@ -64,10 +73,7 @@ export default function Mail() {
           groups={[
             {
               label: announce.next.kind === "retry" ? "It goes again to" : "It goes to every member",
-              entries:
-                announce.next.kind === "retry"
-                  ? (announce.last?.failedTo ?? [])
-                  : announce.members.map((member) => `${member.name} <${member.email}>`),
+              entries: announce.next.kind === "retry" ? (announce.last?.failedTo ?? []) : recipients,
             },
           ]}
           preview={preview}

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 
 export type AnnouncePanelData = {
-  members: Array<{ name: string; email: string }>;
+  /** How many members the announcement goes to; the confirmation step lists them. */
+  memberCount: number;
   decision: { when: string; where: string | null; listing: string | null } | null;
   last: { at: string; state: string; sent: number; failedTo: string[]; current: boolean } | null;
   next: { kind: "first" | "change" | "retry"; count: number } | null;
@@ -34,7 +35,7 @@ function LastRound({ last }: { last: NonNullable<AnnouncePanelData["last"]> }) {
   );
 }
 
-/** The decision's mail to every member: the recipients first, then the way to its confirmation step. */
+/** The decision's mail to every member: how many, what it says, then the way to its confirmation step. */
 export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData; error?: string }) {
   return (
     <section className="card" aria-labelledby="announce-heading">
@@ -44,17 +45,11 @@ export function AnnouncePanel({ announce, error }: { announce: AnnouncePanelData
           {error}
         </p>
       ) : null}
-      <h3 id="announce-recipients-heading">It goes to ({announce.members.length})</h3>
-      {announce.members.length ? (
-        <ul aria-labelledby="announce-recipients-heading" className="recipient-list">
-          {announce.members.map((member) => (
-            <li key={member.email}>
-              <span className="user-text">
-                {member.name} &lt;{member.email}&gt;
-              </span>
-            </li>
-          ))}
-        </ul>
+      {announce.memberCount ? (
+        <p>
+          It goes to every member: {members(announce.memberCount)}. The next step lists every address before
+          anything is sent.
+        </p>
       ) : (
         <p className="muted">Nobody has registered yet.</p>
       )}
