@@ -23,6 +23,7 @@ import {
 } from "~/features/accounts/services/account.server";
 import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/server";
 import styles from "~/styles/account.css";
+import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
 
 export const handle = HYDRATE;
 export const headers = passRetryAfter;
@@ -303,10 +304,16 @@ export default function Account() {
         </a>
       </Panel>
       <Panel id="delete" title="Delete your account">
-        <p>Your account, your surveys and your votes go for good; the next page lists what exactly.</p>
-        <Link className="button button-danger" to="/account/delete">
-          Delete my account
-        </Link>
+        {notices ? (
+          <p>{ORGANISER_KEEPS_ACCOUNT}</p>
+        ) : (
+          <>
+            <p>Your account, your surveys and your votes go for good; the next page lists what exactly.</p>
+            <Link className="button button-danger" to="/account/delete">
+              Delete my account
+            </Link>
+          </>
+        )}
       </Panel>
     </div>
   );

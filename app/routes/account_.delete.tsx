@@ -8,16 +8,12 @@ import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
 import { logout, requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
+import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
 import { deleteAccount, memberFootprint } from "~/features/organiser/server";
 import styles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete your account") }];
-
-// The organiser's rule for deleting members: an organiser's account is never deleted, so the
-// organisers (and the last of them) cannot delete themselves either.
-const ORGANISER =
-  "You are an organiser: your account cannot be deleted. Take your address out of ADMIN_EMAILS first.";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -37,14 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? `The ${plural(footprint.houses.list.length, "house")} you suggested stay for the others`
         : "You suggested no houses",
     ],
-    refused: (await isOrganiser(user)) ? ORGANISER : null,
+    refused: (await isOrganiser(user)) ? ORGANISER_KEEPS_ACCOUNT : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if ((await isOrganiser(user)) || !(await deleteAccount(user.id, env().adminEmails))) {
-    return data<FormFailure>({ error: ORGANISER }, { status: 400 });
+    return data<FormFailure>({ error: ORGANISER_KEEPS_ACCOUNT }, { status: 400 });
   }
   // The sessions went with the account; the cookie is cleared on the way out.
   const response = await logout(request, "/auth");
@@ -55,13 +51,26 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DeleteOwnAccount() {
   const { goes, refused } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionResult<typeof action>());
-  const error = failure?.error ?? refused;
+  if (refused) {
+    // Nothing to confirm: the page says why and leads back, with no button that could only refuse.
+    return (
+      <section className="card account account-delete" aria-labelledby="delete-heading">
+        <h1 id="delete-heading">Your account stays</h1>
+        <p role="alert" className="alert alert-error">
+          {refused}
+        </p>
+        <p>
+          <Link to="/account">Back to your account</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card account account-delete" aria-labelledby="delete-heading">
       <h1 id="delete-heading">Delete your account?</h1>
-      {error ? (
+      {failure?.error ? (
         <p role="alert" className="alert alert-error">
-          {error}
+          {failure.error}
         </p>
       ) : null}
       <p>This cannot be undone. What will go:</p>
@@ -71,7 +80,7 @@ export default function DeleteOwnAccount() {
         ))}
       </ul>
       <Form method="post" className="actions">
-        <button type="submit" className="button button-danger" disabled={Boolean(refused)}>
+        <button type="submit" className="button button-danger">
           Delete my account
         </button>
         <Link to="/account">Keep it: back to your account</Link>

@@ -64,7 +64,8 @@ export default function DeleteAccount() {
     <ConfirmDelete
       back={{ to: back, name: "People" }}
       title={`Delete the account of ${member.name} <${member.email}>?`}
-      error={failure?.error ?? refused ?? undefined}
+      error={failure?.error}
+      refused={refused ?? undefined}
       goes={[
         `The account ${member.email}: it can no longer log in`,
         `Its ${plural(member.sessions, "session")} (logged out everywhere)`,

@@ -142,6 +142,43 @@ test("a failed navigation keeps a neutral frame, and a login whose next page fai
   console.check();
 });
 
+// Edge 11: an organiser's own account cannot be deleted, so nothing offers a button that could only
+// refuse: /account says why in place of the way to delete, and /account/delete leads back.
+test("an organiser is not offered a deletion that would only be refused", async ({ page }) => {
+  const console = watchConsole(page, [/status of 400 \(Bad Request\)/]);
+  await login(page, "organiser@example.com", DEMO_PASSWORD, "/account");
+  const panel = page.getByRole("region", { name: "Delete your account" });
+  await expect(panel).toContainText(
+    "You are an organiser: your account cannot be deleted while you are one.",
+  );
+  await expect(panel.getByRole("link", { name: "Delete my account" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete my account" })).toHaveCount(0);
+
+  await page.goto("/account/delete");
+  await expect(page.getByRole("heading", { level: 1, name: "Your account stays" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("cannot be deleted while you are one");
+  await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+  // A post that comes anyway is refused and deletes nothing.
+  const origin = new URL(page.url()).origin;
+  const refused = await page.request.post("/account/delete", { form: {}, headers: { Origin: origin } });
+  expect(refused.status()).toBe(400);
+  await page.getByRole("link", { name: "Back to your account" }).click();
+  await expect(page.getByText("You are logged in as organiser@example.com")).toBeVisible();
+  // The organiser pages' own step for this account says the same: why, and the way back.
+  const me = await page.request.post("/api/login", {
+    data: { email: "organiser@example.com", password: DEMO_PASSWORD },
+  });
+  const id = ((await me.json()) as { user: { id: number } }).user.id;
+  await page.goto(`/organiser/members/${id}/delete`);
+  await expect(page.getByRole("alert")).toHaveText(
+    "This is your own account: an organiser cannot delete it here.",
+  );
+  await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to People" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+  console.check();
+});
+
 // Edge 12: without JS the state list follows the chosen country by CSS, and a pair that does not
 // match is said once.
 test("the state list follows the country without JS, and a mismatch is said once", async ({

@@ -3,13 +3,16 @@ import { Form, Link } from "@remix-run/react";
 
 /**
  * The confirmation step of a destructive organiser action: it names what will go, and a plain form
- * posts the deletion (no JavaScript needed); "Keep it" goes back without changing anything.
+ * posts the deletion (no JavaScript needed); "Keep it" goes back without changing anything. A step
+ * that may not be taken at all (`refused`) says why and leads back, with no button that could only
+ * refuse.
  */
 export function ConfirmDelete({
   title,
   goes,
   button,
   error,
+  refused,
   back,
   children,
 }: {
@@ -19,9 +22,24 @@ export function ConfirmDelete({
   goes: string[];
   button: string;
   error?: string;
+  /** Why this deletion may not happen at all. */
+  refused?: string;
   /** Choices posted with the deletion (e.g. what else to delete). */
   children?: ReactNode;
 }) {
+  if (refused) {
+    return (
+      <section className="card confirm-delete" aria-labelledby="confirm-heading">
+        <h1 id="confirm-heading">{title}</h1>
+        <p role="alert" className="alert alert-error">
+          {refused}
+        </p>
+        <p>
+          <Link to={back.to}>Back to {back.name}</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card confirm-delete" aria-labelledby="confirm-heading">
       <h1 id="confirm-heading">{title}</h1>
