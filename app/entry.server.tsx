@@ -83,18 +83,13 @@ function isMembersPage(context: EntryContext) {
   return Boolean(root?.user);
 }
 
-/** A page the page cache may keep at all: a 200 for a GET, setting no cookie. */
-function isKeepable(request: Request, status: number, headers: Headers) {
-  return request.method === "GET" && status === 200 && !headers.has("Set-Cookie");
-}
-
 /**
- * A page the page cache may keep for every visitor: keepable, for someone not logged in, on routes
- * that ship no JavaScript. Everything on it is the same for every visitor. (A member's keepable
- * page is kept for the same member's same request only: docs/decisions/019-members-page-cache.md.)
+ * A page the page cache may keep for every visitor: a 200 for a GET, setting no cookie, for someone
+ * not logged in, on routes that ship no JavaScript. Everything on it is the same for every visitor.
+ * A member's page is always rendered (docs/decisions/021-no-member-page-cache.md).
  */
 function isVisitorsPlainPage(request: Request, status: number, headers: Headers, context: EntryContext) {
-  if (!isKeepable(request, status, headers)) return false;
+  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) return false;
   const { matches, loaderData } = context.staticHandlerContext;
   const root = loaderData.root as { user?: unknown } | undefined;
   if (!root || root.user) return false;
@@ -126,8 +121,6 @@ export default function handleRequest(
   markUnavailable(responseStatusCode, responseHeaders);
   if (isMembersPage(remixContext)) {
     responseHeaders.set("Cache-Control", "private, no-store");
-    if (isKeepable(request, responseStatusCode, responseHeaders))
-      responseHeaders.set(PAGE_CACHE_MARK, "member");
   } else if (isVisitorsPlainPage(request, responseStatusCode, responseHeaders, remixContext)) {
     responseHeaders.set(PAGE_CACHE_MARK, "visitor");
   }

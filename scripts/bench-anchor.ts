@@ -6,10 +6,10 @@
  * disturbs far less than req/s: throughput on a quiet machine is about 1000 / server ms per request
  * while the server has a core of its own. `npx tsx scripts/bench-anchor.ts` (127.0.0.1 only).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { buildBareApp, load, startServer, stopServer } from "./bench-support";
+import { buildBareApp, cpuMs, load, startServer, stopServer } from "./bench-support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450) + 1;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -19,12 +19,6 @@ const VARIANTS = [
   ["gzip", { "accept-encoding": "gzip" }],
   ["none", {}],
 ] as const;
-
-/** A process's user + system CPU time in ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const work = mkdtempSync(path.join(tmpdir(), "sgw25-anchor-"));
@@ -41,7 +35,7 @@ try {
       const [serverBefore, generatorBefore] = [cpuMs(server.pid!), process.cpuUsage()];
       const run = await load(url, SECONDS, 10, headers);
       const generator = process.cpuUsage(generatorBefore);
-      const requests = run.perSecond * SECONDS;
+      const { requests } = run;
       const entry = results.get(name) ?? { rate: [], p50: [], server: [], generator: [] };
       entry.rate.push(run.perSecond);
       entry.p50.push(run.p50);

@@ -257,18 +257,36 @@ function get(url: string, agent: http.Agent, headers: Record<string, string>): P
   });
 }
 
-export type Load = { perSecond: number; p50: number; p975: number };
+export type Load = { perSecond: number; p50: number; p975: number; requests: number };
 
 function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-/** `connections` keep-alive connections asking for `url` back to back for `seconds`. */
+/** Counts every request asked for with `unique`, across loads, so no two are alike. */
+let asked = 0;
+
+/**
+ * `headers` with a cookie no other request of this process has carried (`bench=<n>`, which the app
+ * never reads). Not a query string: a survey section reads its query as a draft to restore, so a
+ * query would change the page, where a cookie the app ignores leaves it as a member sees it.
+ */
+export function uniqueHeaders(headers: Record<string, string>): Record<string, string> {
+  asked += 1;
+  return { ...headers, cookie: [headers.cookie, `bench=${asked}`].filter(Boolean).join("; ") };
+}
+
+/**
+ * `connections` keep-alive connections asking for `url` back to back for `seconds`. With `unique`,
+ * every request is one never made before (`uniqueHeaders`), so no cache keyed on the request can
+ * answer it: each is a real render, as a group's traffic is.
+ */
 export async function load(
   url: string,
   seconds: number,
   connections: number,
   headers: Record<string, string>,
+  unique = false,
 ): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const times: number[] = [];
@@ -278,7 +296,7 @@ export async function load(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const sent = performance.now();
-        const status = await get(url, agent, headers);
+        const status = await get(url, agent, unique ? uniqueHeaders(headers) : headers);
         if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
         times.push(performance.now() - sent);
       }
@@ -287,5 +305,24 @@ export async function load(
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { perSecond: times.length / elapsed, p50: quantile(times, 0.5), p975: quantile(times, 0.975) };
+  return {
+    perSecond: times.length / elapsed,
+    p50: quantile(times, 0.5),
+    p975: quantile(times, 0.975),
+    requests: times.length,
+  };
+}
+
+/**
+ * A process's user + system CPU time in ms (Linux: /proc, clock ticks of 10 ms; NaN elsewhere).
+ * Divided by the requests a load made, it is what each request cost the server, which a busy
+ * machine disturbs far less than req/s.
+ */
+export function cpuMs(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -2,8 +2,11 @@
  * `npm run bench`: the app's pages side by side with a bare Remix v2 "hello" page built from the
  * same installed packages, served on the same machine in the same run. Each page is loaded at
  * CONNECTIONS keep-alive connections for ROUND_SECONDS per round; the rounds interleave the pages
- * (and rotate their order), so a busy machine slows all of them alike. It prints the median req/s,
- * p50 / p97.5 latency, the ratio to the bare page, the gzipped HTML and JS bytes of each page, and
+ * (and rotate their order), so a busy machine slows all of them alike. Every request for a member's
+ * or the organiser's page is one never made before (a cookie `bench=<n>` the app ignores), so each
+ * is a real render, as a group's traffic is; the visitors' pages are asked for as visitors do, and their page
+ * cache answers. It prints the median req/s, p50 / p97.5 latency, the server's CPU time per request,
+ * the ratio to the bare page, the gzipped HTML and JS bytes of each page, and
  * for the bare page and every page a member uses, Lighthouse's LCP and TBT on a throttled phone,
  * and for every page its goal and whether it met it. The pages are one table (PAGES): a new page is
  * one line. BENCH_PAGES=<regexp> measures only the pages whose label matches (and the bare page).
@@ -16,7 +19,16 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import postgres from "postgres";
 import { startImageServer } from "../tests/support/image-server.mjs";
-import { BENCH_SEASON, buildBareApp, load, seed, startServer, stopServer, type Load } from "./bench-support";
+import {
+  BENCH_SEASON,
+  buildBareApp,
+  cpuMs,
+  load,
+  seed,
+  startServer,
+  stopServer,
+  type Load,
+} from "./bench-support";
 import { paint, type Paint } from "./bench-lighthouse";
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450);
@@ -54,7 +66,8 @@ const PAGES: Page[] = [
   { path: "/results", as: "visitor", goal: 1 },
   { path: "/results", as: "visitor", goal: 0.5, data: "n10000" },
   { path: "/auth", as: "visitor", goal: 0.5, paint: true },
-  // Members' pages (issue 36's goals: these ≥ 0.75×, every other ≥ 0.5×; on PostgreSQL ≥ 0.5×).
+  // Members' pages, every request a render. Goals: these ≥ 0.75×, every other ≥ 0.5×; on PostgreSQL
+  // ≥ 0.5× (met only while a member's page was cached: docs/decisions/021-no-member-page-cache.md).
   { path: "/", as: "member", goal: 0.75, postgres: 0.5, paint: true },
   { path: "/results", as: "member", goal: 0.75, postgres: 0.5, paint: true },
   ...SURVEY_SECTIONS.map((section): Page => ({
@@ -89,6 +102,10 @@ type Target = {
   url: string;
   goal: number;
   headers: Record<string, string>;
+  /** The server answering it, whose CPU time each request costs. */
+  pid: number;
+  /** Every request unlike any before (a member's or the organiser's page): the render path. */
+  unique: boolean;
   paint?: boolean;
 };
 
@@ -189,10 +206,15 @@ try {
   });
   const ports: Record<Data, number> = { n200: BASE_PORT + 2, n10000: BASE_PORT + 3 };
   const barePort = BASE_PORT + 1;
-  servers.push(await startServer(path.join(work, "bare"), barePort, {}));
-  servers.push(await startServer(projectRoot, ports.n200, appEnv(ports.n200, "n200")));
-  if (needs("n10000"))
-    servers.push(await startServer(projectRoot, ports.n10000, appEnv(ports.n10000, "n10000")));
+  const pids = new Map<number, number>();
+  const serve = async (cwd: string, port: number, env: Record<string, string>) => {
+    const server = await startServer(cwd, port, env);
+    servers.push(server);
+    pids.set(port, server.pid!);
+  };
+  await serve(path.join(work, "bare"), barePort, {});
+  await serve(projectRoot, ports.n200, appEnv(ports.n200, "n200"));
+  if (needs("n10000")) await serve(projectRoot, ports.n10000, appEnv(ports.n10000, "n10000"));
 
   const at = (port: number, page: string) => `http://127.0.0.1:${port}${page}`;
   const viewers: Record<Viewer, Record<string, string>> = {
@@ -208,16 +230,21 @@ try {
     url: at(barePort, "/"),
     goal: 1,
     headers: ENCODING,
+    pid: pids.get(barePort)!,
+    unique: false,
     paint: true,
   };
   const missing: string[] = [];
   const targets: Target[] = [bare];
   for (const page of pages) {
+    const port = ports[page.data ?? "n200"];
     const target: Target = {
       label: labelOf(page),
-      url: at(ports[page.data ?? "n200"], page.path),
+      url: at(port, page.path),
       goal: POSTGRES ? (page.postgres ?? page.goal) : page.goal,
       headers: viewers[page.as],
+      pid: pids.get(port)!,
+      unique: page.as !== "visitor",
       paint: page.paint,
     };
     const status = (await fetch(target.url, { headers: target.headers, redirect: "manual" })).status;
@@ -226,13 +253,16 @@ try {
   }
 
   // Warm-up: JIT, the database's caches and the app's own.
-  for (const target of targets) await load(target.url, 1, CONNECTIONS, target.headers);
-  const runs = new Map<Target, Load[]>(targets.map((target) => [target, []]));
+  for (const target of targets) await load(target.url, 1, CONNECTIONS, target.headers, target.unique);
+  const runs = new Map<Target, (Load & { cpu: number })[]>(targets.map((target) => [target, []]));
   const loads: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (let i = 0; i < targets.length; i += 1) {
       const target = targets[(i + round) % targets.length];
-      runs.get(target)!.push(await load(target.url, ROUND_SECONDS, CONNECTIONS, target.headers));
+      const before = cpuMs(target.pid);
+      const run = await load(target.url, ROUND_SECONDS, CONNECTIONS, target.headers, target.unique);
+      // The server's CPU time per request: what a render (or a cached answer) costs it.
+      runs.get(target)!.push({ ...run, cpu: (cpuMs(target.pid) - before) / run.requests });
       loads.push(loadavg()[0]);
     }
   }
@@ -251,12 +281,14 @@ try {
   const barePaint = paints.get(bare);
   console.log(
     `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ` +
-      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}, Accept-Encoding: gzip; HTML and JS: gzip bytes; ` +
+      `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}, Accept-Encoding: gzip; members' and the organiser's ` +
+      `pages: every request unique, rendered; ms/req: the server's CPU time per request; ` +
+      `HTML and JS: gzip bytes; ` +
       `LCP and TBT: Lighthouse mobile, devtools throttling, median of ${PAINT_RUNS}; ` +
       `load average during the rounds ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
   );
   console.log(
-    `${"page".padEnd(34)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p97.5".padStart(8)}` +
+    `${"page".padEnd(34)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p97.5".padStart(8)}${"ms/req".padStart(8)}` +
       `${"vs bare".padStart(8)}${"goal".padStart(7)}${"HTML".padStart(9)}${"JS".padStart(9)}` +
       `${"LCP ms".padStart(8)}${"TBT ms".padStart(8)}  verdict`,
   );
@@ -283,6 +315,8 @@ try {
           .padStart(8)}` +
         `${median(loads.map((run) => run.p975))
           .toFixed(1)
+          .padStart(8)}${median(loads.map((run) => run.cpu))
+          .toFixed(2)
           .padStart(8)}${ratio.toFixed(2).padStart(8)}` +
         `${(target === bare ? "" : `≥${target.goal}`).padStart(7)}${kb(bytes.html).padStart(9)}${kb(bytes.js).padStart(9)}` +
         `${(painted ? painted.lcp.toFixed(0) : "").padStart(8)}${(painted ? painted.tbt.toFixed(0) : "").padStart(8)}` +

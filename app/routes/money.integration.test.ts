@@ -154,6 +154,12 @@ describe("a season's money", () => {
     expect((await money("alex")).lines).toHaveLength(3);
   });
 
+  it("draws the forms' double-submit keys afresh on every load of the page", async () => {
+    const keysOf = async () => Object.values((await money("alex")).keys);
+    const [first, second] = [await keysOf(), await keysOf()];
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length);
+  });
+
   it("adds one payment for 20 parallel posts of one form, and a rejected report needs a reason", async () => {
     const key = crypto.randomUUID();
     const statuses = await Promise.all(

@@ -65,8 +65,8 @@ describe("the organiser's texts", () => {
   it("saves each text, shows it on its page at once and empties the visitors' page cache", async () => {
     const started = pageCacheGeneration();
     const page = { at: Date.now(), headers: {}, body: Buffer.from("old about") };
-    keepPage({ kind: "visitor", key: "http /about " }, page, started);
-    expect(keptPage({ kind: "visitor", key: "http /about " })).toBeDefined();
+    keepPage("http /about ", page, started);
+    expect(keptPage("http /about ")).toBeDefined();
 
     const saved = await post({
       intent: "save-texts",
@@ -76,7 +76,7 @@ describe("the organiser's texts", () => {
     });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/organiser/event");
-    expect(keptPage({ kind: "visitor", key: "http /about " })).toBeUndefined();
+    expect(keptPage("http /about ")).toBeUndefined();
 
     expect(await shown()).toEqual({
       eventNotes: "Bring boots.\n\nMap: https://maps.example.org/x",

@@ -144,7 +144,7 @@ test("a member adds an expense split three ways, settle-up lists the transfers, 
   javaScriptEnabled,
 }) => {
   const { page, errors } = await member(browser, "riley@example.com", javaScriptEnabled);
-  // Two tabs opened together (the second answered from the page cache) hold different double-submit
+  // Two tabs opened together (each page rendered for its own request) hold different double-submit
   // keys, so an expense added in each is two expenses, never one dropped as a double click.
   const keysOf = async () =>
     [

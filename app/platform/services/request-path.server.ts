@@ -1,22 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
-import zlib, {
-  brotliCompressSync,
-  brotliDecompressSync,
-  deflateSync,
-  gunzipSync,
-  gzipSync,
-  inflateSync,
-} from "node:zlib";
 import { env } from "~/platform/env.server";
 import { redactUrl } from "~/platform/lib/redact-url";
 import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
-  type KeptPage,
   MAX_KEPT_BODY_BYTES,
-  type PerResponse,
   PAGE_CACHE_MARK,
   keepPage,
   keptPage,
@@ -55,7 +45,7 @@ export function runRequestPath(
   if (refusal) return answerRefusal(req, res, refusal, hasBody(req));
   holdBodyUntilComplete(req, res, () => {
     if (answerFromPageCache(req, res, scheme)) return;
-    keepRenderedPage(req, res, scheme);
+    keepVisitorsPage(req, res, scheme);
     rememberClientAddress(req, app, res);
   });
 }
@@ -372,106 +362,41 @@ export function holdBodyUntilComplete(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The page cache (the store and its rules: page-cache.server.ts)
+// The visitors' page cache (the store and its rules: page-cache.server.ts)
 
 /**
- * Answers a GET with the page kept for the same request less than a second ago, with a line in the
- * access log, as a rendered page would. A visitor's page (no inline script) gets a fresh CSP nonce;
- * a member's page keeps the nonce its scripts carry, and gets fresh values where it holds values
- * drawn for one response. Returns whether it answered.
+ * Answers a visitor's GET with the page kept for the same request less than a second ago, with a
+ * fresh CSP nonce and a line in the access log, as a rendered page would. Returns whether it answered.
  */
 export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerResponse, scheme: string) {
   const startedAt = performance.now();
   const key = pageCacheKey(req, scheme);
   const page = key === null ? undefined : keptPage(key);
-  if (!key || !page) return false;
+  if (!page) return false;
   const headers = { ...page.headers };
-  let body = page.body;
   const csp = headers["content-security-policy"];
-  if (key.kind === "visitor" && typeof csp === "string") {
+  if (typeof csp === "string") {
     // The page has no inline script; a fresh nonce keeps every answer's policy unguessable anyway.
     headers["content-security-policy"] = csp.replace(
       /'nonce-[^']*'/,
       `'nonce-${randomBytes(16).toString("base64")}'`,
     );
   }
-  if (page.perResponse) {
-    body = withFreshKeys(page.perResponse, String(headers["content-encoding"] ?? ""));
-    headers["content-length"] = String(body.length);
-  }
   res.writeHead(200, headers);
-  res.end(body);
+  res.end(page.body);
   // The same line remix-serve's access log (morgan "tiny") writes for a rendered page.
   process.stdout.write(
-    `${req.method} ${redactUrl(req.url ?? "/")} 200 ${body.length} - ${(performance.now() - startedAt).toFixed(3)} ms\n`,
+    `${req.method} ${redactUrl(req.url ?? "/")} 200 ${page.body.length} - ${(performance.now() - startedAt).toFixed(3)} ms\n`,
   );
   return true;
 }
 
 /**
- * The kept page with a fresh key in place of each key drawn for its response (one fresh key per
- * drawn key, wherever it occurs: the form and the hydration data agree), compressed as it was sent
- * but faster (level 4: some 2 % more bytes than level 6 for a third less time).
+ * For a request a visitor's page may be kept for, collects the response as the app sends it, and
+ * keeps it when the app marked it as keepable (`PAGE_CACHE_MARK`, removed before it leaves) and it
+ * is a 200 setting no cookie. Any other request is left alone.
  */
-function withFreshKeys({ parts }: PerResponse, encoding: string) {
-  const fresh = new Map<string, string>();
-  let text = "";
-  for (let i = 0; i < parts.length; i += 1) {
-    if (i % 2 === 0) text += parts[i];
-    else {
-      let key = fresh.get(parts[i]);
-      if (!key) fresh.set(parts[i], (key = randomUUID()));
-      text += key;
-    }
-  }
-  return compress(Buffer.from(text), encoding);
-}
-
-function compress(body: Buffer, encoding: string): Buffer {
-  if (encoding === "gzip") return gzipSync(body, { level: 4 });
-  if (encoding === "deflate") return deflateSync(body, { level: 4 });
-  if (encoding === "br")
-    return brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-  return body;
-}
-
-function decompress(body: Buffer, encoding: string): Buffer {
-  if (encoding === "gzip") return gunzipSync(body);
-  if (encoding === "deflate") return inflateSync(body);
-  if (encoding === "br") return brotliDecompressSync(body);
-  return body;
-}
-
-/** The keys the page being rendered drew for its response only, by response. */
-const drawnFor = new WeakMap<http.ServerResponse, string[]>();
-
-/**
- * A random key (a UUID) for this response only, e.g. a form's double-submit key. The page cache
- * sends a kept copy of the page with a fresh key in its place each time, so no two answers share one.
- */
-export function keyPerResponse(): string {
-  const key = randomUUID();
-  const res = clients.getStore()?.res;
-  if (res) {
-    const keys = drawnFor.get(res) ?? [];
-    keys.push(key);
-    drawnFor.set(res, keys);
-  }
-  return key;
-}
-
-/** The page's text split around the keys drawn for its response: text, key, text, …, text. */
-function splitAroundKeys(plain: string, keys: string[]): PerResponse {
-  const pattern = new RegExp(`(${keys.map((key) => key.replace(/[^0-9a-f-]/gi, "")).join("|")})`);
-  return { parts: plain.split(pattern) };
-}
-
-/**
- * Collects the response as the app sends it, and keeps it when the app marked it as a page of the
- * kind the request's key is for (`PAGE_CACHE_MARK`, removed before it leaves) and it is a 200
- * setting no cookie.
- */
-export function keepRenderedPage(req: http.IncomingMessage, res: http.ServerResponse, scheme: string) {
+export function keepVisitorsPage(req: http.IncomingMessage, res: http.ServerResponse, scheme: string) {
   const key = pageCacheKey(req, scheme);
   if (key === null) return;
   const startedAt = Date.now();
@@ -491,7 +416,7 @@ export function keepRenderedPage(req: http.IncomingMessage, res: http.ServerResp
 
   const writeHead = res.writeHead;
   res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    marked = res.getHeader(PAGE_CACHE_MARK) === key.kind;
+    marked = res.hasHeader(PAGE_CACHE_MARK);
     res.removeHeader(PAGE_CACHE_MARK);
     return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
   } as typeof res.writeHead;
@@ -519,15 +444,7 @@ export function keepRenderedPage(req: http.IncomingMessage, res: http.ServerResp
     delete headers["keep-alive"];
     const body = Buffer.concat(chunks);
     headers["content-length"] = String(body.length);
-    const keys = drawnFor.get(res);
-    const page: KeptPage = { at: startedAt, headers, body };
-    if (keys?.length) {
-      // Only a member's page draws keys; a visitor's page that did is not kept at all.
-      if (key.kind !== "member") return;
-      const plain = decompress(body, String(headers["content-encoding"] ?? "")).toString();
-      page.perResponse = splitAroundKeys(plain, keys);
-    }
-    keepPage(key, page, startedIn);
+    keepPage(key, { at: startedAt, headers, body }, startedIn);
   });
 }
 

@@ -1,7 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
 import type { User } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
-import { keyPerResponse } from "~/platform/services/request-path.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
@@ -93,8 +93,11 @@ export async function loadTrip(request: Request, year?: string) {
 
 export type LoadedTrip = Awaited<ReturnType<typeof loadTrip>>;
 
-/** A fresh key per rendered form: a double submit of that form adds one row (checked in the database). */
-export const formKey = keyPerResponse;
+/**
+ * A fresh key per rendered form, drawn by the loader on every request (no page is ever answered
+ * twice): a double submit of that form adds one row (checked in the database).
+ */
+export const formKey = () => randomUUID();
 
 /** A write on an archived trip, or by someone not allowed to make it. */
 export function refuse(error: string, form: string, status = 403) {
