@@ -11,18 +11,18 @@ export type EditionNames = { current: string; previous: string };
 /** The spec's wording: the 2025 edition. */
 export const SGW25_NAMES: EditionNames = { current: "SGW25", previous: "SGW24" };
 
-export const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
-export const EXTENSION_LABELS = {
+const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
+const EXTENSION_LABELS = {
   no: "No, keep it as is",
   beginning: "Start a day earlier",
   end: "End a day later",
   both: "Start earlier & end later",
 };
-export const YES_NO_LABELS = { yes: "Yes", no: "No" };
-export const AYE_NAY_LABELS = { aye: "Aye", nay: "Nay" };
-export const COUNTRY_LABELS = { usa: "USA", canada: "Canada", mexico: "Mexico" };
-export const GUEST_LABELS = { boo: "My boo", child: "My child" };
-export const SHIRT_HOLDER_LABELS = { self: "Your size", boo: "Your boo's size", child: "Your child's size" };
+const YES_NO_LABELS = { yes: "Yes", no: "No" };
+const AYE_NAY_LABELS = { aye: "Aye", nay: "Nay" };
+const COUNTRY_LABELS = { usa: "USA", canada: "Canada", mexico: "Mexico" };
+const GUEST_LABELS = { boo: "My boo", child: "My child" };
+const SHIRT_HOLDER_LABELS = { self: "Your size", boo: "Your boo's size", child: "Your child's size" };
 
 type Options = Readonly<Record<string, string>>;
 type Base = {
@@ -194,13 +194,6 @@ export function sectionTitle(section: Section, names: EditionNames) {
 /** A question's wording in an edition. */
 export function wordingOf(question: Question, names: EditionNames) {
   return typeof question.question === "string" ? question.question : question.question(names);
-}
-
-/** What each answer is called on the form, on the review page and in its error messages. */
-export function questionsFor(names: EditionNames) {
-  return Object.fromEntries(
-    SURVEY_QUESTIONS.map((question) => [question.key, wordingOf(question, names)]),
-  ) as Record<SurveyKey, string>;
 }
 
 /** The label of a chosen option, or a plain note when the question was skipped. */
