@@ -32,7 +32,7 @@ const ON_POSTGRES = [
   "organiser-tidy.integration.test.ts", // two organisers delete each other at once
   "trip.integration.test.ts", // 10 accepts for 3 seats, two instances' timeline runs
 ];
-const appFiles = readdirSync("app", { recursive: true }).map(String);
+const appFiles = readdirSync(path.resolve(__dirname, "app"), { recursive: true }).map(String);
 const POSTGRES_TESTS = ON_POSTGRES.map((name) => {
   const found = appFiles.filter((file) => path.basename(file) === name);
   if (found.length !== 1) throw new Error(`ON_POSTGRES: ${name} names ${found.length} files in app/`);

@@ -123,8 +123,14 @@ describe("the survey definition", () => {
     expect(line.split(",")[column]).toBe('"Vegetarian"');
   });
 
-  it("keeps it out of the other sections and out of the spec's survey", () => {
+  it("keeps it out of the other sections and out of the spec's survey", async () => {
     expect(sectionFields(1, QUESTIONS)).toEqual(["name", "attending"]);
+    const first = await page(
+      "/survey/1",
+      <SurveySection section={1} values={emptySurvey()} questions={QUESTIONS} />,
+    );
+    expect(first).toContain('name="attending"');
+    expect(first).not.toContain("dietary_needs");
     expect(
       readSectionForm(1, form([["dietary_needs", "vegetarian"]]), WINDOWS, QUESTIONS),
     ).not.toHaveProperty("dietary_needs");
