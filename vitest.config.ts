@@ -1,12 +1,47 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}"];
-const DB_TESTS = ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
 
-// Every test runs on in-memory PGlite; the database tests run a second time on real Postgres when
-// TEST_DATABASE_URL names a server (CI does), each file in a database of its own. Both start from a
-// database migrated once per run (tests/support/global-setup.ts).
+/**
+ * The integration files that run a second time on PostgreSQL: those whose SQL behaves differently
+ * there. PGlite is the same engine on one connection, so what it cannot show is transactions racing
+ * (row and advisory locks, claims made once, unique keys hit at the same moment), LISTEN/NOTIFY
+ * between instances, and a constraint's refusal as the postgres driver reports it. Named by file, so
+ * a file may move; a name that matches no file stops the run. The README's Tests section says why each.
+ */
+const ON_POSTGRES = [
+  "client.integration.test.ts", // four instances migrate one database under the advisory lock
+  "table-changes.integration.test.ts", // LISTEN/NOTIFY between two instances
+  "pending-submission.integration.test.ts", // 30 logins claim one kept submission
+  "rate-limit.integration.test.ts", // concurrent hits and slot claims
+  "plan.integration.test.ts", // two claims of one reminder round
+  "notices.integration.test.ts", // two notice runs at once
+  "account.integration.test.ts", // a taken address: the unique index's refusal (23505)
+  "api.auth.integration.test.ts", // concurrent logins against the limits
+  "api.votes.integration.test.ts", // 50 votes at once, one member's parallel changes
+  "edition-rollover-race.integration.test.ts", // row locks: saves racing a roll-over
+  "editions.integration.test.ts", // two roll-overs at once
+  "houses.integration.test.ts", // 30 logins save one kept suggestion once
+  "money.integration.test.ts", // 20 posts of one payment, two edits of one version
+  "organiser-announce.integration.test.ts", // two announce posts at once
+  "organiser-coorganisers.integration.test.ts", // two organisers remove each other at once
+  "organiser-invite.integration.test.ts", // posts inviting one address at once
+  "organiser-reminder.integration.test.ts", // a double-clicked retry
+  "organiser-tidy.integration.test.ts", // two organisers delete each other at once
+  "trip.integration.test.ts", // 10 accepts for 3 seats, two instances' timeline runs
+];
+const appFiles = readdirSync(path.resolve(__dirname, "app"), { recursive: true }).map(String);
+const POSTGRES_TESTS = ON_POSTGRES.map((name) => {
+  const found = appFiles.filter((file) => path.basename(file) === name);
+  if (found.length !== 1) throw new Error(`ON_POSTGRES: ${name} names ${found.length} files in app/`);
+  return path.join("app", found[0]);
+});
+
+// Every test runs on in-memory PGlite; the files in ON_POSTGRES run a second time on real
+// PostgreSQL when TEST_DATABASE_URL names a server (CI does), each file in a database of its own.
+// Both start from a database migrated once per run (tests/support/global-setup.ts).
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
@@ -38,7 +73,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "postgres",
-                include: DB_TESTS,
+                include: POSTGRES_TESTS,
                 env: { TEST_DB: "postgres" },
                 globalSetup: ["tests/support/global-setup.ts"],
               },

@@ -17,7 +17,8 @@ import * as registerCode from "~/routes/register.code";
 useFreshDatabase();
 useFakeMail();
 
-// Issue 32, items 6 and 7: the register form an invitation links to.
+// The register form an invitation links to: it carries the invitee's name, and registering the
+// invited address signs in and goes to the survey.
 
 let client = 0;
 /** Each post from a client address of its own: the register limit per address stays out of the way. */

@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
         // Read before the account exists: afterwards the invitation is no longer pending.
         const invited = await invitedAddress(form, values.email);
         const user = await registerMember(Object.fromEntries(form), clientIp(request));
-        // From an invitation: signed in as a login would, and on to the survey (issue 32, item 7).
+        // From an invitation: signed in as a login would, and on to the survey the invitation asks for.
         if (invited && user.email === invited)
           return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, form));
         return flashTo("Registration successful! You can now log in.", user.email);

@@ -17,7 +17,7 @@ import * as nextEdition from "~/routes/organiser_.next-edition";
 import * as pastEvent from "~/routes/past-events_.$year";
 import * as surveyPage from "~/routes/survey.($section)";
 
-// The attack of the audit (issue 31, item 5): members keep saving while the organiser rolls over.
+// A race an attacker or a busy evening can set up: members keep saving while the organiser rolls over.
 const database = useFreshDatabase();
 const adminEmails = process.env.ADMIN_EMAILS;
 const MEMBERS = 16;

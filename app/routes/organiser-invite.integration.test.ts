@@ -49,7 +49,7 @@ describe("invitations", () => {
     const link = /Register here: (\S+)/.exec(
       fake.mails.find((mail) => mail.to === "cy@example.com")!.text,
     )![1];
-    // The list's name rides along, so the register form greets Cy by name too (issue 32, item 6).
+    // The list's name rides along, so the register form greets Cy by name too.
     expect(link).toBe(`${ORIGIN}/auth?mode=register&email=cy%40example.com&name=Cy`);
     expect((await page()).invite.pending.map((entry: { email: string }) => entry.email)).toEqual([
       "bo@example.com",

@@ -1,11 +1,12 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Details } from "~/features/survey/components/details";
 import { LoginPrompt } from "~/platform/components/login-prompt";
 import { SubmittedNotice } from "~/features/survey/components/submitted-notice";
 import { Done } from "~/features/survey/components/done";
 import { Review } from "~/features/survey/components/review";
-import { BasicInfo, Feedback, LastYear, SadMessage } from "~/features/survey/components/steps";
+import { SadMessage } from "~/features/survey/components/steps";
+import { SurveySection } from "~/features/survey/components/survey-section";
+import { SECTION_FIELDS } from "~/features/survey/lib/survey-fields";
 import { DONE_SECTION } from "~/features/survey/lib/survey-flow";
 import { failureFor } from "~/platform/lib/form-failure";
 import { EditionNamesContext } from "~/features/survey/components/edition-names";
@@ -71,13 +72,18 @@ export default function SurveyPage() {
           </p>
         ) : null}
         <SurveyDeadlineGate deadline={member.deadline} done={member.section === 7} nav={member.closedNav}>
-          {member.section === 1 ? (
-            <BasicInfo values={values} fieldErrors={fieldErrors} error={error} />
+          {/* Every section that asks something is its questions' form, from the survey's definition;
+              keyed so that a section's ticked guests never carry into the next one. */}
+          {SECTION_FIELDS[member.section].length > 0 ? (
+            <SurveySection
+              key={member.section}
+              section={member.section}
+              values={values}
+              fieldErrors={fieldErrors}
+              error={error}
+            />
           ) : null}
-          {member.section === 2 ? <Details values={values} fieldErrors={fieldErrors} error={error} /> : null}
           {member.section === 3 ? <SadMessage error={error} /> : null}
-          {member.section === 4 ? <LastYear values={values} fieldErrors={fieldErrors} error={error} /> : null}
-          {member.section === 5 ? <Feedback values={values} fieldErrors={fieldErrors} error={error} /> : null}
           {member.review ? <Review parts={member.review} error={error} /> : null}
           {member.section === 7 ? <Done chatUrl={member.chatUrl} /> : null}
         </SurveyDeadlineGate>

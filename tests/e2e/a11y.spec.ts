@@ -100,43 +100,45 @@ for (const viewport of [
 test.describe("charts on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("chart text is at least 12 CSS px, and no pie label overlaps a slice or another label", async ({
-    page,
-  }) => {
-    await page.goto("/results");
-    const charts = await page.$$eval(".chart-svg svg[role=img]", (svgs) =>
-      svgs.map((svg) => {
-        const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
-        const box = (element: Element) => {
-          const { left, top, right, bottom } = element.getBoundingClientRect();
-          return { left, top, right, bottom };
-        };
-        return {
-          title: svg.querySelector("title")?.textContent ?? "",
-          fontSizes: [...svg.querySelectorAll("text")].map(
-            (node) => parseFloat(getComputedStyle(node).fontSize) * scale,
-          ),
-          labels: [...svg.querySelectorAll("text")].filter((node) => node.textContent?.trim()).map(box),
-          slices: [...svg.querySelectorAll('path[transform^="translate"]')].map(box),
-          pie: svg.closest(".chart-pie") !== null,
-        };
-      }),
-    );
-    expect(charts).toHaveLength(7);
-    type Box = { left: number; top: number; right: number; bottom: number };
-    const overlap = (a: Box, b: Box) =>
-      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-    for (const chart of charts) {
-      expect(chart.fontSizes.length, chart.title).toBeGreaterThan(0);
-      expect(Math.min(...chart.fontSizes), chart.title).toBeGreaterThanOrEqual(12);
-      if (!chart.pie) continue;
-      expect(chart.slices.length, chart.title).toBeGreaterThan(0);
-      chart.labels.forEach((label, index) => {
-        for (const slice of chart.slices)
-          expect(overlap(label, slice), `${chart.title}: label on a slice`).toBe(false);
-        for (const other of chart.labels.slice(index + 1))
-          expect(overlap(label, other), `${chart.title}: labels overlap`).toBe(false);
-      });
-    }
-  });
+  test(
+    "chart text is at least 12 CSS px, and no pie label overlaps a slice or another label",
+    { tag: "@once" },
+    async ({ page }) => {
+      await page.goto("/results");
+      const charts = await page.$$eval(".chart-svg svg[role=img]", (svgs) =>
+        svgs.map((svg) => {
+          const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+          const box = (element: Element) => {
+            const { left, top, right, bottom } = element.getBoundingClientRect();
+            return { left, top, right, bottom };
+          };
+          return {
+            title: svg.querySelector("title")?.textContent ?? "",
+            fontSizes: [...svg.querySelectorAll("text")].map(
+              (node) => parseFloat(getComputedStyle(node).fontSize) * scale,
+            ),
+            labels: [...svg.querySelectorAll("text")].filter((node) => node.textContent?.trim()).map(box),
+            slices: [...svg.querySelectorAll('path[transform^="translate"]')].map(box),
+            pie: svg.closest(".chart-pie") !== null,
+          };
+        }),
+      );
+      expect(charts).toHaveLength(7);
+      type Box = { left: number; top: number; right: number; bottom: number };
+      const overlap = (a: Box, b: Box) =>
+        a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      for (const chart of charts) {
+        expect(chart.fontSizes.length, chart.title).toBeGreaterThan(0);
+        expect(Math.min(...chart.fontSizes), chart.title).toBeGreaterThanOrEqual(12);
+        if (!chart.pie) continue;
+        expect(chart.slices.length, chart.title).toBeGreaterThan(0);
+        chart.labels.forEach((label, index) => {
+          for (const slice of chart.slices)
+            expect(overlap(label, slice), `${chart.title}: label on a slice`).toBe(false);
+          for (const other of chart.labels.slice(index + 1))
+            expect(overlap(label, other), `${chart.title}: labels overlap`).toBe(false);
+        });
+      }
+    },
+  );
 });

@@ -38,20 +38,22 @@ test("a house card says how the house fits the expected group", { tag: "@once" }
   await expect(card.getByText("Fits: 11 beds and 7 bedrooms for 7–8 people")).toBeVisible();
 });
 
-test("/organiser: anonymous visitors go to login, members who are not organisers get 403", async ({
-  page,
-}) => {
-  await page.goto("/organiser");
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Forganiser$/);
-  await login(page, "alex@example.com");
-  const response = await page.goto("/organiser");
-  expect(response?.status()).toBe(403);
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Only organisers can open this page." }),
-  ).toBeVisible();
-  expect((await page.request.get("/organiser/surveys.csv")).status()).toBe(403);
-  expect((await page.request.get("/organiser/houses.csv")).status()).toBe(403);
-});
+test(
+  "/organiser: anonymous visitors go to login, members who are not organisers get 403",
+  { tag: "@once" },
+  async ({ page }) => {
+    await page.goto("/organiser");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Forganiser$/);
+    await login(page, "alex@example.com");
+    const response = await page.goto("/organiser");
+    expect(response?.status()).toBe(403);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Only organisers can open this page." }),
+    ).toBeVisible();
+    expect((await page.request.get("/organiser/surveys.csv")).status()).toBe(403);
+    expect((await page.request.get("/organiser/houses.csv")).status()).toBe(403);
+  },
+);
 
 test("the organiser downloads the survey table and the houses as CSV", async ({ page }) => {
   await login(page, "organiser@example.com", undefined, "/organiser/people");

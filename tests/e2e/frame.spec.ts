@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("app frame", () => {
-  test("nav links, footer and the survey sub-navigation", async ({ page }) => {
+  test("nav links, footer and the survey sub-navigation", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "About", "SGW25", "Past Events", "Login"]) {
@@ -27,7 +27,7 @@ test.describe("app frame", () => {
     await expect(login).toHaveAttribute("href", "/auth");
   });
 
-  test("an unknown path goes home", async ({ page }) => {
+  test("an unknown path goes home", { tag: "@once" }, async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("app frame", () => {
 });
 
 test.describe("public pages", () => {
-  test("home gives the dates and links to the survey and results", async ({ page }) => {
+  test("home gives the dates and links to the survey and results", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("the weekend of August 22-26")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Take the survey" })).toHaveAttribute(
@@ -64,7 +64,7 @@ test.describe("public pages", () => {
     );
   });
 
-  test("the event page lists who is coming and who is on the fence", async ({ page }) => {
+  test("the event page lists who is coming and who is on the fence", { tag: "@once" }, async ({ page }) => {
     await page.goto("/sgw25");
     await expect(page.getByText("Thursday Aug 21 to Monday Aug 25.")).toBeVisible();
     await expect(page.getByText("We expect at least 8 people, possibly 12.")).toBeVisible();
@@ -77,7 +77,7 @@ test.describe("public pages", () => {
     ).toHaveAttribute("href", "/results");
   });
 
-  test("past events shows its placeholder", async ({ page }) => {
+  test("past events shows its placeholder", { tag: "@once" }, async ({ page }) => {
     await page.goto("/past-events");
     await expect(page.getByRole("heading", { name: "Past Events" })).toBeVisible();
   });

@@ -34,13 +34,17 @@ async function waitForHydration(house: Locator) {
   await expect(house.locator('input[name="via"]:enabled')).toHaveCount(1);
 }
 
-test("logged out, /houses and /houses-suggest go to the login with a way back", async ({ page }) => {
-  await page.goto("/houses");
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fhouses$/);
-  expect(new URL(page.url()).searchParams.get("redirect")).toBe("/houses");
-  await page.goto("/houses-suggest");
-  expect(new URL(page.url()).searchParams.get("redirect")).toBe("/houses-suggest");
-});
+test(
+  "logged out, /houses and /houses-suggest go to the login with a way back",
+  { tag: "@once" },
+  async ({ page }) => {
+    await page.goto("/houses");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fhouses$/);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/houses");
+    await page.goto("/houses-suggest");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/houses-suggest");
+  },
+);
 
 test("suggest a house: a bad image is refused with the input kept, a good one lands in the grid", async ({
   page,

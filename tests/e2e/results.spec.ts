@@ -98,7 +98,7 @@ test.describe("/results", () => {
 });
 
 test.describe("/results-summary", () => {
-  test("a visitor gets the login prompt", async ({ page }) => {
+  test("a visitor gets the login prompt", { tag: "@once" }, async ({ page }) => {
     await page.goto("/results");
     await page.getByRole("link", { name: "See every answer (members only)" }).click();
     await expect(page).toHaveURL(/\/results-summary$/);

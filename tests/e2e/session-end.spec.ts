@@ -159,11 +159,15 @@ test("a house suggested after logging out elsewhere is saved by the login", asyn
   await expect(page.getByRole("article", { name: title, exact: true })).toHaveCount(1);
 });
 
-test("/results-summary logged out says the token was not found, with a login button", async ({ page }) => {
-  await page.goto("/results-summary");
-  await expect(page.getByRole("alert")).toHaveText("Authentication token not found. Please log in again.");
-  await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute(
-    "href",
-    "/auth?redirect=%2Fresults-summary",
-  );
-});
+test(
+  "/results-summary logged out says the token was not found, with a login button",
+  { tag: "@once" },
+  async ({ page }) => {
+    await page.goto("/results-summary");
+    await expect(page.getByRole("alert")).toHaveText("Authentication token not found. Please log in again.");
+    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute(
+      "href",
+      "/auth?redirect=%2Fresults-summary",
+    );
+  },
+);

@@ -1,6 +1,4 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { SURVEY_TEXT_MAX } from "~/platform/lib/limits";
-import { SHIRT_SIZES } from "~/features/survey/lib/survey-choices";
 import type { FieldErrors } from "~/features/survey/lib/survey-schema";
 
 /** The message for a field or any part of it ("availability" also finds "availability.<label>"). */
@@ -106,10 +104,12 @@ const monthOf = (label: string) => label.split(" ")[0];
  * they start in; each row, not just its box, is the tap target (survey.css).
  */
 export function Weekends({
+  name,
   legend,
   value,
   error,
 }: {
+  name: string;
   legend: string;
   value: Record<string, boolean>;
   error?: string;
@@ -119,7 +119,7 @@ export function Weekends({
   for (const label of Object.keys(value))
     months.set(monthOf(label), [...(months.get(monthOf(label)) ?? []), label]);
   return (
-    <Group name="availability" legend={legend} error={error}>
+    <Group name={name} legend={legend} error={error}>
       {[...months].map(([month, labels]) => (
         <div key={month} role="group" aria-labelledby={`weekends-${month}`} className="weekend-month">
           <p id={`weekends-${month}`} className="weekend-month-name">
@@ -128,12 +128,7 @@ export function Weekends({
           <div className="weekends">
             {labels.map((label) => (
               <label key={label}>
-                <input
-                  type="checkbox"
-                  name="availability"
-                  value={label}
-                  defaultChecked={value[label] === true}
-                />
+                <input type="checkbox" name={name} value={label} defaultChecked={value[label] === true} />
                 {label}
               </label>
             ))}
@@ -148,12 +143,14 @@ export function LongText({
   name,
   label,
   value,
+  max,
   error,
   note,
 }: {
   name: string;
   label: string;
   value: string;
+  max: number;
   error?: string;
   /** A line under the label, read with the field (who sees the answer). */
   note?: string;
@@ -171,7 +168,7 @@ export function LongText({
         id={name}
         name={name}
         rows={4}
-        maxLength={SURVEY_TEXT_MAX}
+        maxLength={max}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
@@ -186,32 +183,37 @@ export function LongText({
 }
 
 type SizeProps = {
-  holder: "self" | "boo" | "child";
+  /** The question's key: the select posts `<name>.<holder>`. */
+  name: string;
+  holder: string;
   label: string;
+  sizes: readonly string[];
   value: string;
+  /** A guest's size, shown only while that guest is ticked. */
+  guest: boolean;
   required?: boolean;
   note?: string;
   error?: string;
 };
 
-export function ShirtSize({ holder, label, value, required, note, error }: SizeProps) {
-  const id = `shirt_size-${holder}`;
+export function ShirtSize({ name, holder, label, sizes, value, guest, required, note, error }: SizeProps) {
+  const id = `${name}-${holder}`;
   // A guest's size is shown only while that guest is ticked: by React, or by CSS (survey.css) without it.
   return (
-    <div className={holder === "self" ? "field" : `field guest-size guest-size-${holder}`}>
+    <div className={guest ? `field guest-size guest-size-${holder}` : "field"}>
       <label htmlFor={id}>
         {label}
         {note ? <span className="muted when-no-has"> ({note})</span> : null}
       </label>
       <select
         id={id}
-        name={`shirt_size.${holder}`}
+        name={`${name}.${holder}`}
         defaultValue={value}
         required={required}
         aria-invalid={error ? true : undefined}
       >
         <option value="">Choose a size</option>
-        {SHIRT_SIZES.map((size) => (
+        {sizes.map((size) => (
           <option key={size} value={size}>
             {size.toUpperCase()}
           </option>

@@ -11,18 +11,18 @@ export type EditionNames = { current: string; previous: string };
 /** The spec's wording: the 2025 edition. */
 export const SGW25_NAMES: EditionNames = { current: "SGW25", previous: "SGW24" };
 
-export const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
-export const EXTENSION_LABELS = {
+const ATTENDING_LABELS = { yes: "Yes", no: "No", maybe: "Maybe" };
+const EXTENSION_LABELS = {
   no: "No, keep it as is",
   beginning: "Start a day earlier",
   end: "End a day later",
   both: "Start earlier & end later",
 };
-export const YES_NO_LABELS = { yes: "Yes", no: "No" };
-export const AYE_NAY_LABELS = { aye: "Aye", nay: "Nay" };
-export const COUNTRY_LABELS = { usa: "USA", canada: "Canada", mexico: "Mexico" };
-export const GUEST_LABELS = { boo: "My boo", child: "My child" };
-export const SHIRT_HOLDER_LABELS = { self: "Your size", boo: "Your boo's size", child: "Your child's size" };
+const YES_NO_LABELS = { yes: "Yes", no: "No" };
+const AYE_NAY_LABELS = { aye: "Aye", nay: "Nay" };
+const COUNTRY_LABELS = { usa: "USA", canada: "Canada", mexico: "Mexico" };
+const GUEST_LABELS = { boo: "My boo", child: "My child" };
+const SHIRT_HOLDER_LABELS = { self: "Your size", boo: "Your boo's size", child: "Your child's size" };
 
 type Options = Readonly<Record<string, string>>;
 type Base = {
@@ -35,10 +35,16 @@ type Base = {
   remembered?: true;
   /** Read only by the organisers and its author (private-answer). */
   private?: true;
+  /**
+   * The form marks it required, as the spec does (for sizes: the member's own size). The form never
+   * blocks Next on it: an unanswered question is a valid answer.
+   */
+  required?: true;
 };
 export type Question = Base &
+  /** A paragraph, or with `input: "name"` the one-line name field registering asks for too. */
   (
-    | { kind: "text"; max: number }
+    | { kind: "text"; max: number; input?: "name" }
     | { kind: "choice"; options: Options }
     | { kind: "flags"; options: Options }
     | { kind: "availability" }
@@ -54,12 +60,21 @@ export type Question = Base &
  * column in the schema and the generated migration.
  */
 export const SURVEY_QUESTIONS = [
-  { key: "name", section: 1, kind: "text", max: NAME_MAX, question: "Your name", remembered: true },
+  {
+    key: "name",
+    section: 1,
+    kind: "text",
+    max: NAME_MAX,
+    input: "name",
+    question: "Your name",
+    remembered: true,
+  },
   {
     key: "attending",
     section: 1,
     kind: "choice",
     options: ATTENDING_LABELS,
+    required: true,
     question: ({ current }) => `Are you coming to ${current}?`,
   },
   { key: "availability", section: 2, kind: "availability", question: "Which weekends work for you?" },
@@ -68,6 +83,7 @@ export const SURVEY_QUESTIONS = [
     section: 2,
     kind: "choice",
     options: EXTENSION_LABELS,
+    required: true,
     question: "Should SGW be longer?",
   },
   {
@@ -83,6 +99,7 @@ export const SURVEY_QUESTIONS = [
     section: 2,
     kind: "choice",
     options: YES_NO_LABELS,
+    required: true,
     question: "Should we revisit previous spots?",
   },
   {
@@ -90,6 +107,7 @@ export const SURVEY_QUESTIONS = [
     section: 2,
     kind: "choice",
     options: YES_NO_LABELS,
+    required: true,
     question: "Are you okay staying sober?",
     remembered: true,
   },
@@ -105,6 +123,7 @@ export const SURVEY_QUESTIONS = [
     section: 2,
     kind: "choice",
     options: YES_NO_LABELS,
+    required: true,
     question: "Are you cool with sharing a room?",
     remembered: true,
   },
@@ -115,6 +134,7 @@ export const SURVEY_QUESTIONS = [
     holders: SHIRT_HOLDER_LABELS,
     sizes: SHIRT_SIZES,
     guests: "extra_guests",
+    required: true,
     question: "Shirt sizes",
     remembered: true,
   },
@@ -123,6 +143,7 @@ export const SURVEY_QUESTIONS = [
     section: 2,
     kind: "choice",
     options: AYE_NAY_LABELS,
+    required: true,
     question: "Would you change your fate?",
   },
   {
@@ -159,16 +180,20 @@ export const SURVEY_QUESTIONS = [
 export type SurveyQuestion = (typeof SURVEY_QUESTIONS)[number];
 export type SurveyKey = SurveyQuestion["key"];
 
+/** A section's heading on its form and in the review. */
+export function sectionTitle(section: Section, names: EditionNames) {
+  const titles: Partial<Record<Section, string>> = {
+    1: "Basic info",
+    2: "Details",
+    4: names.previous,
+    5: "Feedback",
+  };
+  return titles[section] ?? `Section ${section}`;
+}
+
 /** A question's wording in an edition. */
 export function wordingOf(question: Question, names: EditionNames) {
   return typeof question.question === "string" ? question.question : question.question(names);
-}
-
-/** What each answer is called on the form, on the review page and in its error messages. */
-export function questionsFor(names: EditionNames) {
-  return Object.fromEntries(
-    SURVEY_QUESTIONS.map((question) => [question.key, wordingOf(question, names)]),
-  ) as Record<SurveyKey, string>;
 }
 
 /** The label of a chosen option, or a plain note when the question was skipped. */

@@ -2,6 +2,7 @@ import type { Section } from "~/features/survey/lib/survey-flow";
 import {
   SURVEY_QUESTIONS,
   labelOf,
+  sectionTitle,
   wordingOf,
   type EditionNames,
   type Question,
@@ -69,18 +70,12 @@ export function reviewParts(
   names: EditionNames,
   questions: readonly Question[] = SURVEY_QUESTIONS,
 ): ReviewPart[] {
-  const titles: Partial<Record<Section, string>> = {
-    1: "Basic info",
-    2: "Details",
-    4: names.previous,
-    5: "Feedback",
-  };
   const sections = [...new Set(questions.map((question) => question.section))].sort();
   return sections
     .filter((section) => !(section === 2 && answers.attending === "no"))
     .map((section) => ({
       section,
-      title: titles[section] ?? `Section ${section}`,
+      title: sectionTitle(section, names),
       hiddenWhenWide: section === 5 && answers.sgw24_attendee === "no",
       rows: questions
         .filter((question) => question.section === section)
