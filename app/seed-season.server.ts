@@ -12,14 +12,14 @@ import { updateHouse } from "~/features/houses/server";
 import { minorToText } from "~/features/money/lib/amount";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
-import { computeTrip } from "~/features/money/lib/trip";
+import { computeMoney } from "~/features/money/lib/money";
 import {
   addExpense,
   addPayment,
   decidePayment,
   listPayments,
-  listTripMembers,
-  loadTripInput,
+  listPayerCandidates,
+  loadMoneyInput,
   saveMoneySettings,
   type Actor,
 } from "~/features/money/server";
@@ -110,7 +110,7 @@ type Edition = Awaited<ReturnType<typeof getCurrentEdition>>;
 
 async function seedMoney(plan: SeasonPlan, edition: Edition) {
   const currency = plan.house.currency;
-  const names = new Map((await listTripMembers(edition.id)).map((member) => [member.id, member.name]));
+  const names = new Map((await listPayerCandidates(edition.id)).map((member) => [member.id, member.name]));
   const name = (id: number | null) => (id === null ? "" : (names.get(id) ?? "A former member"));
   const actor = (id: number): Actor => ({ id, name: name(id) });
   const settings = {
@@ -135,11 +135,11 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       `instructions “${settings.instructions}”`,
     ].join("; "),
   });
-  const trip = computeTrip((await loadTripInput(edition.id)).input);
+  const money = computeMoney((await loadMoneyInput(edition.id)).input);
 
   // Every payer but the receiver (who fronted the house) pays: a third report their deposit, the
   // rest are confirmed by the receiver, every other one for the whole share.
-  const payers = trip.payers.filter((payer) => payer.id !== plan.receiverId);
+  const payers = money.payers.filter((payer) => payer.id !== plan.receiverId);
   for (const [index, payer] of payers.entries()) {
     const amount = index % 2 === 1 ? payer.share : Math.ceil(payer.share / 4);
     const payment = {
@@ -178,8 +178,8 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
   }
 
   // The people an expense may name, with the weights a split by weights uses (as the page's form).
-  const people = new Map(trip.payers.map((payer) => [payer.id, { weight: payer.weight }]));
-  for (const id of trip.people) if (!people.has(id)) people.set(id, { weight: 100 });
+  const people = new Map(money.payers.map((payer) => [payer.id, { weight: payer.weight }]));
+  for (const id of money.people) if (!people.has(id)) people.set(id, { weight: 100 });
   const ids = [...people.keys()];
   for (let index = 0; index < plan.expenses; index += 1) {
     const template = EXPENSES[index % EXPENSES.length];

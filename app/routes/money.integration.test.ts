@@ -91,7 +91,7 @@ describe("a season's money", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirect=%2Fmoney/);
     const kim = await money("kim");
-    expect(kim.onTrip).toBe(false);
+    expect(kim.inLedger).toBe(false);
     expect(kim.lines).toEqual([]);
     expect(kim.expenses).toEqual([]);
     const refused = await post("kim", {
