@@ -9,7 +9,7 @@ import { getCurrentEdition } from "~/features/editions/server";
 import { getChosenHouseId, setChosenHouseId, setPlannedWeekend } from "~/features/event/server";
 import { weekendDays } from "~/features/event/lib/event-settings";
 import { updateHouse } from "~/features/houses/server";
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { computeMoney } from "~/features/money/lib/money";
@@ -47,7 +47,8 @@ export type SeasonPlan = {
   organiser: Actor;
   /** The member who fronts the house and receives the shares; one of the payers. */
   receiverId: number;
-  house: { id: number; price: number; currency: string };
+  /** The price in minor units of `currency` (420_000 USD is $4,200). */
+  house: { id: number; priceMinor: number; currency: string };
   /** One of the edition's windows; the 21st (Aug 21 - Aug 25 in 2025) when not given. */
   weekend?: string;
   /** The rooms to plan; one per bedroom of the house when not given. */
@@ -96,7 +97,10 @@ export async function seedSeason(plan: SeasonPlan) {
   const edition = await getCurrentEdition();
   const weekend = plan.weekend ?? edition.windows[20];
   await setPlannedWeekend(weekend);
-  const house = await updateHouse(plan.house.id, { price: plan.house.price, currency: plan.house.currency });
+  const house = await updateHouse(plan.house.id, {
+    priceMinor: plan.house.priceMinor,
+    currency: plan.house.currency,
+  });
   if (!house) throw new Error(`There is no house ${plan.house.id} to choose`);
   await setChosenHouseId(house.id);
   await seedMoney(plan, edition);

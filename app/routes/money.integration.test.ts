@@ -76,7 +76,7 @@ beforeAll(async () => {
       num_bedrooms: 5,
       num_beds: 8,
       num_baths: 3,
-      price: 1000.01,
+      priceMinor: 100_001,
       currency: "USD",
     })
     .returning({ id: houses.id });

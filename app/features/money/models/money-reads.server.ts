@@ -12,7 +12,6 @@ import {
   surveys,
   users,
 } from "~/platform/db/schema";
-import { priceToMinor } from "~/features/money/lib/amount";
 import type { Deposit } from "~/features/money/lib/payer-line";
 import type { MoneyInput, PayerCandidate } from "~/features/money/lib/money";
 import { deriveResponse } from "~/features/results/lib/results";
@@ -74,15 +73,10 @@ export async function getChosenHouse(editionId: number) {
   const id = Number(setting?.value);
   if (!Number.isInteger(id) || id <= 0) return null;
   const [house] = await db
-    .select({ title: houses.title, price: houses.price, currency: houses.currency })
+    .select({ title: houses.title, total: houses.priceMinor, currency: houses.currency })
     .from(houses)
     .where(eq(houses.id, id));
-  if (!house) return null;
-  return {
-    title: house.title,
-    currency: house.currency,
-    total: house.price === null ? null : priceToMinor(house.price, house.currency),
-  };
+  return house ?? null;
 }
 
 /**

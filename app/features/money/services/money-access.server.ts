@@ -5,7 +5,7 @@ import { keyPerResponse } from "~/platform/services/request-path.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
-import { formatMoney } from "~/features/money/lib/amount";
+import { formatMoney } from "~/platform/lib/amount";
 import { computeMoney } from "~/features/money/lib/money";
 import { loadMoneyInput } from "~/features/money/models/money-reads.server";
 import type { Edition } from "~/features/money/models/money-writes.server";

@@ -1,6 +1,6 @@
 import { toCsv } from "~/platform/lib/csv";
 import { requireOrganiser } from "~/features/accounts/server";
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { loadMoney, nameOf } from "~/features/money/services/money-access.server";
 

@@ -1,4 +1,4 @@
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { expenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { changeExpenseAction, closedAware } from "~/features/money/services/money-actions.server";

@@ -1,5 +1,5 @@
 import { listArchivedEditions } from "~/features/editions/server";
-import { formatMoney, minorToText } from "~/features/money/lib/amount";
+import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";

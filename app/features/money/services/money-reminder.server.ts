@@ -3,7 +3,7 @@ import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMailRound } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/server";
 import { REMINDER_INTERVAL_MS } from "~/features/organiser/lib/reminders";
-import { formatMoney } from "~/features/money/lib/amount";
+import { formatMoney } from "~/platform/lib/amount";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
 import { claimMoneyReminder, setMoneyReminderFailures } from "~/features/money/models/money-writes.server";
 import { nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";

@@ -1,5 +1,5 @@
 import { requireOrganiser } from "~/features/accounts/server";
-import { formatMoney, minorToText, parseAmount } from "~/features/money/lib/amount";
+import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
