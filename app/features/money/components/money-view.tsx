@@ -21,7 +21,7 @@ export type MoneyViewData = {
   year: number;
   shortName: string;
   readOnly: boolean;
-  role: { organiser: boolean; receiver: boolean; inLedger: boolean };
+  role: { organiser: boolean; receiver: boolean; seesLedger: boolean };
   me: { id: number; name: string };
   house: { title: string; total: string | null } | null;
   currency: string;
@@ -120,7 +120,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         </section>
       ) : null}
 
-      {role.inLedger ? (
+      {role.seesLedger ? (
         <section className="card" aria-labelledby="ledger">
           <h2 id="ledger">Trip ledger</h2>
           <p className="muted">

@@ -61,11 +61,11 @@ export async function sharesStillDue(): Promise<Map<number, string>> {
   return due;
 }
 
-export type Role = { organiser: boolean; receiver: boolean; inLedger: boolean };
+export type Role = { organiser: boolean; receiver: boolean; seesLedger: boolean };
 
 /**
- * Who the member is in this edition's money: organisers and the receiver see every payer's line; the payers
- * (and organisers) see the ledger; anyone else sees only their own position.
+ * Who the member is in this edition's money: organisers and the receiver see every payer's line; the
+ * payers and the receiver (and organisers) see the ledger; anyone else sees only their own position.
  */
 export async function loadMoney(request: Request, year?: string) {
   const user = await requireUser(request);
@@ -75,7 +75,7 @@ export async function loadMoney(request: Request, year?: string) {
   const role: Role = {
     organiser,
     receiver: loaded.settings.receiverId === user.id,
-    inLedger: money.people.has(user.id) || organiser,
+    seesLedger: money.people.has(user.id) || organiser,
   };
   // An archived trip is for those who were on it: never the public archive, nor later members.
   if (edition.readOnly && !money.people.has(user.id) && !organiser) {

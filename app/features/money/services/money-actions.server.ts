@@ -191,7 +191,7 @@ async function settle(loaded: LoadedMoney, form: Form) {
 
 /** Adds an expense (once per form key), or refuses with one message per field and the values typed. */
 async function newExpense(loaded: LoadedMoney, form: Form) {
-  if (!loaded.role.inLedger)
+  if (!loaded.role.seesLedger)
     return fail("expense", "Only members of the trip add expenses.", undefined, undefined, 403);
   const values: ExpenseFormValues & { key: string } = {
     ...readExpenseForm(form),

@@ -6,7 +6,7 @@ import { loadMoney } from "~/features/money/services/money-access.server";
 /** The money history, for the members of the trip (and organisers) only, newest first. */
 export async function getMoneyHistory(request: Request, year?: string) {
   const loaded = await loadMoney(request, year);
-  if (!loaded.role.inLedger && !loaded.money.people.has(loaded.me.id)) {
+  if (!loaded.role.seesLedger && !loaded.money.people.has(loaded.me.id)) {
     throw new Response("The money history is for the members of the trip.", { status: 403 });
   }
   const zone = env().eventTimeZone;

@@ -52,7 +52,7 @@ export async function getMoneyPage(request: Request, year?: string) {
   // all of them with ?expenses=all; the balances always count every one.
   const showAll = new URL(request.url).searchParams.get("expenses") === "all";
   const listed = showAll ? loaded.expenses : loaded.expenses.slice(-LATEST_EXPENSES);
-  const expenses = role.inLedger
+  const expenses = role.seesLedger
     ? listed.map((expense) => {
         // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
         const { summary: _summary, ...line } = expenseLine(expense, name);
@@ -71,9 +71,9 @@ export async function getMoneyPage(request: Request, year?: string) {
   const balances = [...money.balances].map(([code, perPerson]) => ({
     currency: code,
     rows: [...perPerson]
-      .filter(([id]) => role.inLedger || id === me.id)
+      .filter(([id]) => role.seesLedger || id === me.id)
       .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
-    transfers: role.inLedger
+    transfers: role.seesLedger
       ? (money.transfers.get(code) ?? []).map((t) => ({
           ...t,
           text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
@@ -104,7 +104,7 @@ export async function getMoneyPage(request: Request, year?: string) {
     lines: visibleLines(loaded),
     payments,
     expenses,
-    expenseCount: role.inLedger ? loaded.expenses.length : 0,
+    expenseCount: role.seesLedger ? loaded.expenses.length : 0,
     people,
     balances,
     multiCurrency: money.balances.size > 1,
