@@ -9,17 +9,17 @@ import { getCurrentEdition } from "~/features/editions/server";
 import { getChosenHouseId, setChosenHouseId, setPlannedWeekend } from "~/features/event/server";
 import { weekendDays } from "~/features/event/lib/event-settings";
 import { updateHouse } from "~/features/houses/server";
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
-import { computeTrip } from "~/features/money/lib/trip";
+import { computeMoney } from "~/features/money/lib/money";
 import {
   addExpense,
   addPayment,
   decidePayment,
   listPayments,
-  listTripMembers,
-  loadTripInput,
+  listPayerCandidates,
+  loadMoneyInput,
   saveMoneySettings,
   type Actor,
 } from "~/features/money/server";
@@ -47,7 +47,8 @@ export type SeasonPlan = {
   organiser: Actor;
   /** The member who fronts the house and receives the shares; one of the payers. */
   receiverId: number;
-  house: { id: number; price: number; currency: string };
+  /** The price in minor units of `currency` (420_000 USD is $4,200). */
+  house: { id: number; priceMinor: number; currency: string };
   /** One of the edition's windows; the 21st (Aug 21 - Aug 25 in 2025) when not given. */
   weekend?: string;
   /** The rooms to plan; one per bedroom of the house when not given. */
@@ -96,7 +97,10 @@ export async function seedSeason(plan: SeasonPlan) {
   const edition = await getCurrentEdition();
   const weekend = plan.weekend ?? edition.windows[20];
   await setPlannedWeekend(weekend);
-  const house = await updateHouse(plan.house.id, { price: plan.house.price, currency: plan.house.currency });
+  const house = await updateHouse(plan.house.id, {
+    priceMinor: plan.house.priceMinor,
+    currency: plan.house.currency,
+  });
   if (!house) throw new Error(`There is no house ${plan.house.id} to choose`);
   await setChosenHouseId(house.id);
   await seedMoney(plan, edition);
@@ -110,7 +114,7 @@ type Edition = Awaited<ReturnType<typeof getCurrentEdition>>;
 
 async function seedMoney(plan: SeasonPlan, edition: Edition) {
   const currency = plan.house.currency;
-  const names = new Map((await listTripMembers(edition.id)).map((member) => [member.id, member.name]));
+  const names = new Map((await listPayerCandidates(edition.id)).map((member) => [member.id, member.name]));
   const name = (id: number | null) => (id === null ? "" : (names.get(id) ?? "A former member"));
   const actor = (id: number): Actor => ({ id, name: name(id) });
   const settings = {
@@ -135,11 +139,11 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       `instructions “${settings.instructions}”`,
     ].join("; "),
   });
-  const trip = computeTrip((await loadTripInput(edition.id)).input);
+  const money = computeMoney((await loadMoneyInput(edition.id)).input);
 
   // Every payer but the receiver (who fronted the house) pays: a third report their deposit, the
   // rest are confirmed by the receiver, every other one for the whole share.
-  const payers = trip.payers.filter((payer) => payer.id !== plan.receiverId);
+  const payers = money.payers.filter((payer) => payer.id !== plan.receiverId);
   for (const [index, payer] of payers.entries()) {
     const amount = index % 2 === 1 ? payer.share : Math.ceil(payer.share / 4);
     const payment = {
@@ -178,8 +182,8 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
   }
 
   // The people an expense may name, with the weights a split by weights uses (as the page's form).
-  const people = new Map(trip.payers.map((payer) => [payer.id, { weight: payer.weight }]));
-  for (const id of trip.people) if (!people.has(id)) people.set(id, { weight: 100 });
+  const people = new Map(money.payers.map((payer) => [payer.id, { weight: payer.weight }]));
+  for (const id of money.people) if (!people.has(id)) people.set(id, { weight: 100 });
   const ids = [...people.keys()];
   for (let index = 0; index < plan.expenses; index += 1) {
     const template = EXPENSES[index % EXPENSES.length];

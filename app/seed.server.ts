@@ -230,7 +230,7 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
   await seedSeason({
     organiser: { id: organiser.id, name: organiser.name ?? ORGANISERS[0].name },
     receiverId: userIds.get("alex@example.com")!,
-    house: { id: lodge.id, price: 4200, currency: "USD" },
+    house: { id: lodge.id, priceMinor: 420_000, currency: "USD" },
     // The lodge's 7 bedrooms and 11 beds, named: Sam (who won't share) keeps the family together.
     rooms: [
       { name: "Lake room", beds: 3 },

@@ -136,7 +136,7 @@ async function seedBenchSeason(
     await seedSeason({
       organiser: { id: memberIds[1], name: `Bench ${memberIds[1]}` },
       receiverId: memberIds[0],
-      house: { id: houseId, price: 12_000, currency: "USD" },
+      house: { id: houseId, priceMinor: 1_200_000, currency: "USD" },
       // A bed for everyone and their guests, with rooms to spare for those who won't share.
       rooms: Array.from({ length: 40 }, (_, i) => ({ name: `Room ${i + 1}`, beds: 3 })),
       expenses: size.expenses,

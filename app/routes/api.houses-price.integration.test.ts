@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
+import { getHouse } from "~/features/houses/models/house.server";
 import { createSession } from "~/platform/models/session.server";
 import { createUser } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
@@ -46,8 +47,8 @@ describe("a house's optional price in /api", () => {
     const bad = await post({ ...SUGGESTION, url: "airbnb.com/rooms/3", price: -1, currency: "DOLLARS" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors).toMatchObject({
-      price: "Price must be 0 or more",
-      currency: "Currency must be a three-letter code such as USD",
+      price: "Write the amount as digits with at most 2 decimals, e.g. 1234 or 1234.50.",
+      currency: "Currency must be a three-letter code such as USD, CAD or MXN",
     });
     const patched = await callRoute(
       houseRoute.action,
@@ -59,5 +60,29 @@ describe("a house's optional price in /api", () => {
       await callRoute(housesRoute.loader, makeRequest("/api/houses", { bearer: member }))
     ).json();
     expect(list.map((entry: { price: number | null }) => entry.price)).toEqual([null, null]);
+  });
+
+  it("is stored in minor units and answered in major units, as clients send it", async () => {
+    const answer = await post({ ...SUGGESTION, url: "airbnb.com/rooms/4", price: "849.99" });
+    const house = await answer.json();
+    expect(house).toMatchObject({ price: 849.99, currency: "USD" });
+    expect(await getHouse(house.id)).toMatchObject({ priceMinor: 84_999, currency: "USD" });
+    const patch = (json: unknown) =>
+      callRoute(
+        houseRoute.action,
+        makeRequest(`/api/houses/${house.id}`, { method: "PATCH", json, bearer: organiser }),
+        { id: String(house.id) },
+      );
+    // 849.99 cannot be yen: the currency alone is refused, with the price it would take.
+    const yen = await patch({ currency: "JPY" });
+    expect(yen.status).toBe(400);
+    expect((await yen.json()).fieldErrors.price).toMatch(/^JPY has no decimals/);
+    expect(await (await patch({ price: 120000, currency: "jpy" })).json()).toMatchObject({
+      price: 120000,
+      currency: "JPY",
+    });
+    expect(await getHouse(house.id)).toMatchObject({ priceMinor: 120_000, currency: "JPY" });
+    expect(await (await patch({ currency: "MXN" })).json()).toMatchObject({ price: 120000, currency: "MXN" });
+    expect(await getHouse(house.id)).toMatchObject({ priceMinor: 12_000_000, currency: "MXN" });
   });
 });

@@ -1,4 +1,6 @@
+import { houseForApi } from "~/features/houses/lib/house-rules";
 import { housePatchSchema, parseId, stateError } from "~/features/houses/lib/house-schema";
+import { priceChange } from "~/features/houses/lib/money-schema";
 import { getHouse, updateHouse } from "~/features/houses/models/house.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
@@ -15,16 +17,18 @@ export const { loader, action } = apiRoute({
     if (!id || !house) return apiError(404, "House not found");
     const parsed = housePatchSchema.safeParse(await readApiBody(request));
     if (!parsed.success) return validationError(parsed.error);
-    const patch = parsed.data;
+    const { price, ...patch } = parsed.data;
     const refusal = await houseChangeRefusal(house, patch);
     if (refusal) return apiError(409, refusal);
     if (patch.country !== undefined || patch.state !== undefined) {
       const message = stateError(patch.country ?? house.country, patch.state ?? house.state);
       if (message) return apiError(400, message, { fieldErrors: { state: message } });
     }
-    const updated = await updateHouse(id, patch);
+    const priced = priceChange({ price, currency: patch.currency }, house);
+    if (!priced.ok) return apiError(400, priced.error, { fieldErrors: { price: priced.error } });
+    const updated = await updateHouse(id, { ...patch, ...priced.change });
     if (!updated) return apiError(404, "House not found");
     if (patch.listing_img !== undefined) void requestHousePhotos();
-    return apiJson(updated);
+    return apiJson(houseForApi(updated));
   },
 });

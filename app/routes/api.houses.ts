@@ -1,3 +1,4 @@
+import { houseForApi } from "~/features/houses/lib/house-rules";
 import { houseInputSchema } from "~/features/houses/lib/house-schema";
 import { listHouses } from "~/features/houses/models/house.server";
 import { saveSuggestion } from "~/features/houses/services/house-suggest.server";
@@ -9,7 +10,7 @@ import { requireApiUser } from "~/platform/services/session.server";
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     await requireApiUser(request);
-    return apiJson(await listHouses());
+    return apiJson((await listHouses()).map(houseForApi));
   },
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
@@ -23,6 +24,6 @@ export const { loader, action } = apiRoute({
         headers: retryAfterHeaders(retryAfter),
       });
     }
-    return apiJson(saved.house, { status: 201 });
+    return apiJson(houseForApi(saved.house), { status: 201 });
   },
 });

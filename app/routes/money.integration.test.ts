@@ -76,7 +76,7 @@ beforeAll(async () => {
       num_bedrooms: 5,
       num_beds: 8,
       num_baths: 3,
-      price: 1000.01,
+      priceMinor: 100_001,
       currency: "USD",
     })
     .returning({ id: houses.id });
@@ -91,7 +91,7 @@ describe("a season's money", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirect=%2Fmoney/);
     const kim = await money("kim");
-    expect(kim.onTrip).toBe(false);
+    expect(kim.inLedger).toBe(false);
     expect(kim.lines).toEqual([]);
     expect(kim.expenses).toEqual([]);
     const refused = await post("kim", {

@@ -44,7 +44,7 @@ describe("announcing the decision", () => {
     await post({ intent: "choose-weekend", weekend: "Aug 28 - Sep 1" });
     await post({ intent: "choose", houseId: String(house.id) });
     // The chosen house's price: the mail names what each pays, as /sgw25 does (8–12 expected: $850 / 10).
-    await updateHouse(house.id, { price: 850, currency: "USD" });
+    await updateHouse(house.id, { priceMinor: 85_000, currency: "USD" });
 
     // A double click: two posts at once send one round.
     const answers = await Promise.all([post({ intent: "announce" }), post({ intent: "announce" })]);

@@ -75,7 +75,7 @@ describe("tidying up", () => {
     expect((await bad.json()).fieldErrors).toMatchObject({
       listing_img: "Image URL must end with .png, .jpg, or .jpeg",
       state: "That state or province is not in Canada",
-      price: "Price must be 0 or more",
+      price: "Write the amount as digits with at most 2 decimals, e.g. 1234 or 1234.50.",
     });
     expect((await getHouse(house.id))!.title).toBe(house.title);
     const saved = await post(editHousePage as never, "/e", house.id, form);
@@ -86,7 +86,7 @@ describe("tidying up", () => {
       country: "Canada",
       state: "ON",
       num_baths: 2.5,
-      price: 850,
+      priceMinor: 85_000,
       currency: "USD",
     });
   });

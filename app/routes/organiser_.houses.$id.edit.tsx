@@ -6,6 +6,7 @@ import { FieldError, HouseFields } from "~/features/houses/components/house-form
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { houseFormValues } from "~/features/houses/lib/house-edit";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
+import { minorToText } from "~/platform/lib/amount";
 import { houseEditSchema, houseInputErrors } from "~/features/houses/lib/house-schema";
 import { priceSchema } from "~/features/houses/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
@@ -29,7 +30,10 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const house = await houseToEdit(request, params.id);
-  const price = { price: house.price === null ? "" : String(house.price), currency: house.currency };
+  const price = {
+    price: house.priceMinor === null ? "" : minorToText(house.priceMinor, house.currency),
+    currency: house.currency,
+  };
   return {
     id: house.id,
     title: house.title,

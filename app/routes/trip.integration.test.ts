@@ -345,7 +345,7 @@ describe("timeline mails", () => {
 
     // The house gets a price: the payers' shares are open for them in the next mail.
     const lodge = (await listHouses()).find((house) => house.title === "Lakeside Lodge")!;
-    await db.update(houses).set({ price: 900, currency: "USD" }).where(eq(houses.id, lodge.id));
+    await db.update(houses).set({ priceMinor: 90_000, currency: "USD" }).where(eq(houses.id, lodge.id));
     const week = new Date("2025-08-15T08:00:00Z");
     const again = await Promise.all([runTimeline(week), runTimeline(week)]);
     expect(again[0] + again[1]).toBe(TRIP.length);

@@ -1,6 +1,6 @@
 /** The money feature's data access and services: what another feature's server modules may use of it. */
 export * from "./models/money-writes.server";
-export * from "./models/trip.server";
+export * from "./models/money-reads.server";
 export * from "./services/money-access.server";
 export * from "./services/money-actions.server";
 export * from "./services/money-csv.server";

@@ -201,8 +201,9 @@ export const houses = pgTable(
     previous_house: boolean("previous_house").notNull().default(false),
     previous_house_year: integer("previous_house_year"),
     who_suggested: text("who_suggested").notNull().default(""),
-    // The price of the whole stay, when known (null: unknown), in `currency` (ISO 4217).
-    price: doublePrecision("price"),
+    // The price of the whole stay, when known (null: unknown): an integer of the minor unit of
+    // `currency` (ISO 4217), as every amount (app/platform/lib/amount.ts).
+    priceMinor: integer("price_minor"),
     currency: text("currency").notNull().default("USD"),
     suggestedBy: integer("suggested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -3,8 +3,8 @@ import { createUserSession } from "~/platform/services/session.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { getCurrentEdition } from "~/features/editions/server";
 import { getChosenHouseId, getEventPlan } from "~/features/event/server";
-import { computeTrip } from "~/features/money/lib/trip";
-import { loadTripInput } from "~/features/money/server";
+import { computeMoney } from "~/features/money/lib/money";
+import { loadMoneyInput } from "~/features/money/server";
 import { personKey, tripPeople } from "~/features/trip/lib/rooms";
 import { listPlacements, listTravel, listTripMembers } from "~/features/trip/server";
 import { seedDemoData } from "~/seed.server";
@@ -49,15 +49,15 @@ describe("the demo data", () => {
 
     // Money: Alex receives; the shares add up to the house's price to the cent.
     const edition = await getCurrentEdition();
-    const { input } = await loadTripInput(edition.id);
-    const trip = computeTrip(input);
-    expect(trip.missing).toBeNull();
+    const { input } = await loadMoneyInput(edition.id);
+    const computed = computeMoney(input);
+    expect(computed.missing).toBeNull();
     expect(input.house).toMatchObject({ title: "Lakeside Lodge", total: 420_000, currency: "USD" });
-    expect(trip.payers.map((payer) => payer.name)).toEqual(["Alex", "Riley", "Sam"]);
-    expect(trip.payers.reduce((sum, payer) => sum + payer.share, 0)).toBe(420_000);
+    expect(computed.payers.map((payer) => payer.name)).toEqual(["Alex", "Riley", "Sam"]);
+    expect(computed.payers.reduce((sum, payer) => sum + payer.share, 0)).toBe(420_000);
     for (const expense of input.expenses) {
       expect(expense.shares.reduce((sum, share) => sum + share.amount, 0)).toBe(expense.amount);
-      for (const share of expense.shares) expect(trip.people.has(share.userId)).toBe(true);
+      for (const share of expense.shares) expect(computed.people.has(share.userId)).toBe(true);
     }
     const { page: money } = await loaded(moneyPage, "/money", "alex@example.com");
     expect(money.house).toEqual({ title: "Lakeside Lodge", total: "$4,200.00" });
@@ -129,10 +129,10 @@ describe("the demo data", () => {
 
   it("adds nothing when run again", async () => {
     const edition = await getCurrentEdition();
-    const before = await loadTripInput(edition.id);
+    const before = await loadMoneyInput(edition.id);
     const placements = await listPlacements();
     await seedDemoData(database.db, { confirmOrganisers: true, season: true });
-    const after = await loadTripInput(edition.id);
+    const after = await loadMoneyInput(edition.id);
     expect(after.expenses).toHaveLength(before.expenses.length);
     expect(after.payments).toHaveLength(before.payments.length);
     expect(await listPlacements()).toHaveLength(placements.length);

@@ -5,7 +5,7 @@ export function PriceNote({
   house,
   expected,
 }: {
-  house: { price: number | null; currency: string };
+  house: { priceMinor: number | null; currency: string };
   expected: { expectedMin: number; expectedMax: number };
 }) {
   const text = priceText(house, expected);

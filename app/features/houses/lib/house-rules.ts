@@ -1,3 +1,4 @@
+import { toMajor } from "~/platform/lib/amount";
 import { countryChoiceOf, type CountryChoice } from "~/platform/lib/countries";
 
 export const IMAGE_URL_ERROR = "Image URL must end with .png, .jpg, or .jpeg";
@@ -18,8 +19,8 @@ export type HouseRecord = {
   previous_house: boolean;
   previous_house_year: number | null;
   who_suggested: string;
-  /** The price of the whole stay; null when unknown. */
-  price: number | null;
+  /** The price of the whole stay in minor units of `currency`; null when unknown. */
+  priceMinor: number | null;
   currency: string;
 };
 
@@ -250,3 +251,8 @@ export const chooseOutOfPlayMessage = (title: string) =>
 
 /** A vote on a house the organisers took out of play: its counts stay as they were when it left. */
 export const OUT_OF_PLAY_VOTE = "This house is out of play: votes on it are closed.";
+
+/** A house as the /api contract writes it: the price in major units (849.99), null when unknown. */
+export function houseForApi({ priceMinor, currency, ...house }: HouseRecord) {
+  return { ...house, price: priceMinor === null ? null : toMajor(priceMinor, currency), currency };
+}

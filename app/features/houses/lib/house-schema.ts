@@ -10,7 +10,7 @@ import {
   normaliseListingUrl,
   type SliderName,
 } from "~/features/houses/lib/house-rules";
-import { priceFields } from "~/features/houses/lib/money-schema";
+import { priceFields, readPrice } from "~/features/houses/lib/money-schema";
 import { HOUSE_LIMITS, tooLong } from "~/platform/lib/limits";
 import { countryChoiceOf, isStateOf } from "~/platform/lib/states";
 
@@ -85,8 +85,16 @@ const houseObject = (image: z.ZodType<string, z.ZodTypeDef, unknown>) =>
       const message = stateError(house.country, house.state);
       if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["state"], message });
     })
-    // Stored under one spelling per country (after the state check, which reads what was typed).
-    .transform((house) => ({ ...house, country: normaliseCountry(house.country) }));
+    // Stored under one spelling per country (after the state check, which reads what was typed),
+    // the price in minor units of its currency.
+    .transform(({ price, ...house }, ctx) => {
+      const stored = { ...house, country: normaliseCountry(house.country) };
+      if (price === undefined) return stored;
+      const read = readPrice(price, house.currency ?? "USD");
+      if (read.ok) return { ...stored, priceMinor: read.priceMinor };
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: read.error });
+      return z.NEVER;
+    });
 
 /**
  * One house suggestion, shared by the suggest form and POST /api/houses. who_suggested, in_play and
@@ -156,6 +164,9 @@ export const housePatchSchema = z.object({
   currency: fields.currency,
 });
 export type HousePatch = z.infer<typeof housePatchSchema>;
+
+/** A change as stored: the patch with its price in minor units (see priceChange). */
+export type HouseChange = Omit<HousePatch, "price"> & { priceMinor?: number | null };
 
 export const VOTE_TYPE_ERROR = "Invalid vote type. Must be one of: like, love, dislike";
 

@@ -2,7 +2,7 @@ import { asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses } from "~/platform/db/schema";
 import { listingKey, type HouseRecord } from "~/features/houses/lib/house-rules";
-import type { HouseInput, HousePatch } from "~/features/houses/lib/house-schema";
+import type { HouseChange, HouseInput } from "~/features/houses/lib/house-schema";
 import { SUGGEST_LIMITS } from "~/features/houses/lib/suggest-limits";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
@@ -23,7 +23,7 @@ const columns = {
   previous_house: houses.previous_house,
   previous_house_year: houses.previous_house_year,
   who_suggested: houses.who_suggested,
-  price: houses.price,
+  priceMinor: houses.priceMinor,
   currency: houses.currency,
 };
 
@@ -112,7 +112,7 @@ export function countHousesBySuggester(): Promise<Record<number, number>> {
 }
 
 /** The organiser's change; undefined for an unknown house. */
-export async function updateHouse(id: number, patch: HousePatch): Promise<HouseRecord | undefined> {
+export async function updateHouse(id: number, patch: HouseChange): Promise<HouseRecord | undefined> {
   const db = await getDb();
   if (Object.keys(patch).length === 0) return getHouse(id);
   const [house] = await db.update(houses).set(patch).where(eq(houses.id, id)).returning(columns);

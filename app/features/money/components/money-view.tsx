@@ -21,7 +21,7 @@ export type MoneyViewData = {
   year: number;
   shortName: string;
   readOnly: boolean;
-  role: { organiser: boolean; receiver: boolean; onTrip: boolean };
+  role: { organiser: boolean; receiver: boolean; seesLedger: boolean };
   me: { id: number; name: string };
   house: { title: string; total: string | null } | null;
   currency: string;
@@ -31,7 +31,7 @@ export type MoneyViewData = {
   deposit: string;
   depositDue: string;
   balanceDue: string;
-  onTrip: boolean;
+  inLedger: boolean;
   lines: Line[];
   payments: PaymentItem[];
   expenses: ExpenseItem[];
@@ -75,7 +75,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
           </p>
         ) : null}
         {page.missing ? <p className="alert alert-info">{page.missing}</p> : null}
-        {!page.onTrip && !role.organiser ? (
+        {!page.inLedger && !role.organiser ? (
           <p className="alert alert-info">
             You are not on this trip’s list of payers, so nothing is due from you. Only your own position
             shows here.
@@ -92,7 +92,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         ) : !page.missing ? (
           <p className="muted">The organiser has not said yet who receives the money.</p>
         ) : null}
-        {page.instructions && (page.onTrip || role.organiser) ? (
+        {page.instructions && (page.inLedger || role.organiser) ? (
           <Instructions parts={instructionParts(page.instructions)} />
         ) : null}
         <PayerLines lines={page.lines} all={seeAll} />
@@ -102,7 +102,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         </p>
       </section>
 
-      {page.onTrip || seeAll ? (
+      {page.inLedger || seeAll ? (
         <section className="card" aria-labelledby="payments">
           <h2 id="payments">Payments</h2>
           <PaymentList payments={page.payments} failure={failure} />
@@ -120,7 +120,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         </section>
       ) : null}
 
-      {role.onTrip ? (
+      {role.seesLedger ? (
         <section className="card" aria-labelledby="ledger">
           <h2 id="ledger">Trip ledger</h2>
           <p className="muted">

@@ -1,4 +1,4 @@
-import { CURRENCY_MESSAGE, parseAmount, readCurrency } from "~/features/money/lib/amount";
+import { CURRENCY_MESSAGE, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { exactSplitError } from "~/features/money/lib/ledger";
 import { splitByWeights, splitEqually } from "~/features/money/lib/shares";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/money/lib/amount";
+import { formatMoney } from "~/platform/lib/amount";
 import type { Deposit } from "~/features/money/lib/payer-line";
 
 type Name = (id: number | null) => string;

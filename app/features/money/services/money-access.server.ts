@@ -5,15 +5,15 @@ import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/editions/server";
-import { formatMoney } from "~/features/money/lib/amount";
-import { computeTrip } from "~/features/money/lib/trip";
-import { loadTripInput } from "~/features/money/models/trip.server";
+import { formatMoney } from "~/platform/lib/amount";
+import { computeMoney } from "~/features/money/lib/money";
+import { loadMoneyInput } from "~/features/money/models/money-reads.server";
 import type { Edition } from "~/features/money/models/money-writes.server";
 
-export type TripEdition = Edition & { year: number; readOnly: boolean };
+export type MoneyEdition = Edition & { year: number; readOnly: boolean };
 
 /** The current edition, or an archived one by year (read-only); 404 for any other year. */
-export async function resolveEdition(year?: string): Promise<TripEdition> {
+export async function resolveEdition(year?: string): Promise<MoneyEdition> {
   const current = await getCurrentEdition();
   if (year === undefined || Number(year) === current.year) return { ...current, readOnly: false };
   const archived = /^\d{4}$/.test(year) ? await getArchivedEdition(Number(year)) : undefined;
@@ -22,8 +22,8 @@ export async function resolveEdition(year?: string): Promise<TripEdition> {
   return { id: archived.id, year: archived.year, names: { current: name, previous: "" }, readOnly: true };
 }
 
-// Every table the trip's money is read from (loadTripInput): any write to one computes it again.
-const TRIP_TABLES = [
+// Every table the trip's money is read from (loadMoneyInput): any write to one computes it again.
+const MONEY_TABLES = [
   "money_settings",
   "money_payers",
   "money_payments",
@@ -40,10 +40,10 @@ const TRIP_TABLES = [
  * (40 payers and 300 expenses are some 12,000 share rows). The same for every viewer: what each may
  * see is cut from it per request (getMoneyPage). Never mutated by its readers.
  */
-function computedTrip(editionId: number) {
-  return cachedByTables(`money-trip:${editionId}`, TRIP_TABLES, async () => {
-    const loaded = await loadTripInput(editionId);
-    return { ...loaded, trip: computeTrip(loaded.input) };
+function computedMoney(editionId: number) {
+  return cachedByTables(`money:${editionId}`, MONEY_TABLES, async () => {
+    const loaded = await loadMoneyInput(editionId);
+    return { ...loaded, money: computeMoney(loaded.input) };
   });
 }
 
@@ -53,32 +53,32 @@ function computedTrip(editionId: number) {
  */
 export async function sharesStillDue(): Promise<Map<number, string>> {
   const edition = await resolveEdition();
-  const { trip, house } = await computedTrip(edition.id);
+  const { money, house } = await computedMoney(edition.id);
   const currency = house?.currency ?? "USD";
   const due = new Map<number, string>();
-  for (const [id, line] of trip.lines)
+  for (const [id, line] of money.lines)
     if (line.remaining > 0) due.set(id, formatMoney(line.remaining, currency));
   return due;
 }
 
-export type Role = { organiser: boolean; receiver: boolean; onTrip: boolean };
+export type Role = { organiser: boolean; receiver: boolean; seesLedger: boolean };
 
 /**
- * Who the member is on this trip: organisers and the receiver see every payer's line; the payers
- * (and organisers) see the ledger; anyone else sees only their own position.
+ * Who the member is in this edition's money: organisers and the receiver see every payer's line; the
+ * payers and the receiver (and organisers) see the ledger; anyone else sees only their own position.
  */
-export async function loadTrip(request: Request, year?: string) {
+export async function loadMoney(request: Request, year?: string) {
   const user = await requireUser(request);
   const edition = await resolveEdition(year);
-  const { trip, ...loaded } = await computedTrip(edition.id);
+  const { money, ...loaded } = await computedMoney(edition.id);
   const organiser = await isOrganiser(user);
   const role: Role = {
     organiser,
     receiver: loaded.settings.receiverId === user.id,
-    onTrip: trip.people.has(user.id) || organiser,
+    seesLedger: money.people.has(user.id) || organiser,
   };
   // An archived trip is for those who were on it: never the public archive, nor later members.
-  if (edition.readOnly && !trip.people.has(user.id) && !organiser) {
+  if (edition.readOnly && !money.people.has(user.id) && !organiser) {
     throw new Response(
       `You were not on the ${edition.names.current} trip, so its money is not yours to read.`,
       {
@@ -88,10 +88,10 @@ export async function loadTrip(request: Request, year?: string) {
   }
   const names = new Map(loaded.members.map((member) => [member.id, member.name]));
   const me = { id: user.id, name: names.get(user.id) ?? user.name ?? "User" };
-  return { user, me, edition, ...loaded, trip, role, names };
+  return { user, me, edition, ...loaded, money, role, names };
 }
 
-export type LoadedTrip = Awaited<ReturnType<typeof loadTrip>>;
+export type LoadedMoney = Awaited<ReturnType<typeof loadMoney>>;
 
 /**
  * A fresh key per rendered form, drawn by the loader on every request (no page is ever answered

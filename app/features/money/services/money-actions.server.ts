@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { setFlash } from "~/platform/services/flash.server";
 import { EditionClosedError } from "~/features/editions/server";
-import { formatMoney, parseAmount, readCurrency } from "~/features/money/lib/amount";
+import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import {
@@ -11,7 +11,7 @@ import {
   decidePayment,
   type Actor,
 } from "~/features/money/models/money-writes.server";
-import { loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
 type Form = { get(name: string): unknown; getAll(name: string): unknown[] };
 const field = (form: Form, name: string, max = 200) => {
@@ -36,20 +36,20 @@ export function fail(
   return data({ error, form, fieldErrors, values }, { status });
 }
 
-const actorOf = (loaded: LoadedTrip): Actor => ({ id: loaded.me.id, name: loaded.me.name });
+const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
 
 /** The people on the trip with the weights a split by weights uses. */
-export function tripPeople(loaded: LoadedTrip) {
-  const weights = new Map(loaded.trip.payers.map((payer) => [payer.id, { weight: payer.weight }]));
-  for (const id of loaded.trip.people) if (!weights.has(id)) weights.set(id, { weight: 100 });
+export function ledgerPeople(loaded: LoadedMoney) {
+  const weights = new Map(loaded.money.payers.map((payer) => [payer.id, { weight: payer.weight }]));
+  for (const id of loaded.money.people) if (!weights.has(id)) weights.set(id, { weight: 100 });
   return weights;
 }
 
-async function reportPayment(loaded: LoadedTrip, form: Form) {
-  const { settings, house, trip, me } = loaded;
+async function reportPayment(loaded: LoadedMoney, form: Form) {
+  const { settings, house, money, me } = loaded;
   const recording = form.get("intent") === "record-payment";
   const formName = recording ? "record" : "payment";
-  if (!house || trip.missing || settings.receiverId === null) {
+  if (!house || money.missing || settings.receiverId === null) {
     return fail(
       formName,
       "Payments open once the house's price and the receiver are set.",
@@ -70,7 +70,7 @@ async function reportPayment(loaded: LoadedTrip, form: Form) {
   };
   const errors: Record<string, string> = {};
   const from = Number(values.from);
-  if (!trip.payers.some((payer) => payer.id === from)) {
+  if (!money.payers.some((payer) => payer.id === from)) {
     errors.from = recording ? "Choose a payer of the house" : "You are not one of the house's payers";
   }
   const amount = parseAmount(values.amount, house.currency);
@@ -106,7 +106,7 @@ async function reportPayment(loaded: LoadedTrip, form: Form) {
   );
 }
 
-async function decide(loaded: LoadedTrip, form: Form) {
+async function decide(loaded: LoadedMoney, form: Form) {
   const confirm = form.get("intent") === "confirm-payment";
   const id = Number(field(form, "id", 12));
   const payment = loaded.payments.find((p) => p.id === id);
@@ -148,12 +148,12 @@ async function decide(loaded: LoadedTrip, form: Form) {
   return done(confirm ? "Payment confirmed." : "Payment rejected.");
 }
 
-async function settle(loaded: LoadedTrip, form: Form) {
+async function settle(loaded: LoadedMoney, form: Form) {
   const from = Number(field(form, "from", 12));
   const to = Number(field(form, "to", 12));
   const currency = readCurrency(field(form, "currency", 10));
   const key = field(form, "key", 36);
-  const { people } = loaded.trip;
+  const { people } = loaded.money;
   if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(key)) {
     return fail("settle", "That transfer is not one of this trip's. Reload the page.");
   }
@@ -190,15 +190,15 @@ async function settle(loaded: LoadedTrip, form: Form) {
 }
 
 /** Adds an expense (once per form key), or refuses with one message per field and the values typed. */
-async function newExpense(loaded: LoadedTrip, form: Form) {
-  if (!loaded.role.onTrip)
+async function newExpense(loaded: LoadedMoney, form: Form) {
+  if (!loaded.role.seesLedger)
     return fail("expense", "Only members of the trip add expenses.", undefined, undefined, 403);
   const values: ExpenseFormValues & { key: string } = {
     ...readExpenseForm(form),
     key: field(form, "key", 36),
   };
   if (!KEY.test(values.key)) return fail("expense", "Reload the page and send the form again.");
-  const parsed = parseExpense(values, { people: tripPeople(loaded) });
+  const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
   if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
   const name = (id: number | null) => nameOf(loaded.names, id);
   const line = expenseLine({ ...parsed.expense, shares: sharesOf(parsed.expense.shares) }, name);
@@ -217,7 +217,7 @@ const STALE =
   "Someone else changed this expense since you opened it, so your change was not saved. It now reads as shown at the top; your values are below: save again to replace it.";
 
 /** Edits or deletes one expense, only from the version the form was opened at. */
-export async function changeExpenseAction(loaded: LoadedTrip, id: number, form: Form) {
+export async function changeExpenseAction(loaded: LoadedMoney, id: number, form: Form) {
   const expense = loaded.expenses.find((e) => e.id === id);
   if (!expense || expense.deletedAt) throw new Response("Not found", { status: 404 });
   if (!loaded.role.organiser && expense.authorId !== loaded.me.id) {
@@ -243,7 +243,7 @@ export async function changeExpenseAction(loaded: LoadedTrip, id: number, form: 
     });
     return ok ? done(`Deleted: ${expense.description}.`) : stale();
   }
-  const parsed = parseExpense(values, { people: tripPeople(loaded) });
+  const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
   if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
   const after = expenseLine({ ...parsed.expense, shares: sharesOf(parsed.expense.shares) }, name).summary;
   const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, parsed.expense, {
@@ -266,7 +266,7 @@ const HANDLERS = {
 
 /** /money's forms: one handler per intent; an archived trip takes no writes. */
 export async function moneyAction(request: Request) {
-  const loaded = await loadTrip(request);
+  const loaded = await loadMoney(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const handler = HANDLERS[intent as keyof typeof HANDLERS];

@@ -1,29 +1,29 @@
 import { toCsv } from "~/platform/lib/csv";
 import { requireOrganiser } from "~/features/accounts/server";
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
-import { loadTrip, nameOf } from "~/features/money/services/money-access.server";
+import { loadMoney, nameOf } from "~/features/money/services/money-access.server";
 
 /** Shares and payments: one row per payer (share, deposit, paid, reported, remaining), then each payment. */
 export async function sharesCsv(request: Request, year?: string) {
   await requireOrganiser(request);
-  const loaded = await loadTrip(request, year);
-  const { trip, house, payments, names } = loaded;
+  const loaded = await loadMoney(request, year);
+  const { money, house, payments, names } = loaded;
   const currency = house?.currency ?? "USD";
-  const money = (minor: number | undefined, code = currency) =>
+  const cell = (minor: number | undefined, code = currency) =>
     minor === undefined ? "" : minorToText(minor, code);
-  const rows = trip.payers.map((payer) => {
-    const line = trip.lines.get(payer.id);
+  const rows = money.payers.map((payer) => {
+    const line = money.lines.get(payer.id);
     return [
       "share",
       payer.name,
       payer.weight / 100,
       currency,
-      money(line?.due),
-      money(line?.deposit),
-      money(line?.confirmed),
-      money(line?.reported),
-      money(line?.remaining),
+      cell(line?.due),
+      cell(line?.deposit),
+      cell(line?.confirmed),
+      cell(line?.reported),
+      cell(line?.remaining),
       line?.next?.date ?? "",
       "",
       "",
@@ -37,8 +37,8 @@ export async function sharesCsv(request: Request, year?: string) {
       p.currency,
       "",
       "",
-      p.status === "confirmed" ? money(p.amount, p.currency) : "",
-      p.status === "reported" ? money(p.amount, p.currency) : "",
+      p.status === "confirmed" ? cell(p.amount, p.currency) : "",
+      p.status === "reported" ? cell(p.amount, p.currency) : "",
       "",
       p.paidOn,
       `to ${nameOf(names, p.toUserId)}${p.note ? `: ${p.note}` : ""}`,
@@ -65,11 +65,11 @@ export async function sharesCsv(request: Request, year?: string) {
 /** The ledger: the house, every expense (deleted ones marked) and every confirmed transfer. */
 export async function ledgerCsv(request: Request, year?: string) {
   await requireOrganiser(request);
-  const loaded = await loadTrip(request, year);
-  const { house, expenses, payments, names, trip, settings } = loaded;
+  const loaded = await loadMoney(request, year);
+  const { house, expenses, payments, names, money, settings } = loaded;
   const name = (id: number | null) => nameOf(names, id);
   const rows: (string | number)[][] = [];
-  if (house?.total != null && !trip.missing && settings.receiverId !== null) {
+  if (house?.total != null && !money.missing && settings.receiverId !== null) {
     rows.push([
       "house",
       house.title,

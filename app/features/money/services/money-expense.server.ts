@@ -1,10 +1,10 @@
-import { minorToText } from "~/features/money/lib/amount";
+import { minorToText } from "~/platform/lib/amount";
 import { expenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { changeExpenseAction, closedAware } from "~/features/money/services/money-actions.server";
-import { loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
-function findExpense(loaded: LoadedTrip, idText: string) {
+function findExpense(loaded: LoadedMoney, idText: string) {
   const id = Number(idText);
   const expense = loaded.expenses.find((e) => e.id === id && e.deletedAt === null);
   if (loaded.edition.readOnly || !expense) throw new Response("Not found", { status: 404 });
@@ -16,21 +16,21 @@ function findExpense(loaded: LoadedTrip, idText: string) {
 
 /** The edit form of one expense, as it is now, with the version the edit starts from. */
 export async function getExpenseEdit(request: Request, idText: string) {
-  const loaded = await loadTrip(request);
+  const loaded = await loadMoney(request);
   const expense = findExpense(loaded, idText);
   const name = (id: number | null) => nameOf(loaded.names, id);
   return {
     version: expense.version,
     summary: expenseLine(expense, name).summary,
     values: expenseFormValues(expense, minorToText),
-    people: [...loaded.trip.people]
+    people: [...loaded.money.people]
       .map((id) => ({ id, name: name(id) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
 
 export async function expenseEditAction(request: Request, idText: string) {
-  const loaded = await loadTrip(request);
+  const loaded = await loadMoney(request);
   const expense = findExpense(loaded, idText);
   const form = await request.formData();
   return closedAware(() => changeExpenseAction(loaded, expense.id, form));

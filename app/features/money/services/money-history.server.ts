@@ -1,12 +1,12 @@
 import { env } from "~/platform/env.server";
 import { formatShortTime } from "~/platform/lib/deadline";
-import { listHistory } from "~/features/money/models/trip.server";
-import { loadTrip } from "~/features/money/services/money-access.server";
+import { listHistory } from "~/features/money/models/money-reads.server";
+import { loadMoney } from "~/features/money/services/money-access.server";
 
 /** The money history, for the members of the trip (and organisers) only, newest first. */
 export async function getMoneyHistory(request: Request, year?: string) {
-  const loaded = await loadTrip(request, year);
-  if (!loaded.role.onTrip && !loaded.trip.people.has(loaded.me.id)) {
+  const loaded = await loadMoney(request, year);
+  if (!loaded.role.seesLedger && !loaded.money.people.has(loaded.me.id)) {
     throw new Response("The money history is for the members of the trip.", { status: 403 });
   }
   const zone = env().eventTimeZone;

@@ -1,30 +1,30 @@
 import { listArchivedEditions } from "~/features/editions/server";
-import { formatMoney, minorToText } from "~/features/money/lib/amount";
+import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { formatWeight } from "~/features/money/lib/shares";
-import { formKey, loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
 /** The payers' lines the member may see: all for organisers and the receiver, else their own. */
-function visibleLines(loaded: LoadedTrip) {
-  const { trip, role, me, house } = loaded;
+function visibleLines(loaded: LoadedMoney) {
+  const { money, role, me, house } = loaded;
   const currency = house?.currency ?? "USD";
   const all = role.organiser || role.receiver;
-  return trip.payers
+  return money.payers
     .filter((payer) => all || payer.id === me.id)
     .map((payer) => {
-      const line = trip.lines.get(payer.id);
-      const money = (minor: number) => formatMoney(minor, currency);
+      const line = money.lines.get(payer.id);
+      const show = (minor: number) => formatMoney(minor, currency);
       return {
         id: payer.id,
         name: payer.name,
         weight: formatWeight(payer.weight),
-        due: line ? money(line.due) : "",
-        deposit: line && line.deposit ? money(line.deposit) : "",
-        confirmed: line ? money(line.confirmed) : "",
-        reported: line && line.reported ? money(line.reported) : "",
-        remaining: line ? money(Math.max(0, line.remaining)) : "",
-        refund: line && line.remaining < 0 ? money(-line.remaining) : "",
-        next: line?.next ? `${money(line.next.amount)}${line.next.date ? ` by ${line.next.date}` : ""}` : "",
+        due: line ? show(line.due) : "",
+        deposit: line && line.deposit ? show(line.deposit) : "",
+        confirmed: line ? show(line.confirmed) : "",
+        reported: line && line.reported ? show(line.reported) : "",
+        remaining: line ? show(Math.max(0, line.remaining)) : "",
+        refund: line && line.remaining < 0 ? show(-line.remaining) : "",
+        next: line?.next ? `${show(line.next.amount)}${line.next.date ? ` by ${line.next.date}` : ""}` : "",
       };
     });
 }
@@ -34,8 +34,8 @@ function visibleLines(loaded: LoadedTrip) {
 export const LATEST_EXPENSES = 20;
 
 export async function getMoneyPage(request: Request, year?: string) {
-  const loaded = await loadTrip(request, year);
-  const { trip, role, me, house, settings, names, edition } = loaded;
+  const loaded = await loadMoney(request, year);
+  const { money, role, me, house, settings, names, edition } = loaded;
   const name = (id: number | null) => nameOf(names, id);
   const currency = house?.currency ?? "USD";
   const seeAll = role.organiser || role.receiver;
@@ -52,7 +52,7 @@ export async function getMoneyPage(request: Request, year?: string) {
   // all of them with ?expenses=all; the balances always count every one.
   const showAll = new URL(request.url).searchParams.get("expenses") === "all";
   const listed = showAll ? loaded.expenses : loaded.expenses.slice(-LATEST_EXPENSES);
-  const expenses = role.onTrip
+  const expenses = role.seesLedger
     ? listed.map((expense) => {
         // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
         const { summary: _summary, ...line } = expenseLine(expense, name);
@@ -65,16 +65,16 @@ export async function getMoneyPage(request: Request, year?: string) {
         };
       })
     : [];
-  const people = [...trip.people]
+  const people = [...money.people]
     .map((id) => ({ id, name: name(id) }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const balances = [...trip.balances].map(([code, perPerson]) => ({
+  const balances = [...money.balances].map(([code, perPerson]) => ({
     currency: code,
     rows: [...perPerson]
-      .filter(([id]) => role.onTrip || id === me.id)
+      .filter(([id]) => role.seesLedger || id === me.id)
       .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
-    transfers: role.onTrip
-      ? (trip.transfers.get(code) ?? []).map((t) => ({
+    transfers: role.seesLedger
+      ? (money.transfers.get(code) ?? []).map((t) => ({
           ...t,
           text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
           value: minorToText(t.amount, code),
@@ -93,21 +93,21 @@ export async function getMoneyPage(request: Request, year?: string) {
       total: house.total === null ? null : formatMoney(house.total, currency),
     },
     currency,
-    missing: trip.missing,
+    missing: money.missing,
     receiver:
       settings.receiverId === null ? null : { id: settings.receiverId, name: name(settings.receiverId) },
     instructions: settings.instructions,
     deposit: depositText(settings.deposit, currency),
     depositDue: settings.depositDue,
     balanceDue: settings.balanceDue,
-    onTrip: trip.people.has(me.id),
+    inLedger: money.people.has(me.id),
     lines: visibleLines(loaded),
     payments,
     expenses,
-    expenseCount: role.onTrip ? loaded.expenses.length : 0,
+    expenseCount: role.seesLedger ? loaded.expenses.length : 0,
     people,
     balances,
-    multiCurrency: trip.balances.size > 1,
+    multiCurrency: money.balances.size > 1,
     keys: { payment: formKey(), expense: formKey(), record: formKey() },
     // Links only: each past trip's page checks that the member was on it.
     pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),

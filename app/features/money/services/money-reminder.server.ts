@@ -3,17 +3,17 @@ import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMailRound } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/server";
 import { REMINDER_INTERVAL_MS } from "~/features/organiser/lib/reminders";
-import { formatMoney } from "~/features/money/lib/amount";
+import { formatMoney } from "~/platform/lib/amount";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
 import { claimMoneyReminder, setMoneyReminderFailures } from "~/features/money/models/money-writes.server";
-import { nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
 /** Every payer with something due (not the receiver, who fronted the house), with their own amount. */
-function reminderRecipients(loaded: LoadedTrip) {
-  const { trip, members, house } = loaded;
+function reminderRecipients(loaded: LoadedMoney) {
+  const { money, members, house } = loaded;
   const currency = house?.currency ?? "USD";
-  return trip.payers.flatMap((payer) => {
-    const line = trip.lines.get(payer.id);
+  return money.payers.flatMap((payer) => {
+    const line = money.lines.get(payer.id);
     const member = members.find((m) => m.id === payer.id);
     if (!line?.next || !member) return [];
     return [
@@ -30,13 +30,13 @@ function reminderRecipients(loaded: LoadedTrip) {
 }
 
 /** What /money/setup shows before the click: the recipients, the last round, whether one may go now. */
-export async function getPaymentReminder(loaded: LoadedTrip, now = new Date()) {
+export async function getPaymentReminder(loaded: LoadedMoney, now = new Date()) {
   const recipients = reminderRecipients(loaded);
   const { lastReminderAt, reminderFailed } = loaded.settings;
   const zone = env().eventTimeZone;
   const next = lastReminderAt ? new Date(lastReminderAt.getTime() + REMINDER_INTERVAL_MS) : null;
-  const blocked = loaded.trip.missing
-    ? loaded.trip.missing
+  const blocked = loaded.money.missing
+    ? loaded.money.missing
     : loaded.settings.receiverId === null
       ? "Choose who receives the money first: the reminder names them."
       : recipients.length === 0
@@ -60,7 +60,7 @@ export type PaymentReminderOutcome =
  * the database, so two clicks send one), unless the last round had failures.
  */
 export async function sendPaymentReminder(
-  loaded: LoadedTrip,
+  loaded: LoadedMoney,
   now = new Date(),
 ): Promise<PaymentReminderOutcome> {
   const status = await getPaymentReminder(loaded, now);

@@ -1,9 +1,9 @@
 import { requireOrganiser } from "~/features/accounts/server";
-import { formatMoney, minorToText, parseAmount } from "~/features/money/lib/amount";
+import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
-import { loadTrip, nameOf, type LoadedTrip } from "~/features/money/services/money-access.server";
+import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { closedAware, done, fail } from "~/features/money/services/money-actions.server";
 import { getPaymentReminder, sendPaymentReminder } from "~/features/money/services/money-reminder.server";
 
@@ -18,16 +18,16 @@ export const INSTRUCTIONS_MAX = 1000;
 /** Organisers only: the current trip, for /money/setup. */
 export async function loadSetup(request: Request) {
   await requireOrganiser(request);
-  const loaded = await loadTrip(request);
+  const loaded = await loadMoney(request);
   if (loaded.edition.readOnly) throw new Response("Not found", { status: 404 });
   return loaded;
 }
 
 export async function getSetupPage(request: Request) {
   const loaded = await loadSetup(request);
-  const { settings, house, trip, members } = loaded;
+  const { settings, house, money, members } = loaded;
   const currency = house?.currency ?? "USD";
-  const payerIds = new Set(trip.payers.map((payer) => payer.id));
+  const payerIds = new Set(money.payers.map((payer) => payer.id));
   return {
     shortName: loaded.edition.names.current,
     house: house && {
@@ -35,7 +35,7 @@ export async function getSetupPage(request: Request) {
       total: house.total === null ? null : formatMoney(house.total, currency),
     },
     currency,
-    missing: trip.missing,
+    missing: money.missing,
     values: {
       receiver: settings.receiverId === null ? "" : String(settings.receiverId),
       childWeight: String(settings.childWeight),
@@ -53,7 +53,7 @@ export async function getSetupPage(request: Request) {
     deposit: depositText(settings.deposit, currency),
     members: members
       .map((member) => {
-        const payer = trip.payers.find((p) => p.id === member.id);
+        const payer = money.payers.find((p) => p.id === member.id);
         return {
           id: member.id,
           name: member.name,
@@ -62,7 +62,7 @@ export async function getSetupPage(request: Request) {
           weight: payer ? formatWeight(payer.weight) : "",
           defaultWeight: payer ? formatWeight(payer.defaultWeight) : "",
           overridden: member.weight !== null,
-          share: payer && !trip.missing ? formatMoney(payer.share, currency) : "",
+          share: payer && !money.missing ? formatMoney(payer.share, currency) : "",
         };
       })
       .sort((a, b) => Number(b.pays) - Number(a.pays) || a.name.localeCompare(b.name)),
@@ -71,9 +71,9 @@ export async function getSetupPage(request: Request) {
   };
 }
 
-const actorOf = (loaded: LoadedTrip): Actor => ({ id: loaded.me.id, name: loaded.me.name });
+const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
 
-async function saveSettings(loaded: LoadedTrip, form: Form) {
+async function saveSettings(loaded: LoadedMoney, form: Form) {
   const currency = loaded.house?.currency ?? "USD";
   const values = {
     receiver: field(form, "receiver", 12),
@@ -159,11 +159,11 @@ async function saveSettings(loaded: LoadedTrip, form: Form) {
   return done("The money settings are saved.", "/money/setup");
 }
 
-async function changePayer(loaded: LoadedTrip, form: Form) {
+async function changePayer(loaded: LoadedMoney, form: Form) {
   const id = Number(field(form, "member", 12));
   const member = loaded.members.find((m) => m.id === id);
   if (!member) return fail("payers", "Choose a member.");
-  const payer = loaded.trip.payers.find((p) => p.id === id);
+  const payer = loaded.money.payers.find((p) => p.id === id);
   const action = field(form, "change", 10);
   const actor = actorOf(loaded);
   if (action === "add" || action === "remove") {
@@ -212,7 +212,7 @@ async function changePayer(loaded: LoadedTrip, form: Form) {
   );
 }
 
-async function remind(loaded: LoadedTrip) {
+async function remind(loaded: LoadedMoney) {
   const outcome = await sendPaymentReminder(loaded);
   if (!outcome.ok) return fail("reminder", outcome.error, undefined, undefined, 409);
   const failed = outcome.failed ? ` ${outcome.failed} could not be sent: you may send again now.` : "";

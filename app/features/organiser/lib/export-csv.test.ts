@@ -83,7 +83,7 @@ describe("housesCsv", () => {
     expect(rows[0]).toEqual(Object.keys(expected));
     expect(rows[1]).toEqual(Object.values(expected));
     expect(rows[2].slice(-6, -3)).toEqual(["0", "0", "0"]);
-    const priced = parse(housesCsv([{ ...house, price: 850, currency: "USD" }], {}));
-    expect(priced[1].slice(-3)).toEqual(["850", "USD", "about $85 each for 8–12"]);
+    const priced = parse(housesCsv([{ ...house, priceMinor: 85000, currency: "USD" }], {}));
+    expect(priced[1].slice(-3)).toEqual(["850.00", "USD", "about $85 each for 8–12"]);
   });
 });

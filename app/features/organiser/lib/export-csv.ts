@@ -1,6 +1,7 @@
 import { toCsv } from "~/platform/lib/csv";
 import { DEFAULT_EVENT_SETTINGS } from "~/features/event/lib/event-settings";
 import { eachText } from "~/features/houses/lib/money";
+import { minorToText } from "~/platform/lib/amount";
 import type { HouseRecord, VoteCounts } from "~/features/houses/lib/house-rules";
 import type { ResponseRecord } from "~/features/results/lib/results";
 import { summaryCard } from "~/features/results/lib/results-summary";
@@ -42,8 +43,8 @@ export function surveysCsv(
 }
 
 /** A house as exported: the spec's House entity; the photo is left out of the table. */
-type CsvHouse = Omit<HouseRecord, "listing_img" | "price" | "currency"> &
-  Partial<Pick<HouseRecord, "price" | "currency">>;
+type CsvHouse = Omit<HouseRecord, "listing_img" | "priceMinor" | "currency"> &
+  Partial<Pick<HouseRecord, "priceMinor" | "currency">>;
 
 /** Every house with its vote counts, and its price with an estimate per person when it has one. */
 export function housesCsv(
@@ -89,9 +90,9 @@ export function housesCsv(
       votes.love,
       votes.like,
       votes.dislike,
-      house.price ?? "",
-      house.price == null ? "" : (house.currency ?? "USD"),
-      eachText({ price: house.price ?? null, currency: house.currency ?? "USD" }, expected),
+      house.priceMinor == null ? "" : minorToText(house.priceMinor, house.currency ?? "USD"),
+      house.priceMinor == null ? "" : (house.currency ?? "USD"),
+      eachText({ priceMinor: house.priceMinor ?? null, currency: house.currency ?? "USD" }, expected),
     ];
   });
   return toCsv(header, rows);

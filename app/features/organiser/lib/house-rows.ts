@@ -14,7 +14,7 @@ export function houseRow(house: HouseRecord) {
     in_play: house.in_play,
     previous_house: house.previous_house,
     previous_house_year: house.previous_house_year,
-    price: house.price,
+    priceMinor: house.priceMinor,
     currency: house.currency,
   };
 }

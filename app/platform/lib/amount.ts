@@ -1,3 +1,8 @@
+/**
+ * Every amount of money in the app, a house's price as much as an expense: an integer of the
+ * currency's minor unit (cents; none for JPY), read by parseAmount and shown by formatMoney.
+ */
+
 /** The most one amount may be, in major units: a typo guard, not a budget. */
 export const AMOUNT_MAX = 1_000_000;
 
@@ -29,10 +34,14 @@ export function readCurrency(value: string): string | null {
 
 export const CURRENCY_MESSAGE = "Currency must be a three-letter code such as USD, CAD or MXN";
 
-/** How to write an amount in this currency, for refusals. */
-export function amountHint(currency: string): string {
-  return currencyDigits(currency) === 0
-    ? "Write the amount in whole units, e.g. 1234 or 1,234"
+/** How to write an amount in this currency, for refusals (`plain`: digits and a point only). */
+export function amountHint(currency: string, plain = false): string {
+  if (currencyDigits(currency) === 0)
+    return plain
+      ? "Write the amount in whole units, e.g. 1234"
+      : "Write the amount in whole units, e.g. 1234 or 1,234";
+  return plain
+    ? "Write the amount as digits with at most 2 decimals, e.g. 1234 or 1234.50"
     : "Write the amount as digits with at most 2 decimals, e.g. 1234.50 or 1,234.50";
 }
 
@@ -46,14 +55,19 @@ export type AmountResult = { ok: true; minor: number } | { ok: false; error: str
 /**
  * A typed amount in minor units (cents): "1,234.50", "$12", "12 USD" are understood; anything else
  * (a negative, letters, a comma in the wrong place, too many decimals, above AMOUNT_MAX) is refused
- * with a message saying how to write it. Zero is refused unless `allowZero`.
+ * with a message saying how to write it. Zero is refused unless `allowZero`. `plain` takes digits
+ * and a point only, as the /api contract writes a house's price ("850", "849.99"; never "1,000").
  */
-export function parseAmount(input: string, currency: string, { allowZero = false } = {}): AmountResult {
+export function parseAmount(
+  input: string,
+  currency: string,
+  { allowZero = false, plain = false } = {},
+): AmountResult {
   const digits = currencyDigits(currency);
-  const hint = amountHint(currency);
-  const text = input.trim().replace(SIGN, "").trim();
+  const hint = amountHint(currency, plain);
+  const text = plain ? input.trim() : input.trim().replace(SIGN, "").trim();
   if (text === "") return { ok: false, error: `Enter an amount. ${hint}.` };
-  if (!PLAIN.test(text) && !GROUPED.test(text)) return { ok: false, error: `${hint}.` };
+  if (!PLAIN.test(text) && (plain || !GROUPED.test(text))) return { ok: false, error: `${hint}.` };
   const [whole, fraction = ""] = text.replace(/,/g, "").split(".");
   if (fraction.length > digits) {
     return {
@@ -73,20 +87,30 @@ const tooMuch = (currency: string) =>
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** Minor units as the currency is written: 123450 USD → "$1,234.50", 1200 JPY → "¥1,200". */
-export function formatMoney(minor: number, currency: string): string {
-  let format = formats.get(currency);
+/**
+ * Minor units as the currency is written: 123450 USD → "$1,234.50", 1200 JPY → "¥1,200"; `whole`
+ * rounds to whole units for an estimate ("$850 for the stay, about $85 each").
+ */
+export function formatMoney(minor: number, currency: string, { whole = false } = {}): string {
+  const key = whole ? `${currency} whole` : currency;
+  let format = formats.get(key);
   if (!format) {
-    const digits = currencyDigits(currency);
+    // Made once per currency: making one costs far more than using it.
+    const digits = whole ? 0 : currencyDigits(currency);
     format = new Intl.NumberFormat("en-US", {
       style: "currency",
       currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    formats.set(currency, format);
+    formats.set(key, format);
   }
-  return format.format(minor / 10 ** currencyDigits(currency));
+  return format.format(toMajor(minor, currency));
+}
+
+/** Minor units as a number of major units, for the /api contract: 84999 USD → 849.99. */
+export function toMajor(minor: number, currency: string): number {
+  return minor / 10 ** currencyDigits(currency);
 }
 
 /** Minor units as a plain decimal for a form field or a CSV: 123450 → "1234.50". */
@@ -97,9 +121,4 @@ export function minorToText(minor: number, currency: string): string {
   if (digits === 0) return `${sign}${abs}`;
   const scale = 10 ** digits;
   return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(digits, "0")}`;
-}
-
-/** A house price (major units, a float) in minor units. */
-export function priceToMinor(price: number, currency: string): number {
-  return Math.round(price * 10 ** currencyDigits(currency));
 }

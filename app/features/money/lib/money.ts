@@ -3,8 +3,8 @@ import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/featur
 import { settleUp, type Transfer } from "~/features/money/lib/settle";
 import { defaultWeight, splitByWeights } from "~/features/money/lib/shares";
 
-/** A member as the trip sees them: their survey answer for the edition and the organiser's changes. */
-export type TripMember = {
+/** A member who may pay: their survey answer for the edition and the organiser's payer changes. */
+export type PayerCandidate = {
   id: number;
   name: string;
   attending: string;
@@ -15,7 +15,7 @@ export type TripMember = {
   weight: number | null;
 };
 
-export type TripPayment = {
+export type LedgerPayment = {
   id: number;
   from: number;
   to: number;
@@ -25,7 +25,7 @@ export type TripPayment = {
   status: "reported" | "confirmed" | "rejected";
 };
 
-export type TripExpense = {
+export type LedgerExpense = {
   id: number;
   amount: number;
   currency: string;
@@ -34,15 +34,15 @@ export type TripExpense = {
   deleted: boolean;
 };
 
-export type TripInput = {
+export type MoneyInput = {
   house: { title: string; total: number | null; currency: string } | null;
   receiverId: number | null;
   childWeight: number;
   deposit: Deposit;
   dates: DueDates;
-  members: readonly TripMember[];
-  payments: readonly TripPayment[];
-  expenses: readonly TripExpense[];
+  members: readonly PayerCandidate[];
+  payments: readonly LedgerPayment[];
+  expenses: readonly LedgerExpense[];
 };
 
 export type Payer = { id: number; name: string; weight: number; defaultWeight: number; share: number };
@@ -51,7 +51,7 @@ export type Payer = { id: number; name: string; weight: number; defaultWeight: n
  * The payers in the stated order every split uses: by name (case-insensitive), then by member id.
  * A member pays when attending "yes" unless the organiser removed them, or when the organiser added them.
  */
-export function listPayers(members: readonly TripMember[], childWeight: number) {
+export function listPayers(members: readonly PayerCandidate[], childWeight: number) {
   return members
     .filter((member) => member.included ?? member.attending === "yes")
     .map((member) => {
@@ -68,7 +68,7 @@ export function compareNames(a: string, b: string): number {
 }
 
 /** Why the house share cannot be worked out yet, in words; null when it can. */
-export function missingForShare(input: TripInput, payers: readonly { weight: number }[]): string | null {
+export function missingForShare(input: MoneyInput, payers: readonly { weight: number }[]): string | null {
   if (!input.house) return "No house is chosen yet: the shares follow once the organiser chooses one.";
   if (input.house.total === null)
     return `${input.house.title} has no price yet: the organiser adds it to the house.`;
@@ -78,7 +78,7 @@ export function missingForShare(input: TripInput, payers: readonly { weight: num
   return null;
 }
 
-export type Trip = {
+export type Money = {
   payers: Payer[];
   missing: string | null;
   lines: Map<number, PayerLine>;
@@ -89,8 +89,8 @@ export type Trip = {
   transfers: Map<string, Transfer[]>;
 };
 
-/** Shares, each payer's line, the ledger, its balances per currency and the transfers that settle them. */
-export function computeTrip(input: TripInput): Trip {
+/** The money of one edition: shares, each payer's line, the ledger, its balances per currency and the transfers that settle them. */
+export function computeMoney(input: MoneyInput): Money {
   const listed = listPayers(input.members, input.childWeight);
   const missing = missingForShare(input, listed);
   const total = input.house?.total ?? 0;
@@ -105,7 +105,7 @@ export function computeTrip(input: TripInput): Trip {
         (p) =>
           p.kind === "share" && p.from === payer.id && p.currency === currency && p.to === input.receiverId,
       );
-      const sum = (status: TripPayment["status"]) =>
+      const sum = (status: LedgerPayment["status"]) =>
         mine.filter((p) => p.status === status).reduce((acc, p) => acc + p.amount, 0);
       // The receiver fronted the whole house: their own share is paid by that.
       const confirmed = payer.id === input.receiverId ? payer.share : sum("confirmed");

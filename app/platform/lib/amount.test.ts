@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instructionParts } from "~/features/money/lib/money-text";
-import {
-  formatMoney,
-  minorToText,
-  parseAmount,
-  priceToMinor,
-  readCurrency,
-} from "~/features/money/lib/amount";
-import { payerLine } from "~/features/money/lib/payer-line";
+import { formatMoney, minorToText, parseAmount, readCurrency, toMajor } from "~/platform/lib/amount";
 
 const ok = (minor: number) => ({ ok: true, minor });
 
@@ -43,6 +35,34 @@ describe("parseAmount", () => {
       error: expect.stringContaining("no decimals"),
     });
   });
+
+  it("takes only digits and a point when plain, as the /api writes a house's price", () => {
+    const plain = { plain: true, allowZero: true };
+    expect(parseAmount(" 850.50 ", "USD", plain)).toEqual(ok(85050));
+    expect(parseAmount("0", "USD", plain)).toEqual(ok(0));
+    expect(parseAmount("850", "JPY", plain)).toEqual(ok(850));
+    // Number() reads each of these as a number; none of them is an amount someone typed as a price.
+    for (const odd of [
+      "   ",
+      "0x10",
+      "0b11",
+      "1e3",
+      "Infinity",
+      "1,000",
+      "$850",
+      "850 USD",
+      "+5",
+      ".5",
+      "5.",
+      "-3",
+    ]) {
+      const result = parseAmount(odd, "USD", plain);
+      expect(result.ok, odd).toBe(false);
+      if (!result.ok) expect(result.error, odd).toMatch(/^(Enter an amount\. )?Write the amount as digits/);
+    }
+    expect(parseAmount("850.505", "USD", plain)).toMatchObject({ ok: false, error: /^At most 2 decimals/ });
+    expect(parseAmount("850.5", "JPY", plain)).toMatchObject({ ok: false, error: /^JPY has no decimals/ });
+  });
 });
 
 describe("currencies and formats", () => {
@@ -58,36 +78,9 @@ describe("currencies and formats", () => {
     expect(formatMoney(1200, "JPY")).toBe("¥1,200");
     expect(minorToText(-5, "USD")).toBe("-0.05");
     expect(minorToText(123450, "USD")).toBe("1234.50");
-    expect(priceToMinor(849.99, "USD")).toBe(84999);
-  });
-});
-
-describe("payerLine", () => {
-  const dates = { deposit: "2025-06-01", balance: "2025-08-01" };
-  it("asks for the deposit first, then the rest, and reads an overpayment as negative", () => {
-    const deposit = { kind: "percent", percent: 25 } as const;
-    expect(payerLine(20000, deposit, dates, { confirmed: 0, reported: 0 }).next).toEqual({
-      date: "2025-06-01",
-      amount: 5000,
-    });
-    expect(payerLine(20000, deposit, dates, { confirmed: 5000, reported: 100 }).next).toEqual({
-      date: "2025-08-01",
-      amount: 15000,
-    });
-    const over = payerLine(20000, { kind: "fixed", amount: 50000 }, dates, { confirmed: 21000, reported: 0 });
-    expect(over).toMatchObject({ deposit: 20000, remaining: -1000, next: null });
-  });
-});
-
-describe("instructionParts", () => {
-  it("links only http(s) addresses and keeps the rest as text", () => {
-    expect(
-      instructionParts("Venmo @alex or https://pay.example/a. javascript:alert(1) data:text/html,x"),
-    ).toEqual([
-      { text: "Venmo @alex or " },
-      { text: "https://pay.example/a", href: "https://pay.example/a" },
-      { text: ". javascript:alert(1) data:text/html,x" },
-    ]);
-    expect(instructionParts("")).toEqual([]);
+    expect(toMajor(84999, "USD")).toBe(849.99);
+    expect(toMajor(850, "JPY")).toBe(850);
+    expect(formatMoney(84999, "USD", { whole: true })).toBe("$850");
+    expect(formatMoney(120000, "CAD", { whole: true })).toBe("CA$1,200");
   });
 });

@@ -12,9 +12,8 @@ import {
   surveys,
   users,
 } from "~/platform/db/schema";
-import { priceToMinor } from "~/features/money/lib/amount";
 import type { Deposit } from "~/features/money/lib/payer-line";
-import type { TripInput, TripMember } from "~/features/money/lib/trip";
+import type { MoneyInput, PayerCandidate } from "~/features/money/lib/money";
 import { deriveResponse } from "~/features/results/lib/results";
 
 /** The edition setting the organiser's decision stores (the event feature's chosen house). */
@@ -74,19 +73,19 @@ export async function getChosenHouse(editionId: number) {
   const id = Number(setting?.value);
   if (!Number.isInteger(id) || id <= 0) return null;
   const [house] = await db
-    .select({ title: houses.title, price: houses.price, currency: houses.currency })
+    .select({ title: houses.title, total: houses.priceMinor, currency: houses.currency })
     .from(houses)
     .where(eq(houses.id, id));
-  if (!house) return null;
-  return {
-    title: house.title,
-    currency: house.currency,
-    total: house.price === null ? null : priceToMinor(house.price, house.currency),
-  };
+  return house ?? null;
 }
 
-/** Every member with their answer in `editionId` and the organiser's payer changes. */
-export async function listTripMembers(editionId: number): Promise<(TripMember & { email: string })[]> {
+/**
+ * Every member with their answer in `editionId` and the organiser's payer changes: who may pay
+ * (listPayers picks the payers). Not who is on the trip: that is the trip feature's listTripMembers.
+ */
+export async function listPayerCandidates(
+  editionId: number,
+): Promise<(PayerCandidate & { email: string })[]> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -165,16 +164,16 @@ export async function getExpense(editionId: number, id: number): Promise<Expense
   return (await listExpenses(editionId)).find((expense) => expense.id === id);
 }
 
-/** What the trip's pure computation needs, read for one edition. */
-export async function loadTripInput(editionId: number) {
+/** What the money's pure computation (computeMoney) needs, read for one edition. */
+export async function loadMoneyInput(editionId: number) {
   const [settings, house, members, payments, expenses] = await Promise.all([
     getMoneySettings(editionId),
     getChosenHouse(editionId),
-    listTripMembers(editionId),
+    listPayerCandidates(editionId),
     listPayments(editionId),
     listExpenses(editionId),
   ]);
-  const input: TripInput = {
+  const input: MoneyInput = {
     house,
     receiverId: settings.receiverId,
     childWeight: settings.childWeight,
