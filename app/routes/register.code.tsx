@@ -20,7 +20,7 @@ import {
   REGISTERED_LANDING,
   registerWithCode,
   requestRegisterCode,
-} from "~/features/accounts/services/register-code.server";
+} from "~/features/accounts/services/kinds/register.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

@@ -17,7 +17,7 @@ import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { requestSignInCode, signInWithCode } from "~/features/accounts/services/sign-in-code.server";
+import { requestSignInCode, signInWithCode } from "~/features/accounts/services/kinds/sign-in.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;
