@@ -5,6 +5,7 @@ export * from "./models/organisers.server";
 export * from "./services/account.server";
 export * from "./services/after-login.server";
 export * from "./services/auth.server";
+export * from "./services/code-page.server";
 export * from "./services/confirm-organiser.server";
 export * from "./services/login-attempts.server";
 export * from "./services/one-time-kinds.server";
