@@ -7,7 +7,7 @@ import { oneTimeSecrets, type OneTimeKind } from "~/platform/db/schema";
  * look, spend. A kind's rules (who may ask, what spending does) are its handler's, in services/kinds.
  */
 export type OneTimeSecret = typeof oneTimeSecrets.$inferSelect;
-export type NewSecret = Omit<typeof oneTimeSecrets.$inferInsert, "id" | "kind" | "target" | "createdAt">;
+type NewSecret = Omit<typeof oneTimeSecrets.$inferInsert, "id" | "kind" | "target" | "createdAt">;
 /** The database or a transaction on it: a kind's spend may run inside its own transaction. */
 export type Runner = Db;
 
@@ -23,7 +23,7 @@ function live(kind: OneTimeKind, now: Date, maxTries?: number) {
   );
 }
 
-export type IssueOptions = {
+type IssueOptions = {
   now?: Date;
   /** Locks and checks made first, in the same transaction; false issues nothing. */
   guard?: (tx: Runner) => Promise<boolean>;

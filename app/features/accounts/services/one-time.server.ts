@@ -7,7 +7,9 @@ import {
   randomInt,
   timingSafeEqual,
 } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
+import type { OneTimeKind } from "~/platform/db/schema";
 import { cookieSecret } from "~/platform/services/secret.server";
 import { LIMITS, countAttempt, type Limit } from "~/platform/services/rate-limit.server";
 import type { User } from "~/platform/models/user.server";
@@ -16,10 +18,8 @@ import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { CODE_MAX_TRIES } from "~/features/accounts/lib/one-time";
 import { takeTry, type OneTimeSecret } from "~/features/accounts/models/one-time.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import type { OneTimeKind } from "~/platform/db/schema";
-import type { SQL } from "drizzle-orm";
 
-/**
+/*
  * What every one-time secret shares (docs/decisions/022-one-time-secrets.md): keyed hashes and seals
  * under the app's secret, the limits, and the typed code's check. A kind's own rules are in kinds/.
  */
@@ -40,7 +40,7 @@ export async function hashCode(code: string, salt: string) {
 }
 
 /** Compares two hex digests in constant time. */
-export function sameDigest(a: string, b: string) {
+function sameDigest(a: string, b: string) {
   const left = Buffer.from(a, "hex");
   const right = Buffer.from(b, "hex");
   return left.length === right.length && timingSafeEqual(left, right);
