@@ -26,11 +26,12 @@ import {
   type CodeKind,
 } from "~/features/accounts/services/one-time.server";
 
-/**
+/*
  * The registration code: a 6-digit code mailed to an invited address so its owner can register
  * without a password. Kept like a sign-in code, but under the address (lower case): there is no
  * member yet.
  */
+
 /** Where an account made from an invitation lands first. */
 export const REGISTERED_LANDING = "/survey";
 

@@ -33,10 +33,11 @@ import {
   type CodeKind,
 } from "~/features/accounts/services/one-time.server";
 
-/**
+/*
  * The sign-in code: a 6-digit code mailed to a member with a link in the same mail, kept under the
  * member's id. The code is sealed so asking again within its 15 minutes re-sends the same one.
  */
+
 const codeSchema = z.object({ email: forgotPasswordSchema.shape.email, code: codeField });
 
 /**
