@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { setSurveyDeadline } from "~/features/event/models/event-settings.server";
 import { sendSurveyReminders } from "~/features/organiser/server";
 import { personalLinkFor } from "~/features/accounts/server";
-import { createPasswordReset } from "~/features/accounts/models/password-reset.server";
+import { createPasswordReset } from "~/features/accounts/services/kinds/reset-password.server";
 import { resetPassword } from "~/features/accounts/services/auth.server";
 import { getDb } from "~/platform/db/client.server";
-import { personalLinks, sessions, users } from "~/platform/db/schema";
+import { oneTimeSecrets, sessions, users } from "~/platform/db/schema";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createUserSession, getUser } from "~/platform/services/session.server";
@@ -74,7 +74,7 @@ describe("personal links in reminders, as a scanner or a thief would use them", 
         "remind@example.com",
       );
     }
-    const rows = JSON.stringify(await (await getDb()).select().from(personalLinks));
+    const rows = JSON.stringify(await (await getDb()).select().from(oneTimeSecrets));
     expect(rows).not.toContain(tokenOf(path));
   }, 60_000);
 

@@ -6,7 +6,7 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
 import { requireUser } from "~/platform/services/session.server";
-import { pendingEmailChange } from "~/features/accounts/models/account.server";
+import { pendingEmailChange } from "~/features/accounts/services/kinds/change-address.server";
 import { EMAIL_CHANGE_INVALID, confirmEmailChange } from "~/features/accounts/services/account.server";
 import styles from "~/styles/account.css";
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { passwordResets, sessions, surveys, users } from "~/platform/db/schema";
+import { oneTimeSecrets, sessions, surveys, users } from "~/platform/db/schema";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
 import { createUserSession } from "~/platform/services/session.server";
@@ -342,10 +342,10 @@ describe("forgot and reset password", () => {
     const resetsOf = async (email: string) =>
       (
         await database.db
-          .select({ id: passwordResets.id })
-          .from(passwordResets)
-          .innerJoin(users, eq(users.id, passwordResets.userId))
-          .where(eq(users.email, email))
+          .select({ id: oneTimeSecrets.id })
+          .from(oneTimeSecrets)
+          .innerJoin(users, eq(users.id, oneTimeSecrets.userId))
+          .where(and(eq(oneTimeSecrets.kind, "reset-password"), eq(users.email, email)))
       ).length;
     await register({ email: "fay@example.com", password: "fay-secret" });
     const answer = await forgot({ email: "fay@example.com" }, "10.8.3.1");
@@ -377,7 +377,10 @@ describe("forgot and reset password", () => {
   it("an expired or unknown reset token is refused", async () => {
     await forgot({ email: "dee@example.com" });
     const token = await resetTokenMailedTo("dee@example.com", 2);
-    await database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    await database.db
+      .update(oneTimeSecrets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeSecrets.kind, "reset-password"));
     const expired = await reset({ token, newPassword: "newer-secret" });
     expect(expired.status).toBe(400);
     expect(await expired.json()).toEqual({ error: "Invalid or expired token" });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPasswordReset } from "~/features/accounts/models/password-reset.server";
+import { createPasswordReset } from "~/features/accounts/services/kinds/reset-password.server";
 import { createUser } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createUserSession, getUser } from "~/platform/services/session.server";

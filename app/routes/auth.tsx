@@ -21,7 +21,7 @@ import {
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { REGISTERED_LANDING } from "~/features/accounts/services/register-code.server";
+import { REGISTERED_LANDING } from "~/features/accounts/services/kinds/register.server";
 import { hasPendingInvitation } from "~/features/organiser/server";
 import { normaliseEmail } from "~/platform/models/user.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";

@@ -16,7 +16,7 @@ import {
   codeForExpiredLink,
   personalLinkState,
   signInWithPersonalLink,
-} from "~/features/accounts/services/personal-link.server";
+} from "~/features/accounts/services/kinds/personal-link.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGzip, gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/platform/db/client.server";
-import { passwordResets } from "~/platform/db/schema";
+import { oneTimeSecrets } from "~/platform/db/schema";
 import { createUser } from "~/platform/models/user.server";
 import { rememberClientAddress } from "~/platform/services/request-path.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";
@@ -111,7 +111,10 @@ const formPost = (email: string) =>
 async function resetLinksOf(email: string) {
   const user = await (await import("~/platform/models/user.server")).getUserByEmail(email);
   const db = await getDb();
-  return db.select().from(passwordResets).where(eq(passwordResets.userId, user!.id));
+  return db
+    .select()
+    .from(oneTimeSecrets)
+    .where(and(eq(oneTimeSecrets.kind, "reset-password"), eq(oneTimeSecrets.userId, user!.id)));
 }
 
 describe("forgot password answers before any of the mail work starts", () => {

@@ -4,7 +4,7 @@ import { runAsClient } from "~/platform/services/request-path.server";
 import {
   confirmEmailWithToken,
   createEmailConfirmation,
-} from "~/features/accounts/models/email-confirmation.server";
+} from "~/features/accounts/services/kinds/confirm-address.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { getUser } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";

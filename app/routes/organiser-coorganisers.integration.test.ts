@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
-import { markEmailConfirmed } from "~/features/accounts/models/email-confirmation.server";
+import { markEmailConfirmed } from "~/features/accounts/services/kinds/confirm-address.server";
 import * as people from "~/routes/organiser_.people";
 import * as apiHouse from "~/routes/api.houses.$id";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";

@@ -12,7 +12,7 @@ import { CONFIRM_LINK_INVALID } from "~/features/accounts/lib/auth-limits";
 import {
   confirmationAskedAt,
   createEmailConfirmation,
-} from "~/features/accounts/models/email-confirmation.server";
+} from "~/features/accounts/services/kinds/confirm-address.server";
 import { confirmOrganiser } from "~/features/accounts/services/confirm-organiser.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { retryAfterHeaders } from "~/platform/lib/retry-after";

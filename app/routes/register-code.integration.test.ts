@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/client.server";
-import { invitations, registerCodes } from "~/platform/db/schema";
+import { invitations, oneTimeSecrets } from "~/platform/db/schema";
 import { createUser, getUserByEmail, verifyLogin } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { getUser } from "~/platform/services/session.server";
@@ -104,7 +104,7 @@ describe("registering from an invitation with a code, as a mistake or an attack 
     expect((await typeCode("stranger@example.com", code, "10.7.2.1")).status).toBe(400);
     expect(await getUserByEmail("stranger@example.com")).toBeUndefined();
     // The code is stored as an HMAC and sealed, never in clear.
-    const rows = await (await getDb()).select().from(registerCodes);
+    const rows = await (await getDb()).select().from(oneTimeSecrets);
     expect(JSON.stringify(rows)).not.toContain(code);
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/platform/db/client.server";
-import { sessions, signInCodes } from "~/platform/db/schema";
+import { oneTimeSecrets, sessions } from "~/platform/db/schema";
 import { createUser } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { getUser } from "~/platform/services/session.server";
@@ -153,7 +153,7 @@ describe("sign-in codes, as an attacker would try them", () => {
     const { code, link } = codeAndLink((await mailsTo("quiet@example.com"))[0]);
     const token = new URL(link).searchParams.get("token")!;
     await typeCode("quiet@example.com", "999999", "10.2.6.1");
-    const rows = JSON.stringify(await (await getDb()).select().from(signInCodes));
+    const rows = JSON.stringify(await (await getDb()).select().from(oneTimeSecrets));
     expect(rows).not.toContain(code);
     expect(rows).not.toContain(token);
     expect(logged.join("\n")).not.toContain(code);

@@ -14,7 +14,7 @@ import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import { startMemberSession } from "~/features/accounts/services/after-login.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { memberOfCodeLink, signInWithCodeLink } from "~/features/accounts/services/sign-in-code.server";
+import { memberOfCodeLink, signInWithCodeLink } from "~/features/accounts/services/kinds/sign-in.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pendingSubmissions, surveys } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
+import { oneTimeSecrets, surveys } from "~/platform/db/schema";
 import { getSurvey, getSurveyProgress } from "~/features/survey/models/survey.server";
 import { getUserById } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
@@ -15,6 +16,8 @@ import * as auth from "~/routes/auth";
 import { action, loader } from "~/routes/survey.($section)";
 
 const database = useFreshDatabase();
+/** Forms kept for a login (the one-time secrets of kind kept-submission). */
+const kept = eq(oneTimeSecrets.kind, "kept-submission");
 
 const member = (email: string) => signedInMember(email);
 
@@ -43,7 +46,7 @@ describe("/survey pages", () => {
     expect(posted.headers.get("Location")).toBe("/auth?redirect=%2Fsurvey%2F1&reason=survey");
     // Nobody was logged in on this browser: nothing is kept for anyone.
     expect(posted.headers.get("Set-Cookie")).toBeNull();
-    expect(await database.db.select().from(pendingSubmissions)).toEqual([]);
+    expect(await database.db.select().from(oneTimeSecrets).where(kept)).toEqual([]);
   });
 
   it("keep a section only from a post of our own origin, for the member last logged in here", async () => {
@@ -77,7 +80,7 @@ describe("/survey pages", () => {
     });
     expect(loggedIn.headers.get("Location")).toBe("/survey/1");
     expect((await getSurveyProgress(victim.id)).answers.name).toBe("Victim");
-    const left = await database.db.select().from(pendingSubmissions);
+    const left = await database.db.select().from(oneTimeSecrets).where(kept);
     expect(left.filter((row) => row.userId === attacker.id)).toEqual([]);
   });
 

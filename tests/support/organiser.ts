@@ -1,4 +1,4 @@
-import { markEmailConfirmed } from "~/features/accounts/models/email-confirmation.server";
+import { markEmailConfirmed } from "~/features/accounts/services/kinds/confirm-address.server";
 import { createUser } from "~/platform/models/user.server";
 
 /**

@@ -61,26 +61,6 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const passwordResets = pgTable(
-  "password_resets",
-  {
-    ...memberToken(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [index("password_resets_user_idx").on(t.userId)],
-);
-
-/** Links that confirm a member reads their address (organiser rights need one); like reset links. */
-export const emailConfirmations = pgTable(
-  "email_confirmations",
-  {
-    ...memberToken(),
-    email: text("email").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [index("email_confirmations_user_idx").on(t.userId)],
-);
-
 /**
  * Addresses a member has logged in from with the right password: the per-e-mail ceiling on failed
  * logins never refuses them (docs/decisions/011-login-limits.md), so guessing from elsewhere cannot lock the owner out.
@@ -263,30 +243,6 @@ export const editionSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.editionId, t.key] })],
-);
-
-/**
- * A form a member posted after their session had ended, kept until they log in again so it can be
- * applied then (docs/decisions/007-pending-submissions.md). The browser holds only a random token; the answers stay here (they can be
- * longer than a cookie), for half an hour at most.
- */
-export const pendingSubmissions = pgTable(
-  "pending_submissions",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    // The member whose session had ended: only their next login may apply it.
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    // Who sent it, for the per-address cap.
-    address: text("address").notNull().default(""),
-    // Set by the login that applies it; a claim older than a minute is a login that failed half-way.
-    claimedAt: timestamp("claimed_at", { withTimezone: true }),
-  },
-  (t) => [
-    index("pending_submissions_address_idx").on(t.address),
-    index("pending_submissions_expires_idx").on(t.expiresAt),
-  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -640,37 +596,49 @@ export const moneyHistory = pgTable(
 );
 // ── end money ──
 
-// ── accounts: sign-in codes, personal links, sessions ──
+// ── accounts: one-time secrets, sessions ──
+
+/** What a one-time secret is for; each kind has its handler in features/accounts/services/kinds. */
+export const ONE_TIME_KINDS = [
+  "sign-in",
+  "register",
+  "reset-password",
+  "confirm-address",
+  "change-address",
+  "personal-link",
+  "kept-submission",
+] as const;
+export type OneTimeKind = (typeof ONE_TIME_KINDS)[number];
 
 /**
- * A 6-digit sign-in code mailed to a member, with the link that came in the same mail. The code is
- * kept as an HMAC for checking and sealed (AES-GCM, the app's secret) so that asking again within
- * its 15 minutes re-sends the same code; the link token only as its SHA-256.
+ * Every secret the app mails or hands out once (docs/decisions/022-one-time-secrets.md), keyed by
+ * (kind, target): the member's id, the invited address (no member yet) or, for a kept submission, the
+ * sending client address its cap counts. A typed code is kept as an HMAC (`code_hash`) and sealed
+ * (AES-GCM, the app's secret) so a resend within its life mails the same code; a link only as its
+ * SHA-256 (`link_hash`). `tries` are counted before a code is compared; `used_at` spends it.
  */
-export const signInCodes = pgTable(
-  "sign_in_codes",
+export const oneTimeSecrets = pgTable(
+  "one_time_secrets",
   {
     id: serial("id").primaryKey(),
-    userId: userId(),
-    codeHash: text("code_hash").notNull(),
-    linkHash: text("link_hash").notNull().unique(),
-    sealed: text("sealed").notNull(),
-    attempts: integer("attempts").notNull().default(0),
+    kind: text("kind").$type<OneTimeKind>().notNull(),
+    target: text("target").notNull(),
+    // The member it belongs to, when there is one: their secrets go when they do.
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash"),
+    linkHash: text("link_hash").unique(),
+    sealed: text("sealed"),
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    tries: integer("tries").notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (t) => [index("sign_in_codes_user_idx").on(t.userId)],
-);
-
-/** A link in a mail that signs its member in on a button press and lands on `target`. */
-export const personalLinks = pgTable(
-  "personal_links",
-  {
-    ...memberToken(),
-    target: text("target").notNull(),
-  },
-  (t) => [index("personal_links_user_idx").on(t.userId)],
+  (t) => [
+    index("one_time_secrets_kind_target_idx").on(t.kind, t.target),
+    index("one_time_secrets_user_idx").on(t.userId),
+    index("one_time_secrets_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**
@@ -685,35 +653,6 @@ export const sessionDetails = pgTable("session_details", {
   userAgent: text("user_agent").notNull().default(""),
 });
 
-/** A change of address waiting for the link mailed to the new one. */
-export const emailChanges = pgTable(
-  "email_changes",
-  {
-    ...memberToken(),
-    email: text("email").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [index("email_changes_user_idx").on(t.userId)],
-);
-/**
- * A 6-digit code mailed to an invited address so its owner can register without a password. Kept
- * like a sign-in code (an HMAC to check, the code sealed so a resend within 15 minutes mails the
- * same one), but by address: there is no member yet. `email` is stored in lower case.
- */
-export const registerCodes = pgTable(
-  "register_codes",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    codeHash: text("code_hash").notNull(),
-    sealed: text("sealed").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [index("register_codes_email_idx").on(t.email)],
-);
 // ── end accounts ──
 
 // ── organiser ──

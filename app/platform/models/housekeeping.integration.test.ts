@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordResets, pendingSubmissions, rateLimits, sessions } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
+import { oneTimeSecrets, rateLimits, sessions } from "~/platform/db/schema";
 import { createUser } from "~/platform/models/user.server";
 import { useFreshDatabase } from "../../../tests/support/database";
 import { pruneExpired } from "~/platform/models/housekeeping.server";
@@ -16,25 +17,32 @@ describe("pruneExpired", () => {
       { tokenHash: "old", userId: user!.id, expiresAt: past },
       { tokenHash: "live", userId: user!.id, expiresAt: future },
     ]);
-    await db.insert(passwordResets).values([
-      { tokenHash: "expired", userId: user!.id, expiresAt: past },
-      { tokenHash: "used", userId: user!.id, expiresAt: future, usedAt: past },
-      { tokenHash: "open", userId: user!.id, expiresAt: future },
+    const reset = { kind: "reset-password" as const, target: String(user!.id), userId: user!.id };
+    await db.insert(oneTimeSecrets).values([
+      { ...reset, linkHash: "expired", expiresAt: past },
+      { ...reset, linkHash: "used", expiresAt: future, usedAt: past },
+      { ...reset, linkHash: "open", expiresAt: future },
     ]);
     await db.insert(rateLimits).values([
       { key: "closed", count: 3, resetAt: past },
       { key: "open", count: 3, resetAt: future },
     ]);
-    await db.insert(pendingSubmissions).values([
-      { tokenHash: "forgotten", payload: {}, expiresAt: past },
-      { tokenHash: "waiting", payload: {}, expiresAt: future },
+    const kept = { kind: "kept-submission" as const, target: "" };
+    await db.insert(oneTimeSecrets).values([
+      { ...kept, linkHash: "forgotten", payload: {}, expiresAt: past },
+      { ...kept, linkHash: "waiting", payload: {}, expiresAt: future },
     ]);
+    const ofKind = (kind: typeof reset.kind | typeof kept.kind) =>
+      db
+        .select({ tokenHash: oneTimeSecrets.linkHash })
+        .from(oneTimeSecrets)
+        .where(eq(oneTimeSecrets.kind, kind));
 
     await pruneExpired(db);
 
     expect((await db.select().from(sessions)).map((row) => row.tokenHash)).toEqual(["live"]);
-    expect((await db.select().from(passwordResets)).map((row) => row.tokenHash)).toEqual(["open"]);
+    expect((await ofKind("reset-password")).map((row) => row.tokenHash)).toEqual(["open"]);
     expect((await db.select().from(rateLimits)).map((row) => row.key)).toEqual(["open"]);
-    expect((await db.select().from(pendingSubmissions)).map((row) => row.tokenHash)).toEqual(["waiting"]);
+    expect((await ofKind("kept-submission")).map((row) => row.tokenHash)).toEqual(["waiting"]);
   });
 });

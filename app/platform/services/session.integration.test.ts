@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db/client.server";
 import {
   createPasswordReset,
   resetPasswordWithToken,
-} from "~/features/accounts/models/password-reset.server";
+} from "~/features/accounts/services/kinds/reset-password.server";
 import {
   createSession,
   deleteSession,

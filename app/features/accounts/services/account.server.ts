@@ -13,13 +13,12 @@ import { emailChangeSchema, nameSchema, passwordChangeSchema } from "~/features/
 import { tooManyAttempts } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { requestSignInCode, signInWithCode } from "~/features/accounts/services/sign-in-code.server";
+import { requestSignInCode, signInWithCode } from "~/features/accounts/services/kinds/sign-in.server";
+import { revokePersonalLinks, setPasswordHash } from "~/features/accounts/models/account.server";
 import {
   applyEmailChange,
   createEmailChange,
-  revokePersonalLinks,
-  setPasswordHash,
-} from "~/features/accounts/models/account.server";
+} from "~/features/accounts/services/kinds/change-address.server";
 
 /** An /account form's outcome: the message to show after the redirect, or what was wrong. */
 export type AccountResult =

@@ -1,5 +1,5 @@
 import { applyKeptHouse } from "~/features/houses/server";
-import { findKeptSubmission } from "~/features/accounts/services/pending-submission.server";
+import { findKeptSubmission } from "~/features/accounts/services/kinds/kept-submission.server";
 import { applyKeptSection } from "~/features/survey/server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { createUserSession } from "~/platform/services/session.server";

@@ -19,7 +19,7 @@ import {
   createPasswordReset,
   isResetTokenLive,
   resetPasswordWithToken,
-} from "~/features/accounts/models/password-reset.server";
+} from "~/features/accounts/services/kinds/reset-password.server";
 import { hashToken } from "~/platform/models/session.server";
 import {
   createUser,

@@ -3,7 +3,7 @@ import { CONFIRM_LINK_INVALID } from "~/features/accounts/lib/auth-limits";
 import {
   confirmationAskedAt,
   confirmEmailWithToken,
-} from "~/features/accounts/models/email-confirmation.server";
+} from "~/features/accounts/services/kinds/confirm-address.server";
 import type { FormRefusal } from "~/features/accounts/services/auth.server";
 import { hashPassword } from "~/platform/models/password.server";
 import { normaliseEmail, type User } from "~/platform/models/user.server";

@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { parseSection, type Section } from "~/features/survey/lib/survey-flow";
 import { readSuggestForm, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
+import { hashToken, newToken } from "~/platform/models/session.server";
+import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import {
-  PENDING_TTL_MS,
-  claimPendingSubmission,
-  dropPendingSubmission,
-  keepPendingSubmission,
-  releasePendingSubmission,
-} from "~/platform/models/pending-submission.server";
+  claimByLink,
+  deleteByLink,
+  issueSecret,
+  pruneAndCount,
+  releaseByLink,
+} from "~/features/accounts/models/one-time.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { appCookie } from "~/platform/services/secret.server";
 import { isSameOriginPost, lastMemberOf } from "~/platform/services/session.server";
@@ -22,6 +25,67 @@ import { isSameOriginPost, lastMemberOf } from "~/platform/services/session.serv
 export type KeptSubmission =
   | { kind: "survey"; section: Section; fields: [string, string][] }
   | { kind: "house"; values: SuggestFormValues };
+
+export const PENDING_TTL_MS = ONE_TIME_TTL_MS["kept-submission"];
+/** Live kept forms at most per sending address, and in all: a flood fills these, not the disk. */
+export const PENDING_PER_ADDRESS = 10;
+export const PENDING_TOTAL = 500;
+/** A claim older than this is a login that failed half-way: the next login may claim it again. */
+const CLAIM_LEASE_MS = 60 * 1000;
+/** The advisory lock key that serialises keeps (any fixed number no other lock uses). */
+const KEEP_LOCK = 730_125;
+
+/**
+ * Keeps `payload` for `userId`'s next login under the sender's address (the key its cap counts by);
+ * returns the token that takes it back (only its hash is stored), or null when the sender's address
+ * or the table is at its cap. Expired ones go first.
+ */
+export async function keepPendingSubmission(
+  payload: Record<string, unknown>,
+  owner: { userId: number; address: string },
+  now = new Date(),
+): Promise<string | null> {
+  const token = newToken();
+  const kept = await issueSecret(
+    "kept-submission",
+    owner.address,
+    {
+      userId: owner.userId,
+      linkHash: hashToken(token),
+      payload,
+      expiresAt: new Date(now.getTime() + PENDING_TTL_MS),
+    },
+    {
+      now,
+      // One keep at a time (keeps are rare), so concurrent posts cannot all pass the count together.
+      guard: async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${KEEP_LOCK})`);
+        const { total, forTarget } = await pruneAndCount(tx, "kept-submission", owner.address, now);
+        return total < PENDING_TOTAL && forTarget < PENDING_PER_ADDRESS;
+      },
+    },
+  );
+  return kept ? token : null;
+}
+
+/**
+ * Claims what was kept under `token` for one login: one UPDATE, so of several logins at once exactly
+ * one gets it. Null when it is unknown, expired or claimed by another login just now.
+ */
+export async function claimPendingSubmission(token: string, now = new Date()) {
+  const row = await claimByLink("kept-submission", hashToken(token), CLAIM_LEASE_MS, now);
+  return row ? { payload: row.payload ?? {}, userId: row.userId } : null;
+}
+
+/** Gives a claim back (the login failed before applying it), so the next login finds it again. */
+export async function releasePendingSubmission(token: string) {
+  await releaseByLink("kept-submission", hashToken(token));
+}
+
+/** Forgets what was kept under `token` (once it has been applied, or refused). */
+export async function dropPendingSubmission(token: string) {
+  await deleteByLink("kept-submission", hashToken(token));
+}
 
 const pendingCookie = () => appCookie("sgw_pending", PENDING_TTL_MS / 1000);
 

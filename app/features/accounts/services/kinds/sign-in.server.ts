@@ -1,47 +1,44 @@
-import { randomInt } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { env } from "~/platform/env.server";
+import { oneTimeSecrets, users } from "~/platform/db/schema";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { hashToken, newToken } from "~/platform/models/session.server";
 import { isTrustedLogin, rememberLogin } from "~/platform/models/trusted-login.server";
 import { getUserByEmail, getUserById, normaliseEmail, type User } from "~/platform/models/user.server";
 import { sendMail } from "~/platform/services/mail.server";
-import { LIMITS, countAttempt, type Limit } from "~/platform/services/rate-limit.server";
+import { LIMITS, type Limit } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
 import { currentEditionName } from "~/features/editions/server";
 import { forgotPasswordSchema } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
+import { CODE_MAX_TRIES, ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import {
-  findCodeLink,
-  issueSignInCode,
-  spendCodeLink,
-  spendSignInCode,
-  takeCodeTry,
-  type SignInCode,
-} from "~/features/accounts/models/sign-in-code.server";
+  findLive,
+  issueSecret,
+  spendSecret,
+  type OneTimeSecret,
+} from "~/features/accounts/models/one-time.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { hashCode, sameDigest, seal, unseal } from "~/features/accounts/services/token-seal.server";
+import {
+  codeField,
+  codeFormFailure,
+  countOrRefuse,
+  hashCode,
+  newCode,
+  seal,
+  unseal,
+  verifyCode,
+  type CodeKind,
+} from "~/features/accounts/services/one-time.server";
 
-/** A mailed 6-digit code as typed (spaces dropped): the sign-in and registration codes alike. */
-export const codeField = z
-  .string({ required_error: "Enter the 6-digit code" })
-  .transform((code) => code.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the mail"));
+/*
+ * The sign-in code: a 6-digit code mailed to a member with a link in the same mail, kept under the
+ * member's id. The code is sealed so asking again within its 15 minutes re-sends the same one.
+ */
 
 const codeSchema = z.object({ email: forgotPasswordSchema.shape.email, code: codeField });
-
-/** Counts each attempt against its limit (subjects under `prefix`), refusing with the wait in minutes. */
-export async function countOrRefuse(limits: [Limit, string][], prefix = "") {
-  for (const [limit, subject] of limits) {
-    const attempt = await countAttempt(limit, `${prefix}${subject}`);
-    if (attempt.retryAfter) {
-      const minutes = Math.max(1, Math.ceil(attempt.retryAfter / 60));
-      const words = `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-      throw new AuthFailure(words, 429, attempt.retryAfter);
-    }
-  }
-}
 
 /**
  * Asks for a sign-in code. Like a reset link: every request does the same work before it is
@@ -66,15 +63,15 @@ export async function requestSignInCode(input: unknown, ip: string, redirectTo =
   return email;
 }
 
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
-
 async function makeSecrets(userId: number) {
   const code = newCode();
   const link = newToken();
   return {
+    userId,
     codeHash: await hashCode(code, String(userId)),
     linkHash: hashToken(link),
     sealed: await seal(JSON.stringify({ code, link })),
+    expiresAt: new Date(Date.now() + ONE_TIME_TTL_MS["sign-in"]),
   };
 }
 
@@ -87,7 +84,16 @@ export async function mailSignInCode(email: string, redirectTo = "/") {
       await sendMail(noAccountMail(email, shortName));
       return;
     }
-    const { code, resent } = await issueSignInCode(user.id, await makeSecrets(user.id));
+    // The member's row is locked meanwhile, so two requests make one code.
+    const issued = await issueSecret("sign-in", String(user.id), await makeSecrets(user.id), {
+      guard: async (tx) => {
+        await tx.execute(sql`select id from ${users} where id = ${user.id} for update`);
+        return true;
+      },
+      resend: { maxTries: CODE_MAX_TRIES },
+    });
+    if (!issued) return;
+    const { secret: code, resent } = issued;
     const secrets = await openSecrets(code);
     if (!secrets) return;
     const link = `${env().appUrl}/sign-in/link?${new URLSearchParams({ token: secrets.link, redirect: redirectTo })}`;
@@ -100,8 +106,8 @@ export async function mailSignInCode(email: string, redirectTo = "/") {
   }
 }
 
-async function openSecrets(code: SignInCode) {
-  const opened = await unseal(code.sealed);
+async function openSecrets(code: OneTimeSecret) {
+  const opened = code.sealed ? await unseal(code.sealed) : undefined;
   return opened ? (JSON.parse(opened) as { code: string; link: string }) : undefined;
 }
 
@@ -155,39 +161,42 @@ export function noAccountMail(to: string, shortName: string) {
   };
 }
 
-/**
- * Signs in with a typed code. The try is counted (per address, and against the code's own five)
- * before the code is compared; an unknown address costs the same HMAC and gets the same answer.
- */
+const signInKind: CodeKind = {
+  kind: "sign-in",
+  limitPrefix: "",
+  // By address, through the member: an unknown address runs the same query as a known one.
+  match: (email) =>
+    inArray(
+      oneTimeSecrets.userId,
+      sql`(select ${users.id} from ${users} where lower(${users.email}) = ${email.trim().toLowerCase()})`,
+    ),
+  salt: (_email, code) => String(code?.userId ?? 0),
+  spend: async (code) =>
+    (await spendSecret("sign-in", eq(oneTimeSecrets.id, code.id))) && code.userId !== null
+      ? await getUserById(code.userId)
+      : undefined,
+};
+
+/** Signs in with a typed code (the shared check: the try counted before the compare). */
 export async function signInWithCode(input: unknown, ip: string): Promise<User> {
   const parsed = codeSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AuthFailure(issue?.message ?? CODE_INVALID, 400, undefined, {
-      [String(issue?.path[0] ?? "code")]: issue?.message ?? CODE_INVALID,
-    });
-  }
-  await countOrRefuse([[LIMITS.codeTryIp, ip]]);
-  const code = await takeCodeTry(parsed.data.email);
-  const typed = await hashCode(parsed.data.code, String(code?.userId ?? 0));
-  const matched = code ? sameDigest(typed, code.codeHash) : false;
-  const user =
-    code && matched && (await spendSignInCode(code.id)) ? await getUserById(code.userId) : undefined;
-  if (!user) throw new AuthFailure(CODE_INVALID, 400, undefined, { code: CODE_INVALID });
-  await rememberLogin(user.id, ip);
-  return user;
+  if (!parsed.success) throw codeFormFailure(parsed.error);
+  return verifyCode(signInKind, parsed.data.email, parsed.data.code, ip);
 }
+
+const byLink = (token: string) => eq(oneTimeSecrets.linkHash, hashToken(token));
 
 /** The member a code's link would sign in, for its "Continue as …" page; nothing is spent. */
 export async function memberOfCodeLink(token: string): Promise<User | undefined> {
-  return (await findCodeLink(hashToken(token)))?.user;
+  const code = await findLive("sign-in", byLink(token), { maxTries: CODE_MAX_TRIES });
+  return code?.userId ? await getUserById(code.userId) : undefined;
 }
 
-/** The Continue button's post: spends the code behind the link and returns its member. */
+/** The Continue button's post: spends the code behind the link (code and link go together). */
 export async function signInWithCodeLink(token: string, ip: string): Promise<User> {
   await countOrRefuse([[LIMITS.codeTryIp, ip]]);
-  const userId = await spendCodeLink(hashToken(token));
-  const user = userId === undefined ? undefined : await getUserById(userId);
+  const spent = await spendSecret("sign-in", byLink(token), { maxTries: CODE_MAX_TRIES });
+  const user = spent?.userId ? await getUserById(spent.userId) : undefined;
   if (!user) throw new AuthFailure(CODE_INVALID, 400);
   await rememberLogin(user.id, ip);
   return user;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pendingSubmissions } from "~/platform/db/schema";
-import { useFreshDatabase } from "../../../tests/support/database";
+import { eq } from "drizzle-orm";
+import { oneTimeSecrets } from "~/platform/db/schema";
+import { useFreshDatabase } from "../../../../../tests/support/database";
 import {
   PENDING_PER_ADDRESS,
   PENDING_TOTAL,
@@ -9,7 +10,7 @@ import {
   dropPendingSubmission,
   keepPendingSubmission,
   releasePendingSubmission,
-} from "~/platform/models/pending-submission.server";
+} from "~/features/accounts/services/kinds/kept-submission.server";
 import { createUser } from "~/platform/models/user.server";
 
 const database = useFreshDatabase();
@@ -55,7 +56,11 @@ describe("pending submissions", () => {
     const fromOne = await Promise.all(Array.from({ length: 40 }, () => keep("10.6.6.6")));
     expect(fromOne.filter(Boolean)).toHaveLength(PENDING_PER_ADDRESS);
     for (let i = 0; i < PENDING_TOTAL; i++) await keep(`10.7.${i >> 8}.${i & 255}`);
-    const rows = () => database.db.select({ address: pendingSubmissions.address }).from(pendingSubmissions);
+    const rows = () =>
+      database.db
+        .select({ address: oneTimeSecrets.target })
+        .from(oneTimeSecrets)
+        .where(eq(oneTimeSecrets.kind, "kept-submission"));
     expect(await rows()).toHaveLength(PENDING_TOTAL);
     expect(await keep("10.8.0.1")).toBeNull();
     // Half an hour later the old rows are gone at the next post, and there is room again.

@@ -1,39 +1,35 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { emailConfirmations, passwordResets, sessions, users } from "~/platform/db/schema";
+import { oneTimeSecrets, sessions, users } from "~/platform/db/schema";
 import { hashToken, newToken } from "~/platform/models/session.server";
+import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
+import {
+  findLive,
+  issueSecret,
+  spendSecret,
+  voidSecretsOf,
+} from "~/features/accounts/models/one-time.server";
 
-/** Like a reset link: half an hour, once. */
-export const CONFIRMATION_TTL_MS = 30 * 60 * 1000;
+/** The link that confirms a member reads their address (organiser rights need one): like a reset link. */
+const ofMember = (token: string, userId: number) =>
+  and(eq(oneTimeSecrets.linkHash, hashToken(token)), eq(oneTimeSecrets.userId, userId))!;
 
 /** Issues a single-use link token that confirms `email` for the member; only its hash is stored. */
 export async function createEmailConfirmation(userId: number, email: string) {
-  const db = await getDb();
   const token = newToken();
-  const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
-  await db
-    .insert(emailConfirmations)
-    .values({ tokenHash: hashToken(token), userId, email: email.toLowerCase(), expiresAt });
+  const expiresAt = new Date(Date.now() + ONE_TIME_TTL_MS["confirm-address"]);
+  await issueSecret("confirm-address", String(userId), {
+    userId,
+    linkHash: hashToken(token),
+    payload: { email: email.toLowerCase() },
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
-const liveFor = (token: string, userId: number, now: Date) =>
-  and(
-    eq(emailConfirmations.tokenHash, hashToken(token)),
-    eq(emailConfirmations.userId, userId),
-    isNull(emailConfirmations.usedAt),
-    gt(emailConfirmations.expiresAt, now),
-  );
-
 /** When the member asked for this link, while it is theirs, unused and unexpired (else undefined). */
 export async function confirmationAskedAt(token: string, userId: number, now = new Date()) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ createdAt: emailConfirmations.createdAt })
-    .from(emailConfirmations)
-    .where(liveFor(token, userId, now))
-    .limit(1);
-  return row?.createdAt;
+  return (await findLive("confirm-address", ofMember(token, userId), { now }))?.createdAt;
 }
 
 /**
@@ -51,24 +47,18 @@ export async function confirmEmailWithToken(
 ) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(emailConfirmations)
-      .set({ usedAt: now })
-      .where(liveFor(token, userId, now))
-      .returning({ email: emailConfirmations.email });
-    if (!spent) return false;
+    const spent = await spendSecret("confirm-address", ofMember(token, userId), { now, runner: tx });
+    const email = spent?.payload?.email;
+    if (typeof email !== "string") return false;
     const [confirmed] = await tx
       .update(users)
       .set(passwordHash ? { emailConfirmedAt: now, passwordHash } : { emailConfirmedAt: now })
-      .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${spent.email}`))
+      .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email}`))
       .returning({ id: users.id });
     if (!confirmed) return false;
     if (passwordHash) {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await voidSecretsOf("reset-password", userId, now, tx);
     }
     return true;
   });

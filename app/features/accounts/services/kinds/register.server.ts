@@ -1,23 +1,36 @@
-import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "~/platform/db/client.server";
 import { z } from "zod";
 import { env } from "~/platform/env.server";
+import { invitations, oneTimeSecrets, users } from "~/platform/db/schema";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { getUserByEmail, normaliseEmail, type User } from "~/platform/models/user.server";
-import { rememberLogin } from "~/platform/models/trusted-login.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
 import { currentEditionName } from "~/features/editions/server";
 import { forgotPasswordSchema, registerSchema } from "~/features/accounts/lib/auth-forms";
-import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
-import {
-  issueRegisterCode,
-  spendRegisterCode,
-  takeRegisterCodeTry,
-} from "~/features/accounts/models/register-code.server";
+import { CODE_MAX_TRIES, ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
+import { issueSecret, spendSecret, type Runner } from "~/features/accounts/models/one-time.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { codeField, countOrRefuse, mailSignInCode } from "~/features/accounts/services/sign-in-code.server";
-import { hashCode, sameDigest, seal, unseal } from "~/features/accounts/services/token-seal.server";
+import { mailSignInCode } from "~/features/accounts/services/kinds/sign-in.server";
+import {
+  codeField,
+  codeFormFailure,
+  countOrRefuse,
+  hashCode,
+  newCode,
+  seal,
+  unseal,
+  verifyCode,
+  type CodeKind,
+} from "~/features/accounts/services/one-time.server";
+
+/*
+ * The registration code: a 6-digit code mailed to an invited address so its owner can register
+ * without a password. Kept like a sign-in code, but under the address (lower case): there is no
+ * member yet.
+ */
 
 /** Where an account made from an invitation lands first. */
 export const REGISTERED_LANDING = "/survey";
@@ -55,8 +68,26 @@ export async function requestRegisterCode(input: unknown, ip: string): Promise<s
   return email;
 }
 
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 const salt = (email: string) => `register:${email}`;
+
+/**
+ * Whether the address is invited and has no account; the invitation's row is locked meanwhile, so
+ * two requests make one code.
+ */
+async function invitedWithoutAccount(tx: Runner, email: string) {
+  const invited = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(sql`lower(${invitations.email}) = ${email}`)
+    .for("update");
+  if (invited.length === 0) return false;
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  return !member;
+}
 
 /**
  * An invited address gets its code (the live one again, if any); an address with an account gets
@@ -68,12 +99,17 @@ export async function mailRegisterCode(address: string) {
     if (await getUserByEmail(email)) return void (await mailSignInCode(email, REGISTERED_LANDING));
     const { shortName } = await currentEditionName();
     const code = newCode();
-    const issued = await issueRegisterCode(email, {
+    const fresh = {
       codeHash: await hashCode(code, salt(email)),
       sealed: await seal(code),
+      expiresAt: new Date(Date.now() + ONE_TIME_TTL_MS.register),
+    };
+    const issued = await issueSecret("register", email, fresh, {
+      guard: (tx) => invitedWithoutAccount(tx, email),
+      resend: { maxTries: CODE_MAX_TRIES },
     });
     if (!issued) return void (await sendMail(notInvitedMail(email, shortName)));
-    const opened = await unseal(issued.code.sealed);
+    const opened = issued.secret.sealed ? await unseal(issued.secret.sealed) : undefined;
     if (!opened) return;
     await sendMail(registerCodeMail(email, opened, { resent: issued.resent, shortName }));
   } catch (error) {
@@ -124,24 +160,34 @@ export function notInvitedMail(to: string, shortName: string) {
 }
 
 /**
- * Creates the invited address's account from its code, without a password. The try counts (per
- * client address, and against the code's own five) before the code is compared.
+ * Spends a code that matched and creates the account without a password (an empty hash, which no
+ * password matches), in one transaction; undefined when the code was spent first or the address
+ * has an account by now.
  */
+async function spendRegisterCode(id: number, name: string | undefined): Promise<User | undefined> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const spent = await spendSecret("register", eq(oneTimeSecrets.id, id), { runner: tx });
+    if (!spent) return undefined;
+    const [user] = await tx
+      .insert(users)
+      .values({ email: spent.target, passwordHash: "", name: name?.trim() || null })
+      .onConflictDoNothing()
+      .returning();
+    return user;
+  });
+}
+
+/** Creates the invited address's account from its code, without a password (the shared check). */
 export async function registerWithCode(input: unknown, ip: string): Promise<User> {
   const parsed = registerCodeSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AuthFailure(issue?.message ?? CODE_INVALID, 400, undefined, {
-      [String(issue?.path[0] ?? "code")]: issue?.message ?? CODE_INVALID,
-    });
-  }
-  await countOrRefuse([[LIMITS.codeTryIp, ip]], REGISTER);
-  const email = normaliseEmail(parsed.data.email);
-  const code = await takeRegisterCodeTry(email);
-  const typed = await hashCode(parsed.data.code, salt(email));
-  const matched = code ? sameDigest(typed, code.codeHash) : false;
-  const user = code && matched ? await spendRegisterCode(code.id, parsed.data.name) : undefined;
-  if (!user) throw new AuthFailure(CODE_INVALID, 400, undefined, { code: CODE_INVALID });
-  await rememberLogin(user.id, ip);
-  return user;
+  if (!parsed.success) throw codeFormFailure(parsed.error);
+  const registerKind: CodeKind = {
+    kind: "register",
+    limitPrefix: REGISTER,
+    match: (email) => eq(oneTimeSecrets.target, normaliseEmail(email)),
+    salt: (email) => salt(normaliseEmail(email)),
+    spend: (code) => spendRegisterCode(code.id, parsed.data.name),
+  };
+  return verifyCode(registerKind, parsed.data.email, parsed.data.code, ip);
 }

@@ -1,18 +1,26 @@
 import { env } from "~/platform/env.server";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { hashToken, newToken } from "~/platform/models/session.server";
 import { rememberLogin } from "~/platform/models/trusted-login.server";
-import type { User } from "~/platform/models/user.server";
+import { getUserById, type User } from "~/platform/models/user.server";
 import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
-import { createPersonalLink, findPersonalLink } from "~/features/accounts/models/personal-link.server";
+import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
+import { findByLink, issueSecret } from "~/features/accounts/models/one-time.server";
 import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { requestSignInCode } from "~/features/accounts/services/sign-in-code.server";
+import { requestSignInCode } from "~/features/accounts/services/kinds/sign-in.server";
 
-export const PERSONAL_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** Where the link lands is its payload's `to`; the link is kept under the member's id. */
+async function findPersonalLink(token: string) {
+  const link = await findByLink("personal-link", hashToken(token));
+  const to = link?.payload?.to;
+  const user = link?.userId ? await getUserById(link.userId) : undefined;
+  return link && user && typeof to === "string" ? { target: to, expiresAt: link.expiresAt, user } : undefined;
+}
 
 /** When a link made now ends: in 14 days, or at the survey deadline when that is sooner and ahead. */
 export function personalLinkExpiry(now: Date, deadline?: Date | null): Date {
-  const twoWeeks = new Date(now.getTime() + PERSONAL_LINK_TTL_MS);
+  const twoWeeks = new Date(now.getTime() + ONE_TIME_TTL_MS["personal-link"]);
   return deadline && deadline > now && deadline < twoWeeks ? deadline : twoWeeks;
 }
 
@@ -26,7 +34,13 @@ export async function personalLinkFor(
   target: string,
   { deadline, now = new Date() }: { deadline?: Date | null; now?: Date } = {},
 ): Promise<string> {
-  const token = await createPersonalLink(member.id, safeRedirect(target), personalLinkExpiry(now, deadline));
+  const token = newToken();
+  await issueSecret("personal-link", String(member.id), {
+    userId: member.id,
+    linkHash: hashToken(token),
+    payload: { to: safeRedirect(target) },
+    expiresAt: personalLinkExpiry(now, deadline),
+  });
   return `${env().appUrl.replace(/\/+$/, "")}/continue/${token}`;
 }
 
