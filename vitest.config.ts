@@ -14,7 +14,7 @@ const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}"];
 const ON_POSTGRES = [
   "client.integration.test.ts", // four instances migrate one database under the advisory lock
   "table-changes.integration.test.ts", // LISTEN/NOTIFY between two instances
-  "pending-submission.integration.test.ts", // 30 logins claim one kept submission
+  "kept-submission.integration.test.ts", // 30 logins claim one kept submission
   "rate-limit.integration.test.ts", // concurrent hits and slot claims
   "plan.integration.test.ts", // two claims of one reminder round
   "notices.integration.test.ts", // two notice runs at once
