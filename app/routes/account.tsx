@@ -21,7 +21,7 @@ import {
   requestEmailChange,
   type AccountResult,
 } from "~/features/accounts/services/account.server";
-import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/server";
+import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/index.server";
 import styles from "~/styles/account.css";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
 

@@ -1,7 +1,7 @@
 import { housePatchSchema, parseId, stateError } from "~/features/houses/lib/house-schema";
 import { getHouse, updateHouse } from "~/features/houses/models/house.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
-import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
+import { houseChangeRefusal } from "~/features/results/services/event-plan.server";
 import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
 import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import { requireApiUser } from "~/platform/services/session.server";

@@ -1,4 +1,4 @@
-import { EditionClosedError, getCurrentEdition } from "~/features/editions/models/edition.server";
+import { EditionClosedError, getCurrentEdition } from "~/features/season/models/edition.server";
 import { getSurvey, saveSurvey } from "~/features/survey/models/survey.server";
 import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
 import { parseSurvey } from "~/features/survey/lib/survey-schema";

@@ -4,7 +4,7 @@ import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { castVote, getHouseVoteCounts } from "~/features/houses/models/vote.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { requireApiUser } from "~/platform/services/session.server";
-import { EditionClosedError } from "~/features/editions/server";
+import { EditionClosedError } from "~/features/season/index.server";
 
 const voteSchema = z.object({
   house_id: idSchema("house_id"),

@@ -18,12 +18,12 @@ import {
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
 import { groupOrExpected } from "~/features/houses/lib/house-fit";
-import { getChosenHouseId, getEventSettings } from "~/features/event/models/event-settings.server";
+import { getChosenHouseId, getEventSettings } from "~/features/season/models/event-settings.server";
 import { listPhotoVersions } from "~/features/houses/models/photo-queue.server";
-import { getExpectedGroup } from "~/features/event/models/plan.server";
+import { getExpectedGroup } from "~/features/results/models/plan.server";
 import { castVote, getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
-import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
-import { EditionClosedError } from "~/features/editions/models/edition.server";
+import { houseChangeRefusal } from "~/features/results/services/event-plan.server";
+import { EditionClosedError } from "~/features/season/models/edition.server";
 import { isOrganiser } from "~/features/accounts/services/organiser.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import houseImageStyles from "~/styles/house-image.css";

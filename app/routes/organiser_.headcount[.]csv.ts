@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { headcount, headcountCsv } from "~/features/event/lib/headcount";
-import { listHeadcountRecords } from "~/features/event/models/plan.server";
+import { headcount, headcountCsv } from "~/features/results/lib/headcount";
+import { listHeadcountRecords } from "~/features/results/models/plan.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { housesCsv } from "~/features/organiser/lib/export-csv";
-import { getEventSettings } from "~/features/event/models/event-settings.server";
+import { getEventSettings } from "~/features/season/models/event-settings.server";
 import { listHouses } from "~/features/houses/models/house.server";
 import { getVoteCounts } from "~/features/houses/models/vote.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";

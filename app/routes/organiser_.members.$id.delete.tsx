@@ -5,7 +5,7 @@ import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { deleteAccount, deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
-import { isOrganiser, organiserAddresses } from "~/features/accounts/server";
+import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import {
   PEOPLE_PAGE,
   backToOrganiser,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { surveysCsv } from "~/features/organiser/lib/export-csv";
-import { getCurrentEdition } from "~/features/editions/models/edition.server";
+import { getCurrentEdition } from "~/features/season/models/edition.server";
 import { listSurveyRecords } from "~/features/results/models/results.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";

@@ -1,16 +1,16 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { firstPhotoPreload } from "~/features/houses/components/house-photo";
-import { PastEditions } from "~/features/editions/components/past-editions";
-import { PastHouses } from "~/features/editions/components/past-houses";
+import { PastEditions } from "~/features/results/components/past-editions";
+import { PastHouses } from "~/features/results/components/past-houses";
 import { listPhotoVersions } from "~/features/houses/models/photo-queue.server";
-import { listPreviousHouses } from "~/features/event/models/plan.server";
-import { listPastEditions } from "~/features/editions/services/archive-page.server";
+import { listPreviousHouses } from "~/features/results/models/plan.server";
+import { listPastEditions } from "~/features/results/services/archive-page.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { PlainText } from "~/platform/components/plain-text";
-import { currentEditionName } from "~/features/editions/models/edition.server";
+import { currentEditionName } from "~/features/season/models/edition.server";
 import { pageText } from "~/features/organiser/services/page-texts.server";
 
 export const links: LinksFunction = () => [

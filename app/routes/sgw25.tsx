@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EventDecision } from "~/features/event/components/event-decision";
-import { EventExtras } from "~/features/event/components/event-extras";
-import { getEventPageFacts } from "~/features/event/services/event-plan.server";
+import { EventDecision } from "~/features/results/components/event-decision";
+import { EventExtras } from "~/features/season/components/event-extras";
+import { getEventPageFacts } from "~/features/results/services/event-plan.server";
 import { getSurveyDeadlineStatus } from "~/features/survey/services/survey-deadline.server";
-import { currentEditionName } from "~/features/editions/models/edition.server";
+import { currentEditionName } from "~/features/season/models/edition.server";
 import { PlainText } from "~/platform/components/plain-text";
 import { pageText } from "~/features/organiser/services/page-texts.server";
 

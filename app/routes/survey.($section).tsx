@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Details } from "~/features/survey/components/details";
 import { LoginPrompt } from "~/platform/components/login-prompt";
@@ -14,6 +14,7 @@ import {
   surveyPageLoader,
   type SurveyActionData as ActionData,
 } from "~/features/survey/services/survey-page.server";
+import { keepForLogin } from "~/features/accounts/index.server";
 import { SurveyDeadlineGate } from "~/features/survey/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -28,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Survey") }];
 
 export const loader = surveyPageLoader;
-export const action = surveyPageAction;
+export const action = (args: ActionFunctionArgs) => surveyPageAction(args, keepForLogin);
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;

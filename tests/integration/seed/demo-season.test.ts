@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createUserSession } from "~/platform/services/session.server";
 import { getUserByEmail } from "~/platform/models/user.server";
-import { getCurrentEdition } from "~/features/editions/server";
-import { getChosenHouseId, getEventPlan } from "~/features/event/server";
+import { getCurrentEdition } from "~/features/season/index.server";
+import { getChosenHouseId } from "~/features/season/index.server";
+import { getEventPlan } from "~/features/results/index.server";
 import { computeTrip } from "~/features/money/lib/trip";
-import { loadTripInput } from "~/features/money/server";
+import { loadTripInput } from "~/features/money/index.server";
 import { personKey, tripPeople } from "~/features/trip/lib/rooms";
-import { listPlacements, listTravel, listTripMembers } from "~/features/trip/server";
+import { listPlacements, listTravel, listTripMembers } from "~/features/trip/index.server";
 import { seedDemoData } from "~/seed.server";
 import * as moneyPage from "~/routes/money._index";
 import * as tripPage from "~/routes/trip";

@@ -7,7 +7,7 @@ import { rememberLogin } from "~/platform/models/trusted-login.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
-import { currentEditionName } from "~/features/editions/server";
+import { currentEditionName } from "~/features/season/index.server";
 import { forgotPasswordSchema, registerSchema } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import {

@@ -1,5 +1,5 @@
 import { toCsv } from "~/platform/lib/csv";
-import { requireOrganiser } from "~/features/accounts/server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { minorToText } from "~/features/money/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { loadTrip, nameOf } from "~/features/money/services/money-access.server";

@@ -6,7 +6,7 @@ import { readSectionForm } from "~/features/survey/lib/survey-schema";
 import { reviewParts } from "~/features/survey/lib/survey-review";
 import { sectionFields } from "~/features/survey/lib/survey-fields";
 import { SGW25_NAMES, SURVEY_QUESTIONS, type Question } from "~/features/survey/lib/survey-questions";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 // A question as a developer adds it: its entry in the definition and its summary rows by its key.
 const DIETARY: Question = {
