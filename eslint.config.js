@@ -8,9 +8,10 @@ import tseslint from "typescript-eslint";
  * The app is cut by feature (app/features/<feature>/) over a shared platform (app/platform/), and
  * each of them by layer, lowest first: lib (pure, no I/O) <- db <- models <- services/components <-
  * routes. A module may import only the layers its own layer names here, of its own feature, a feature
- * below it (FEATURE_ORDER) or the platform; the platform imports no feature; another feature's models and services are reached
- * only through its face, `~/features/x/index.server`, and only from server layers. Its pure logic and
- * components are imported module by module: a client-side index would cost every page a chunk.
+ * below it (FEATURE_ORDER) or the platform; the platform imports no feature; another feature's models
+ * and services are reached only through its face, `~/features/x/index.server`, and only from server
+ * layers. Its pure logic and components are imported module by module: a client-side index would cost
+ * every page a chunk.
  * The rule reads the `~/` alias, so every app import goes through it (a `../` import would dodge it).
  */
 const LAYERS = {
