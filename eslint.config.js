@@ -137,6 +137,13 @@ function orderRule(feature) {
   };
 }
 
+/** Above the features (routes, root, entry, seed): a feature's face, its components and its pure lib. */
+const THROUGH_FACES = {
+  group: ["~/features/*/models/**", "~/features/*/services/**"],
+  message:
+    "Above the features, a feature's models and services are reached through its face, ~/features/<name>/index.server (see eslint.config.js).",
+};
+
 const routeRule = restrict(
   ["app/routes/**/*.{ts,tsx}"],
   [
@@ -144,8 +151,15 @@ const routeRule = restrict(
       group: ["~/platform/db", "~/platform/db/*"],
       message: "Routes reach the database through models (see eslint.config.js).",
     },
+    THROUGH_FACES,
   ],
 );
+
+const topRule = {
+  files: ["app/*.{ts,tsx}"],
+  ignores: ["**/*.test.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [THROUGH_FACES] }] },
+};
 
 export default tseslint.config(
   {
@@ -200,4 +214,5 @@ export default tseslint.config(
   ...FEATURES.flatMap((feature) => Object.keys(LAYERS).map((layer) => featureRule(feature, layer))),
   ...FEATURES.filter((feature) => feature !== FEATURE_ORDER.at(-1)).map(orderRule),
   routeRule,
+  topRule,
 );

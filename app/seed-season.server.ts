@@ -5,8 +5,12 @@
  * would have stored. `npm start`'s demo and the bench (at the issue's sizes) both use it.
  */
 import { randomUUID } from "node:crypto";
-import { getCurrentEdition } from "~/features/season/index.server";
-import { getChosenHouseId, setChosenHouseId, setPlannedWeekend } from "~/features/season/index.server";
+import {
+  getCurrentEdition,
+  getChosenHouseId,
+  setChosenHouseId,
+  setPlannedWeekend,
+} from "~/features/season/index.server";
 import { weekendDays } from "~/features/season/lib/event-settings";
 import { updateHouse } from "~/features/houses/index.server";
 import { minorToText } from "~/features/money/lib/amount";

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EventDecision } from "~/features/results/components/event-decision";
 import { ResponsiveImage } from "~/platform/components/responsive-image";
-import { getEventPageFacts } from "~/features/results/services/event-plan.server";
+import { getEventPageFacts } from "~/features/results/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — Home` },

@@ -20,7 +20,7 @@ import {
   renameMember,
   requestEmailChange,
   type AccountResult,
-} from "~/features/accounts/services/account.server";
+} from "~/features/accounts/index.server";
 import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/index.server";
 import styles from "~/styles/account.css";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";

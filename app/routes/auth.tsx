@@ -17,11 +17,11 @@ import {
   registerMember,
   requestPasswordReset,
   resetPasswordFromForm,
-} from "~/features/accounts/services/auth.server";
+  startMemberSession,
+  REGISTERED_LANDING,
+} from "~/features/accounts/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { REGISTERED_LANDING } from "~/features/accounts/services/register-code.server";
 import { hasPendingInvitation } from "~/features/organiser/index.server";
 import { normaliseEmail } from "~/platform/models/user.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";

@@ -14,13 +14,13 @@ import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/servic
 import { CodeField, CodeRequestForm, EmailField } from "~/features/accounts/components/code-fields";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { nameFromLink, registerCodeUrl, registerFormUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
 import {
+  startMemberSession,
+  AuthFailure,
   REGISTERED_LANDING,
   registerWithCode,
   requestRegisterCode,
-} from "~/features/accounts/services/register-code.server";
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

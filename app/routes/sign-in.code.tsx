@@ -15,9 +15,12 @@ import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/servic
 import { CodeField, CodeRequestForm, EmailField } from "~/features/accounts/components/code-fields";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { requestSignInCode, signInWithCode } from "~/features/accounts/services/sign-in-code.server";
+import {
+  startMemberSession,
+  AuthFailure,
+  requestSignInCode,
+  signInWithCode,
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

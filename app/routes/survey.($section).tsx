@@ -13,7 +13,7 @@ import {
   surveyPageAction,
   surveyPageLoader,
   type SurveyActionData as ActionData,
-} from "~/features/survey/services/survey-page.server";
+} from "~/features/survey/index.server";
 import { keepForLogin } from "~/features/accounts/index.server";
 import { SurveyDeadlineGate } from "~/features/survey/components/survey-deadline";
 import styles from "~/styles/survey.css";

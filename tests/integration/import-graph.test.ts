@@ -12,7 +12,8 @@ describe("the import graph of app/", () => {
 
   it("reads the real graph", () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get("routes/survey.($section).tsx")).toContain(
+    expect(graph.get("routes/survey.($section).tsx")).toContain("features/survey/index.server.ts");
+    expect(graph.get("features/survey/index.server.ts")).toContain(
       "features/survey/services/survey-page.server.ts",
     );
   });

@@ -66,6 +66,15 @@ describe("layers", () => {
     ).toMatch(/through the ~\/ alias/);
   });
 
+  it("refuses a route or root reaching past a feature's face", async () => {
+    expect(await lint("app/routes/example.tsx", importing("~/features/houses/models/house.server"))).toMatch(
+      /reached through its face/,
+    );
+    expect(await lint("app/root.tsx", importing("~/features/season/services/example.server"))).toMatch(
+      /reached through its face/,
+    );
+  });
+
   it("refuses an import of a feature above in the feature order, at every layer", async () => {
     expect(
       await lint("app/features/season/models/example.server.ts", importing("~/features/houses/index.server")),
@@ -101,7 +110,11 @@ describe("layers", () => {
     expect(
       await lint("app/features/results/lib/example.ts", importing("~/features/survey/lib/survey-flow")),
     ).toBe("");
-    expect(await lint("app/routes/example.tsx", importing("~/features/houses/models/house.server"))).toBe("");
+    expect(await lint("app/routes/example.tsx", importing("~/features/houses/index.server"))).toBe("");
+    expect(await lint("app/routes/example.tsx", importing("~/features/houses/lib/house-rules"))).toBe("");
+    expect(await lint("app/routes/example.test.ts", importing("~/features/houses/models/house.server"))).toBe(
+      "",
+    );
   });
 
   it("keeps each feature's face to named exports others use, and refuses a face that re-exports a whole module", () => {

@@ -8,3 +8,9 @@ export {
 } from "./models/money-writes.server";
 export { listPayments, listTripMembers, loadTripInput } from "./models/trip.server";
 export { sharesStillDue } from "./services/money-access.server";
+export { moneyAction } from "./services/money-actions.server";
+export { ledgerCsv, sharesCsv } from "./services/money-csv.server";
+export { expenseEditAction, getExpenseEdit } from "./services/money-expense.server";
+export { getMoneyHistory } from "./services/money-history.server";
+export { getMoneyPage } from "./services/money-page.server";
+export { getSetupPage, setupAction } from "./services/money-setup.server";

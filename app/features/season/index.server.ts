@@ -1,17 +1,17 @@
 /** The season feature's face: what other features, the routes and the tests use of its data access and services. */
 export { rollOver } from "./models/edition-rollover.server";
 export {
+  type ArchivedEdition,
   CURRENT_EDITION,
-  EVENT_SETTINGS,
-  EditionClosedError,
+  type CurrentEdition,
   currentEditionName,
+  EditionClosedError,
+  EVENT_SETTINGS,
   getArchivedEdition,
   getCurrentEdition,
   holdEdition,
   inCurrentEdition,
   listArchivedEditions,
-  type ArchivedEdition,
-  type CurrentEdition,
 } from "./models/edition.server";
 export {
   claimAnnouncement,
