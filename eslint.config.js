@@ -7,10 +7,11 @@ import tseslint from "typescript-eslint";
 /**
  * The app is cut by feature (app/features/<feature>/) over a shared platform (app/platform/), and
  * each of them by layer, lowest first: lib (pure, no I/O) <- db <- models <- services/components <-
- * routes. A module may import only the layers its own layer names here, of any feature or of the
- * platform; the platform imports no feature; another feature's models and services are reached only
- * through its server index, `~/features/x/server`, and only from server layers. Its pure logic and
- * components are imported module by module: a client-side index would cost every page a chunk.
+ * routes. A module may import only the layers its own layer names here, of its own feature, a feature
+ * below it (FEATURE_ORDER) or the platform; the platform imports no feature; another feature's models
+ * and services are reached only through its face, `~/features/x/index.server`, and only from server
+ * layers. Its pure logic and components are imported module by module: a client-side index would cost
+ * every page a chunk.
  * The rule reads the `~/` alias, so every app import goes through it (a `../` import would dodge it).
  */
 const LAYERS = {
@@ -22,9 +23,28 @@ const LAYERS = {
 };
 const ALL = ["lib", "components", "db", "models", "services", "env.server"];
 const SERVER_LAYERS = ["models", "services", "db"];
+/**
+ * The features, lowest first: each imports only the features before it here (decision 020). A type-only
+ * import may point either way, since it is erased before anything runs; tests and fixtures may reach
+ * any feature. A new feature folder must take its place in this list.
+ */
+export const FEATURE_ORDER = [
+  "season",
+  "houses",
+  "survey",
+  "results",
+  "accounts",
+  "organiser",
+  "money",
+  "trip",
+];
 const FEATURES = readdirSync(new URL("./app/features/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const unplaced = FEATURES.filter((name) => !FEATURE_ORDER.includes(name));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: place ${unplaced.join(", ")} in FEATURE_ORDER (decision 020).`);
+}
 const ABOVE_FEATURES = ["~/routes", "~/routes/*", "~/root", "~/seed.server", "~/entry.*"];
 
 function restrict(files, patterns) {
@@ -76,18 +96,18 @@ function featureRule(feature, layer) {
         message: `app/features/${feature}/${layer} may import only from the ${LAYERS[layer].join(", ")} layers of a feature and the platform (see eslint.config.js).`,
       },
       {
-        regex: `^~/features/${feature}/server$`,
-        message: "A feature imports its own modules directly, not through its server index.",
+        regex: `^~/features/${feature}/index\\.server$`,
+        message: "A feature imports its own modules directly, not through its face.",
       },
       {
         group: others.flatMap((name) => [`~/features/${name}/models/**`, `~/features/${name}/services/**`]),
         message:
-          "Another feature's models and services are reached only through its server index, ~/features/<name>/server (see eslint.config.js).",
+          "Another feature's models and services are reached only through its face, ~/features/<name>/index.server (see eslint.config.js).",
       },
       ...(clientLayer
         ? [
             {
-              group: others.map((name) => `~/features/${name}/server`),
+              group: others.map((name) => `~/features/${name}/index.server`),
               message: `app/features/${feature}/${layer} is not a server layer: it may not use another feature's server modules.`,
             },
           ]
@@ -96,6 +116,34 @@ function featureRule(feature, layer) {
   );
 }
 
+/** A feature imports only the features below it in FEATURE_ORDER; type-only imports are let through. */
+function orderRule(feature) {
+  const above = FEATURE_ORDER.slice(FEATURE_ORDER.indexOf(feature) + 1);
+  return {
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.fixture.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: above.map((name) => ({
+            group: [`~/features/${name}`, `~/features/${name}/**`],
+            allowTypeImports: true,
+            message: `${feature} sits below ${name} in the feature order (${FEATURE_ORDER.join(" <- ")}): hand the data or a callback down, or move the module (decision 020).`,
+          })),
+        },
+      ],
+    },
+  };
+}
+
+/** Above the features (routes, root, entry, seed): a feature's face, its components and its pure lib. */
+const THROUGH_FACES = {
+  group: ["~/features/*/models/**", "~/features/*/services/**"],
+  message:
+    "Above the features, a feature's models and services are reached through its face, ~/features/<name>/index.server (see eslint.config.js).",
+};
+
 const routeRule = restrict(
   ["app/routes/**/*.{ts,tsx}"],
   [
@@ -103,8 +151,15 @@ const routeRule = restrict(
       group: ["~/platform/db", "~/platform/db/*"],
       message: "Routes reach the database through models (see eslint.config.js).",
     },
+    THROUGH_FACES,
   ],
 );
+
+const topRule = {
+  files: ["app/*.{ts,tsx}"],
+  ignores: ["**/*.test.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [THROUGH_FACES] }] },
+};
 
 export default tseslint.config(
   {
@@ -157,5 +212,7 @@ export default tseslint.config(
   },
   ...Object.keys(LAYERS).map(platformRule),
   ...FEATURES.flatMap((feature) => Object.keys(LAYERS).map((layer) => featureRule(feature, layer))),
+  ...FEATURES.filter((feature) => feature !== FEATURE_ORDER.at(-1)).map(orderRule),
   routeRule,
+  topRule,
 );

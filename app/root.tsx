@@ -26,10 +26,9 @@ import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
 import { useJustLoggedIn } from "~/platform/components/login-marker";
 import { LOGIN_DATA_WARNING } from "~/platform/lib/login-marker";
-import { currentEditionName } from "~/features/editions/models/edition.server";
-import { getEventSettings } from "~/features/event/models/event-settings.server";
+import { currentEditionName, getEventSettings } from "~/features/season/index.server";
 import { getUser } from "~/platform/services/session.server";
-import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { isOrganiser } from "~/features/accounts/index.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

@@ -5,10 +5,14 @@
  * would have stored. `npm start`'s demo and the bench (at its own, larger sizes) both use it.
  */
 import { randomUUID } from "node:crypto";
-import { getCurrentEdition } from "~/features/editions/server";
-import { getChosenHouseId, setChosenHouseId, setPlannedWeekend } from "~/features/event/server";
-import { weekendDays } from "~/features/event/lib/event-settings";
-import { updateHouse } from "~/features/houses/server";
+import {
+  getCurrentEdition,
+  getChosenHouseId,
+  setChosenHouseId,
+  setPlannedWeekend,
+} from "~/features/season/index.server";
+import { weekendDays } from "~/features/season/lib/event-settings";
+import { updateHouse } from "~/features/houses/index.server";
 import { minorToText } from "~/platform/lib/amount";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
@@ -22,7 +26,7 @@ import {
   loadMoneyInput,
   saveMoneySettings,
   type Actor,
-} from "~/features/money/server";
+} from "~/features/money/index.server";
 import { roomsFromHouse, suggestRooms, tripPeople } from "~/features/trip/lib/rooms";
 import { parseTravel, travelDays, type TravelValues } from "~/features/trip/lib/travel";
 import { parseItem } from "~/features/trip/lib/items";
@@ -40,7 +44,7 @@ import {
   saveNotes,
   saveTravel,
   setItemDone,
-} from "~/features/trip/server";
+} from "~/features/trip/index.server";
 
 export type SeasonPlan = {
   /** Who the money history names for the set-up (the organiser). */

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 import { hashPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
 

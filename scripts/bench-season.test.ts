@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, useDatabaseForTests, type Connection } from "~/platform/db/client.server";
-import { getCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition } from "~/features/season/index.server";
 import { computeMoney } from "~/features/money/lib/money";
-import { loadMoneyInput } from "~/features/money/server";
+import { loadMoneyInput } from "~/features/money/index.server";
 import { tripPeople } from "~/features/trip/lib/rooms";
-import { listItems, listPlacements, listTravel, listTripCandidates } from "~/features/trip/server";
+import { listItems, listPlacements, listTravel, listTripCandidates } from "~/features/trip/index.server";
 import { BENCH_SEASON, seed } from "./bench-support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sgw25-bench-season-"));

@@ -7,7 +7,7 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { openDatabase, useDatabase } from "~/platform/db/client.server";
 import { houses, sessions, surveys, users } from "~/platform/db/schema";
 import { seedSeason } from "~/seed-season.server";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 import { hashToken, newToken, SESSION_TTL_MS } from "~/platform/models/session.server";
 
 /** A small deterministic PRNG so every run seeds the same answers. */

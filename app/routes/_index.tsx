@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EventDecision } from "~/features/event/components/event-decision";
+import { EventDecision } from "~/features/results/components/event-decision";
 import { ResponsiveImage } from "~/platform/components/responsive-image";
-import { getEventPageFacts } from "~/features/event/services/event-plan.server";
+import { getEventPageFacts } from "~/features/results/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — Home` },

@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ResponsiveImage } from "~/platform/components/responsive-image";
 import { pageTitle } from "~/platform/lib/page-title";
-import { currentEditionName } from "~/features/editions/models/edition.server";
+import { currentEditionName } from "~/features/season/index.server";
 import { PlainText } from "~/platform/components/plain-text";
-import { pageText } from "~/features/organiser/services/page-texts.server";
+import { pageText } from "~/features/organiser/index.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "About") }];
 

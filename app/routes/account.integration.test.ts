@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { setSurveyDeadline } from "~/features/event/models/event-settings.server";
-import { sendSurveyReminders } from "~/features/organiser/server";
-import { personalLinkFor } from "~/features/accounts/server";
+import { setSurveyDeadline } from "~/features/season/models/event-settings.server";
+import { sendSurveyReminders } from "~/features/organiser/index.server";
+import { personalLinkFor } from "~/features/accounts/index.server";
 import { createPasswordReset } from "~/features/accounts/services/kinds/reset-password.server";
 import { resetPassword } from "~/features/accounts/services/auth.server";
 import { getDb } from "~/platform/db/client.server";

@@ -20,8 +20,8 @@ import {
   renameMember,
   requestEmailChange,
   type AccountResult,
-} from "~/features/accounts/services/account.server";
-import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/server";
+} from "~/features/accounts/index.server";
+import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/index.server";
 import styles from "~/styles/account.css";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
 

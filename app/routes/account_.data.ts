@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { memberData } from "~/features/accounts/models/account.server";
+import { memberData } from "~/features/accounts/index.server";
 import { requireUser } from "~/platform/services/session.server";
 
 /** "Download my data": the member's own records as a JSON file, never cached anywhere. */

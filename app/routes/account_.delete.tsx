@@ -7,9 +7,9 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
 import { logout, requireUser } from "~/platform/services/session.server";
-import { isOrganiser } from "~/features/accounts/server";
+import { isOrganiser } from "~/features/accounts/index.server";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
-import { deleteAccount, memberFootprint } from "~/features/organiser/server";
+import { deleteAccount, memberFootprint } from "~/features/organiser/index.server";
 import styles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

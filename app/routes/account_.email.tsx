@@ -6,8 +6,11 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
 import { requireUser } from "~/platform/services/session.server";
-import { pendingEmailChange } from "~/features/accounts/services/kinds/change-address.server";
-import { EMAIL_CHANGE_INVALID, confirmEmailChange } from "~/features/accounts/services/account.server";
+import {
+  pendingEmailChange,
+  EMAIL_CHANGE_INVALID,
+  confirmEmailChange,
+} from "~/features/accounts/index.server";
 import styles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,11 +1,10 @@
 import { houseForApi } from "~/features/houses/lib/house-rules";
 import { housePatchSchema, parseId, stateError } from "~/features/houses/lib/house-schema";
 import { priceChange } from "~/features/houses/lib/money-schema";
-import { getHouse, updateHouse } from "~/features/houses/models/house.server";
+import { getHouse, requestHousePhotos, updateHouse } from "~/features/houses/index.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
-import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
-import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
-import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { houseChangeRefusal } from "~/features/results/index.server";
+import { isOrganiser } from "~/features/accounts/index.server";
 import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
-import { setChosenHouseId } from "~/features/event/models/event-settings.server";
+import { setChosenHouseId } from "~/features/season/models/event-settings.server";
 import { createSession } from "~/platform/models/session.server";
 import { createUser } from "~/platform/models/user.server";
 import { callRoute, makeRequest } from "../../tests/support/requests";

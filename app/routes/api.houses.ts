@@ -1,7 +1,6 @@
 import { houseForApi } from "~/features/houses/lib/house-rules";
 import { houseInputSchema } from "~/features/houses/lib/house-schema";
-import { listHouses } from "~/features/houses/models/house.server";
-import { saveSuggestion } from "~/features/houses/services/house-suggest.server";
+import { listHouses, saveSuggestion } from "~/features/houses/index.server";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
 import { retryAfterHeaders } from "~/platform/lib/retry-after";
 import { clientIp } from "~/platform/services/request-path.server";

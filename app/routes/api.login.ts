@@ -1,7 +1,7 @@
 import { createSession } from "~/platform/models/session.server";
-import { getSurvey } from "~/features/survey/models/survey.server";
+import { getSurvey } from "~/features/survey/index.server";
 import { apiJson, apiRoute, readApiBody } from "~/platform/services/api.server";
-import { answerAuthFailures, apiUser, verifyCredentials } from "~/features/accounts/services/auth.server";
+import { answerAuthFailures, apiUser, verifyCredentials } from "~/features/accounts/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 
 export const { loader, action } = apiRoute({

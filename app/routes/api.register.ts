@@ -1,5 +1,5 @@
 import { apiJson, apiRoute, readApiBody } from "~/platform/services/api.server";
-import { answerAuthFailures, apiUser, registerMember } from "~/features/accounts/services/auth.server";
+import { answerAuthFailures, apiUser, registerMember } from "~/features/accounts/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 import { apiJson, apiRoute, readApiBody } from "~/platform/services/api.server";
 import { clientIp } from "~/platform/services/request-path.server";
-import { answerAuthFailures, resetPassword } from "~/features/accounts/services/auth.server";
+import { answerAuthFailures, resetPassword } from "~/features/accounts/index.server";
 
 export const { loader, action } = apiRoute({
   POST: ({ request }) =>

@@ -1,4 +1,4 @@
-import { listResultRecords } from "~/features/results/models/results.server";
+import { listResultRecords } from "~/features/results/index.server";
 import { apiJson, apiRoute } from "~/platform/services/api.server";
 
 // Public: the records carry no e-mail, shirt sizes or free text (API.md).

@@ -1,9 +1,8 @@
-import { EditionClosedError, getCurrentEdition } from "~/features/editions/models/edition.server";
-import { getSurvey, saveSurvey } from "~/features/survey/models/survey.server";
+import { EditionClosedError, getCurrentEdition } from "~/features/season/index.server";
+import { getSurvey, saveSurvey, surveyClosedReason } from "~/features/survey/index.server";
 import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
 import { parseSurvey } from "~/features/survey/lib/survey-schema";
 import { apiError, apiJson, apiRoute, readApiBody, validationError } from "~/platform/services/api.server";
-import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";
 import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({

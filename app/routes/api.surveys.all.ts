@@ -1,6 +1,6 @@
-import { listSurveyRecords } from "~/features/results/models/results.server";
+import { listSurveyRecords } from "~/features/results/index.server";
 import { apiJson, apiRoute } from "~/platform/services/api.server";
-import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { isOrganiser } from "~/features/accounts/index.server";
 import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
 import { apiJson, apiRoute } from "~/platform/services/api.server";
-import { apiUser } from "~/features/accounts/services/auth.server";
+import { apiUser } from "~/features/accounts/index.server";
 import { requireApiUser } from "~/platform/services/session.server";
 
 export const { loader, action } = apiRoute({

@@ -1,4 +1,4 @@
-import { getMemberVotes } from "~/features/houses/models/vote.server";
+import { getMemberVotes } from "~/features/houses/index.server";
 import { apiJson, apiRoute } from "~/platform/services/api.server";
 import { requireApiUser } from "~/platform/services/session.server";
 

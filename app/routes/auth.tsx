@@ -17,12 +17,12 @@ import {
   registerMember,
   requestPasswordReset,
   resetPasswordFromForm,
-} from "~/features/accounts/services/auth.server";
+  startMemberSession,
+  REGISTERED_LANDING,
+} from "~/features/accounts/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { REGISTERED_LANDING } from "~/features/accounts/services/kinds/register.server";
-import { hasPendingInvitation } from "~/features/organiser/server";
+import { hasPendingInvitation } from "~/features/organiser/index.server";
 import { normaliseEmail } from "~/platform/models/user.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
-import { serveFeed } from "~/features/trip/services/feed.server";
+import { serveFeed } from "~/features/trip/index.server";
 
 /**
  * A member's private calendar feed, /calendar/<token>.ics: the weekend and their own times. An

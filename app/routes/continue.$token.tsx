@@ -10,13 +10,13 @@ import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, sessionOptionsFrom } from "~/platform/services/session.server";
 import { ContinueAs } from "~/features/accounts/components/continue-as";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
 import {
+  startMemberSession,
+  AuthFailure,
   codeForExpiredLink,
   personalLinkState,
   signInWithPersonalLink,
-} from "~/features/accounts/services/kinds/personal-link.server";
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

@@ -4,7 +4,7 @@ import { resetEnvCache } from "~/platform/env.server";
 import { users } from "~/platform/db/schema";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
 import { saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
-import { availabilityWindows } from "~/features/editions/lib/weekends";
+import { availabilityWindows } from "~/features/season/lib/weekends";
 import { listHouses } from "~/features/houses/models/house.server";
 import { VOTE_CHOICES } from "~/features/houses/lib/house-rules";
 import { seedDemoData } from "~/seed.server";

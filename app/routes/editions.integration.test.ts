@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { previousHouseLabel, splitHouses } from "~/features/houses/lib/house-rules";
 import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
-import { availabilityWindows } from "~/features/editions/lib/weekends";
-import { getSurveyDeadline, setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { availabilityWindows } from "~/features/season/lib/weekends";
+import { getSurveyDeadline, setSurveyDeadline } from "~/features/season/models/event-settings.server";
 import {
   getWeekendCounts,
   listHeadcountRecords,
   listMemberSurveyStatus,
-} from "~/features/event/models/plan.server";
+} from "~/features/results/models/plan.server";
 import { getSurveyProgress } from "~/features/survey/models/survey.server";
 import { seedDemoData } from "~/seed.server";
 import { createSession } from "~/platform/models/session.server";

@@ -15,8 +15,8 @@ import {
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
-import { suggestHouse } from "~/features/houses/services/house-suggest.server";
-import { keepForLogin } from "~/features/accounts/services/kinds/kept-submission.server";
+import { suggestHouse } from "~/features/houses/index.server";
+import { keepForLogin } from "~/features/accounts/index.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";

@@ -16,15 +16,19 @@ import {
   type VoteChoice,
 } from "~/features/houses/lib/house-rules";
 import { houseControlPatch, organiserFormSchema, voteFormSchema } from "~/features/houses/lib/house-schema";
-import { getHouse, listHouses, updateHouse } from "~/features/houses/models/house.server";
+import {
+  getHouse,
+  listHouses,
+  updateHouse,
+  listPhotoVersions,
+  castVote,
+  getMemberVotes,
+  getVoteCounts,
+} from "~/features/houses/index.server";
 import { groupOrExpected } from "~/features/houses/lib/house-fit";
-import { getChosenHouseId, getEventSettings } from "~/features/event/models/event-settings.server";
-import { listPhotoVersions } from "~/features/houses/models/photo-queue.server";
-import { getExpectedGroup } from "~/features/event/models/plan.server";
-import { castVote, getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
-import { houseChangeRefusal } from "~/features/event/services/event-plan.server";
-import { EditionClosedError } from "~/features/editions/models/edition.server";
-import { isOrganiser } from "~/features/accounts/services/organiser.server";
+import { getChosenHouseId, getEventSettings, EditionClosedError } from "~/features/season/index.server";
+import { getExpectedGroup, houseChangeRefusal } from "~/features/results/index.server";
+import { isOrganiser } from "~/features/accounts/index.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/houses.css";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MoneyView } from "~/features/money/components/money-view";
-import { getMoneyPage } from "~/features/money/services/money-page.server";
+import { getMoneyPage } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ExpenseForm } from "~/features/money/components/expense-form";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
-import { getExpenseEdit, expenseEditAction } from "~/features/money/services/money-expense.server";
+import { getExpenseEdit, expenseEditAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getMoneyHistory } from "~/features/money/services/money-history.server";
+import { getMoneyHistory } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import moneyStyles from "~/styles/money.css";
 

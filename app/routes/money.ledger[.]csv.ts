@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ledgerCsv } from "~/features/money/services/money-csv.server";
+import { ledgerCsv } from "~/features/money/index.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 

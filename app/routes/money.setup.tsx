@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, MoneyField } from "~/features/money/components/money-field";
-import { getSetupPage, setupAction } from "~/features/money/services/money-setup.server";
+import { getSetupPage, setupAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import { readFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearEventSettings } from "~/features/event/models/event-settings.server";
+import { clearEventSettings } from "~/features/season/models/event-settings.server";
 import { listHouses, updateHouse } from "~/features/houses/models/house.server";
 import { seedDemoData } from "~/seed.server";
 import { getUserByEmail } from "~/platform/models/user.server";

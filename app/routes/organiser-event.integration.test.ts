@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
-import { clearEventSettings } from "~/features/event/models/event-settings.server";
+import { clearEventSettings } from "~/features/season/models/event-settings.server";
 import { seedDemoData } from "~/seed.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";

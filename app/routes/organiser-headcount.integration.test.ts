@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
-import { FIXTURE } from "~/features/event/lib/headcount.fixture";
+import { FIXTURE } from "~/features/results/lib/headcount.fixture";
 import { createUser } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
 import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { setSurveyDeadline } from "~/features/season/models/event-settings.server";
 import { INVITE_DAILY_CAP, INVITE_LIMIT } from "~/features/organiser/lib/invitations";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { MAIL_BATCH } from "~/platform/services/mail.server";

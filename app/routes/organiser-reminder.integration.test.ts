@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearEventSettings, setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { clearEventSettings, setSurveyDeadline } from "~/features/season/models/event-settings.server";
 import { REMINDER_RETRIES } from "~/features/organiser/lib/reminders";
 import { MAIL_BATCH } from "~/platform/services/mail.server";
 import { createUser } from "~/platform/models/user.server";

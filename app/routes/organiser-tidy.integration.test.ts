@@ -4,7 +4,7 @@ import { housePhotos, houses, sessions, surveys, users, votes } from "~/platform
 import { SUGGESTION } from "~/features/houses/lib/house.fixture";
 import { housesGo } from "~/features/organiser/lib/tidy-words";
 import { resetEnvCache } from "~/platform/env.server";
-import { getChosenHouseId, setChosenHouseId } from "~/features/event/models/event-settings.server";
+import { getChosenHouseId, setChosenHouseId } from "~/features/season/models/event-settings.server";
 import { getHouse, listHouses } from "~/features/houses/models/house.server";
 import { getResultsOverview } from "~/features/results/models/results.server";
 import { seedDemoData } from "~/seed.server";

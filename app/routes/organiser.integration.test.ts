@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
-import { getSurveyDeadline, setSurveyDeadline } from "~/features/event/models/event-settings.server";
+import { getSurveyDeadline, setSurveyDeadline } from "~/features/season/models/event-settings.server";
 import { seedDemoData } from "~/seed.server";
 import { createSession } from "~/platform/models/session.server";
 import { getSurvey, getSurveyProgress } from "~/features/survey/models/survey.server";

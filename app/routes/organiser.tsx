@@ -5,10 +5,11 @@ import { HeadcountPanel } from "~/features/organiser/components/headcount-panel"
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { env } from "~/platform/env.server";
 import { formatDeadline, isSurveyClosed } from "~/platform/lib/deadline";
-import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
+import { getSurveyDeadline } from "~/features/season/index.server";
+import { listMemberSurveyStatus } from "~/features/results/index.server";
 import { readFlash } from "~/platform/services/flash.server";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
-import { getDecision, getHeadcount } from "~/features/organiser/services/organiser-event.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
+import { getDecision, getHeadcount } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";

@@ -12,13 +12,15 @@ import { CONFIRM_LINK_INVALID } from "~/features/accounts/lib/auth-limits";
 import {
   confirmationAskedAt,
   createEmailConfirmation,
-} from "~/features/accounts/services/kinds/confirm-address.server";
-import { confirmOrganiser } from "~/features/accounts/services/confirm-organiser.server";
+  confirmOrganiser,
+  CONFIRM_PATH,
+  isOrganiser,
+  needsConfirmation,
+} from "~/features/accounts/index.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { retryAfterHeaders } from "~/platform/lib/retry-after";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
-import { CONFIRM_PATH, isOrganiser, needsConfirmation } from "~/features/accounts/services/organiser.server";
 import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { requireUser } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";

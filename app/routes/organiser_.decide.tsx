@@ -5,18 +5,18 @@ import { DecisionPanel } from "~/features/organiser/components/decision-panel";
 import { HouseChoicePanel } from "~/features/organiser/components/house-choice";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { placeLabel } from "~/features/houses/lib/house-rules";
-import { getChosenHouseId } from "~/features/event/server";
-import { getVoteCounts, listHouses } from "~/features/houses/server";
+import { getChosenHouseId } from "~/features/season/index.server";
+import { getVoteCounts, listHouses } from "~/features/houses/index.server";
 import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   chooseWeekendIntent,
   clearWeekendIntent,
   getDecision,
   runIntent,
-} from "~/features/organiser/services/organiser-event.server";
-import { houseIntent } from "~/features/organiser/services/organiser-season.server";
+  houseIntent,
+} from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";

@@ -5,17 +5,15 @@ import { EventPanel } from "~/features/organiser/components/event-panel";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   getEventFacts,
   runIntent,
   saveEventIntent,
-} from "~/features/organiser/services/organiser-event.server";
-import {
   getPageTextsForm,
   previewTextsIntent,
   saveTextsIntent,
-} from "~/features/organiser/services/page-texts.server";
+} from "~/features/organiser/index.server";
 import { TextsPanel } from "~/features/organiser/components/texts-panel";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
-import { deleteHouse } from "~/features/organiser/models/tidy.server";
 import {
+  deleteHouse,
   HOUSES_PAGE,
   backToOrganiser,
   listPageOf,
   houseToTidy,
-} from "~/features/organiser/services/organiser-tidy.server";
+} from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 

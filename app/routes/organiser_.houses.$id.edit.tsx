@@ -10,14 +10,8 @@ import { minorToText } from "~/platform/lib/amount";
 import { houseEditSchema, houseInputErrors } from "~/features/houses/lib/house-schema";
 import { priceSchema } from "~/features/houses/lib/money-schema";
 import { readSuggestForm, toHouseInput, type SuggestFormValues } from "~/features/houses/lib/suggest-form";
-import { updateHouse } from "~/features/houses/models/house.server";
-import { requestHousePhotos } from "~/features/houses/services/photo-worker.server";
-import {
-  HOUSES_PAGE,
-  backToOrganiser,
-  listPageOf,
-  houseToEdit,
-} from "~/features/organiser/services/organiser-tidy.server";
+import { updateHouse, requestHousePhotos } from "~/features/houses/index.server";
+import { HOUSES_PAGE, backToOrganiser, listPageOf, houseToEdit } from "~/features/organiser/index.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { HouseTable } from "~/features/organiser/components/house-table";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { housesAction, loadHousesPage } from "~/features/organiser/services/houses-page.server";
+import { housesAction, loadHousesPage } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";

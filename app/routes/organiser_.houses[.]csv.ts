@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { housesCsv } from "~/features/organiser/lib/export-csv";
-import { getEventSettings } from "~/features/event/models/event-settings.server";
-import { listHouses } from "~/features/houses/models/house.server";
-import { getVoteCounts } from "~/features/houses/models/vote.server";
+import { getEventSettings } from "~/features/season/index.server";
+import { listHouses, getVoteCounts } from "~/features/houses/index.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 
 export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   await requireOrganiser(request);

@@ -7,14 +7,14 @@ import { MailHistory } from "~/features/organiser/components/mail-history";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   announceIntent,
   getAnnouncePanel,
   getAnnouncePreview,
   getMailHistory,
   runIntent,
-} from "~/features/organiser/services/organiser-event.server";
+} from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";

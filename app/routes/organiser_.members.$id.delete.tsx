@@ -3,15 +3,16 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { deleteAccount, deleteSuggestedHouses } from "~/features/organiser/models/tidy.server";
-import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
-import { isOrganiser, organiserAddresses } from "~/features/accounts/server";
 import {
+  deleteAccount,
+  deleteSuggestedHouses,
   PEOPLE_PAGE,
   backToOrganiser,
   listPageOf,
   memberToTidy,
-} from "~/features/organiser/services/organiser-tidy.server";
+} from "~/features/organiser/index.server";
+import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
+import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 

@@ -1,13 +1,13 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { EVENT_LIMITS } from "~/features/event/lib/event-settings";
+import { EVENT_LIMITS } from "~/features/season/lib/event-settings";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { previousHouseLabel } from "~/features/houses/lib/house-rules";
-import { windowsSpan } from "~/features/editions/lib/editions";
+import { windowsSpan } from "~/features/season/lib/editions";
 import { setFlash } from "~/platform/services/flash.server";
-import { nextEditionPlan, startNextEdition } from "~/features/editions/services/next-edition.server";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { nextEditionPlan, startNextEdition } from "~/features/organiser/index.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { OrganiserNav, PageMessage } from "~/features/organiser/components/organiser-frame";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";

@@ -9,7 +9,7 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { OrganisersPanel } from "~/features/organiser/components/organisers-panel";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { reminderCount } from "~/features/organiser/components/reminder-panel";
-import { loadPeoplePage, peopleAction } from "~/features/organiser/services/people-page.server";
+import { loadPeoplePage, peopleAction } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { surveysCsv } from "~/features/organiser/lib/export-csv";
-import { getCurrentEdition } from "~/features/editions/models/edition.server";
-import { listSurveyRecords } from "~/features/results/models/results.server";
+import { getCurrentEdition } from "~/features/season/index.server";
+import { listSurveyRecords } from "~/features/results/index.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 import { csvResponse } from "~/platform/services/csv-response.server";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 
 export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   const organiser = await requireOrganiser(request);

@@ -1,17 +1,16 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { firstPhotoPreload } from "~/features/houses/components/house-photo";
-import { PastEditions } from "~/features/editions/components/past-editions";
-import { PastHouses } from "~/features/editions/components/past-houses";
-import { listPhotoVersions } from "~/features/houses/models/photo-queue.server";
-import { listPreviousHouses } from "~/features/event/models/plan.server";
-import { listPastEditions } from "~/features/editions/services/archive-page.server";
+import { PastEditions } from "~/features/results/components/past-editions";
+import { PastHouses } from "~/features/results/components/past-houses";
+import { listPhotoVersions } from "~/features/houses/index.server";
+import { listPreviousHouses, listPastEditions } from "~/features/results/index.server";
 import houseImageStyles from "~/styles/house-image.css";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { PlainText } from "~/platform/components/plain-text";
-import { currentEditionName } from "~/features/editions/models/edition.server";
-import { pageText } from "~/features/organiser/services/page-texts.server";
+import { currentEditionName } from "~/features/season/index.server";
+import { pageText } from "~/features/organiser/index.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },

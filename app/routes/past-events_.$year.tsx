@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResultsView } from "~/features/results/components/results-view";
-import { getPastEditionPage } from "~/features/editions/services/archive-page.server";
+import { getPastEditionPage } from "~/features/results/index.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
 

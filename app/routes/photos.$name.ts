@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parsePhotoName } from "~/features/houses/lib/house-photo";
-import { getPhotoFile } from "~/features/houses/models/photo-queue.server";
+import { getPhotoFile } from "~/features/houses/index.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**

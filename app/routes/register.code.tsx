@@ -11,13 +11,13 @@ import { clientIp } from "~/platform/services/request-path.server";
 import { getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import { CodePage } from "~/features/accounts/components/code-page";
 import { nameFromLink, registerCodeUrl, registerFormUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { codePageAction } from "~/features/accounts/services/code-page.server";
 import {
+  startMemberSession,
+  codePageAction,
   REGISTERED_LANDING,
   registerWithCode,
   requestRegisterCode,
-} from "~/features/accounts/services/kinds/register.server";
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
 import { NO_TOKEN } from "~/features/accounts/lib/auth-limits";
-import { resetPasswordFromForm } from "~/features/accounts/services/auth.server";
+import { resetPasswordFromForm } from "~/features/accounts/index.server";
 import { assertSameOrigin } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";

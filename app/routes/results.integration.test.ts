@@ -3,7 +3,7 @@ import { surveys } from "~/platform/db/schema";
 import { createSession } from "~/platform/models/session.server";
 import { createUser } from "~/platform/models/user.server";
 import { SECTION_FIELDS, SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { loader as apiResults } from "~/routes/api.results";

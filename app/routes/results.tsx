@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResultsView } from "~/features/results/components/results-view";
-import { getResultsPage } from "~/features/results/services/results-page.server";
+import { getResultsPage } from "~/features/results/index.server";
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/results.css";
 import { pageTitle } from "~/platform/lib/page-title";

@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EventDecision } from "~/features/event/components/event-decision";
-import { EventExtras } from "~/features/event/components/event-extras";
-import { getEventPageFacts } from "~/features/event/services/event-plan.server";
-import { getSurveyDeadlineStatus } from "~/features/survey/services/survey-deadline.server";
-import { currentEditionName } from "~/features/editions/models/edition.server";
+import { EventDecision } from "~/features/results/components/event-decision";
+import { EventExtras } from "~/features/season/components/event-extras";
+import { getEventPageFacts } from "~/features/results/index.server";
+import { getSurveyDeadlineStatus } from "~/features/survey/index.server";
+import { currentEditionName } from "~/features/season/index.server";
 import { PlainText } from "~/platform/components/plain-text";
-import { pageText } from "~/features/organiser/services/page-texts.server";
+import { pageText } from "~/features/organiser/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.shortName ?? "SGW25"} — The Event` },

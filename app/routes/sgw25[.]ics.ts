@@ -1,4 +1,4 @@
-import { currentCalendar } from "~/features/event/services/announce.server";
+import { currentCalendar } from "~/features/organiser/index.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**

@@ -13,9 +13,12 @@ import { getUser, sessionOptionsFrom } from "~/platform/services/session.server"
 import { CodePage } from "~/features/accounts/components/code-page";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { codePageAction } from "~/features/accounts/services/code-page.server";
-import { requestSignInCode, signInWithCode } from "~/features/accounts/services/kinds/sign-in.server";
+import {
+  startMemberSession,
+  codePageAction,
+  requestSignInCode,
+  signInWithCode,
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

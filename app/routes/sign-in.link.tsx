@@ -12,9 +12,12 @@ import { assertSameOrigin, sessionOptionsFrom } from "~/platform/services/sessio
 import { ContinueAs } from "~/features/accounts/components/continue-as";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
-import { startMemberSession } from "~/features/accounts/services/after-login.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
-import { memberOfCodeLink, signInWithCodeLink } from "~/features/accounts/services/kinds/sign-in.server";
+import {
+  startMemberSession,
+  AuthFailure,
+  memberOfCodeLink,
+  signInWithCodeLink,
+} from "~/features/accounts/index.server";
 import styles from "~/styles/auth.css";
 
 export const handle = HYDRATE;

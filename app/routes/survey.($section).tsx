@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LoginPrompt } from "~/platform/components/login-prompt";
 import { SubmittedNotice } from "~/features/survey/components/submitted-notice";
@@ -14,7 +14,8 @@ import {
   surveyPageAction,
   surveyPageLoader,
   type SurveyActionData as ActionData,
-} from "~/features/survey/services/survey-page.server";
+} from "~/features/survey/index.server";
+import { keepForLogin } from "~/features/accounts/index.server";
 import { SurveyDeadlineGate } from "~/features/survey/components/survey-deadline";
 import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -29,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Survey") }];
 
 export const loader = surveyPageLoader;
-export const action = surveyPageAction;
+export const action = (args: ActionFunctionArgs) => surveyPageAction(args, keepForLogin);
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;

@@ -1,13 +1,13 @@
 import ICAL from "ical.js";
-import { personalLinkState } from "~/features/accounts/server";
+import { personalLinkState } from "~/features/accounts/index.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/client.server";
 import { eq } from "drizzle-orm";
 import { houses, tripMailClaims } from "~/platform/db/schema";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
-import { clearEventSettings, setChosenHouseId, setPlannedWeekend } from "~/features/event/server";
-import { listHouses } from "~/features/houses/server";
+import { clearEventSettings, setChosenHouseId, setPlannedWeekend } from "~/features/season/index.server";
+import { listHouses } from "~/features/houses/index.server";
 import { acceptRide, askRide, listRides, listTravel, saveTravel } from "~/features/trip/models/travel.server";
 import { runTimeline } from "~/features/trip/services/timeline.server";
 import { seedDemoData } from "~/seed.server";

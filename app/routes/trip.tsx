@@ -17,10 +17,14 @@ import { NotesSection } from "~/features/trip/components/notes-section";
 import { RoomsView } from "~/features/trip/components/rooms-view";
 import { TimelinePanel } from "~/features/trip/components/timeline-panel";
 import { TravelSection } from "~/features/trip/components/travel-section";
-import { TRIP_INTENTS } from "~/features/trip/services/trip-actions.server";
-import { requireTripMember, tripViewer } from "~/features/trip/services/trip-members.server";
-import { getTripPage } from "~/features/trip/services/trip-page.server";
-import { publicOrigin, runIntent } from "~/features/trip/services/trip-route.server";
+import {
+  TRIP_INTENTS,
+  requireTripMember,
+  tripViewer,
+  getTripPage,
+  publicOrigin,
+  runIntent,
+} from "~/features/trip/index.server";
 import styles from "~/styles/trip.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

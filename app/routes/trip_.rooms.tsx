@@ -12,9 +12,7 @@ import { pageTitle } from "~/platform/lib/page-title";
 import { readFlash } from "~/platform/services/flash.server";
 import { FormAlert, IntentButton } from "~/features/trip/components/form-bits";
 import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
-import { ROOM_INTENTS, getRoomsPage } from "~/features/trip/services/rooms.server";
-import { requireTripMember } from "~/features/trip/services/trip-members.server";
-import { runIntent } from "~/features/trip/services/trip-route.server";
+import { ROOM_INTENTS, getRoomsPage, requireTripMember, runIntent } from "~/features/trip/index.server";
 import styles from "~/styles/trip.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

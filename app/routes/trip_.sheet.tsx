@@ -2,9 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { pageTitle } from "~/platform/lib/page-title";
-import { requireTripMember } from "~/features/trip/services/trip-members.server";
-import { getTripPage } from "~/features/trip/services/trip-page.server";
-import { publicOrigin } from "~/features/trip/services/trip-route.server";
+import { requireTripMember, getTripPage, publicOrigin } from "~/features/trip/index.server";
 import styles from "~/styles/trip.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { FIXTURE } from "../../app/features/event/lib/headcount.fixture";
+import { FIXTURE } from "../../app/features/results/lib/headcount.fixture";
 import { unbroken } from "./long-data";
 import {
   apiHouse,

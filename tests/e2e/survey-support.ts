@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { WINDOWS } from "../../app/features/editions/lib/weekends";
+import { WINDOWS } from "../../app/features/season/lib/weekends";
 
 /**
  * The survey specs go through the form as demo members and enter exactly the answers the seed gave

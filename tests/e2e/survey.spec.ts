@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { WINDOWS } from "../../app/features/editions/lib/weekends";
+import { WINDOWS } from "../../app/features/season/lib/weekends";
 import { DEMO_PASSWORD, login } from "./support";
 import {
   CASEY,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createUserSession } from "~/platform/services/session.server";
 import { getUserByEmail } from "~/platform/models/user.server";
-import { getCurrentEdition } from "~/features/editions/server";
-import { getChosenHouseId, getEventPlan } from "~/features/event/server";
+import { getCurrentEdition, getChosenHouseId } from "~/features/season/index.server";
+import { getEventPlan } from "~/features/results/index.server";
 import { computeMoney } from "~/features/money/lib/money";
-import { loadMoneyInput } from "~/features/money/server";
+import { loadMoneyInput } from "~/features/money/index.server";
 import { personKey, tripPeople } from "~/features/trip/lib/rooms";
-import { listPlacements, listTravel, listTripMembers } from "~/features/trip/server";
+import { listPlacements, listTravel, listTripMembers } from "~/features/trip/index.server";
 import { seedDemoData } from "~/seed.server";
 import * as moneyPage from "~/routes/money._index";
 import * as tripPage from "~/routes/trip";

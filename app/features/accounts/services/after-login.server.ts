@@ -1,6 +1,6 @@
-import { applyKeptHouse } from "~/features/houses/server";
+import { applyKeptHouse } from "~/features/houses/index.server";
 import { findKeptSubmission } from "~/features/accounts/services/kinds/kept-submission.server";
-import { applyKeptSection } from "~/features/survey/server";
+import { applyKeptSection } from "~/features/survey/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { createUserSession } from "~/platform/services/session.server";
 import type { SessionOptions } from "~/platform/models/session.server";

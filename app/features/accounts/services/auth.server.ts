@@ -34,7 +34,7 @@ import { setFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { retryAfterHeaders } from "~/platform/lib/retry-after";
-import { currentEditionName } from "~/features/editions/server";
+import { currentEditionName } from "~/features/season/index.server";
 import { hashPassword } from "~/platform/models/password.server";
 import {
   LIMITS,

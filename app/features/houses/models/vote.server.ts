@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, votes } from "~/platform/db/schema";
 import type { VoteChoice, VoteCounts } from "~/features/houses/lib/house-rules";
-import { getCurrentEdition, holdEdition, inCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition, holdEdition, inCurrentEdition } from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };

@@ -8,7 +8,7 @@ import {
   moneyPayments,
   moneySettings,
 } from "~/platform/db/schema";
-import { holdEdition, type CurrentEdition } from "~/features/editions/server";
+import { holdEdition, type CurrentEdition } from "~/features/season/index.server";
 
 export type Edition = Pick<CurrentEdition, "id" | "names">;
 export type Actor = { id: number; name: string };

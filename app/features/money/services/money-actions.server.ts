@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { setFlash } from "~/platform/services/flash.server";
-import { EditionClosedError } from "~/features/editions/server";
+import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";

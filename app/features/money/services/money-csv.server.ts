@@ -1,5 +1,5 @@
 import { toCsv } from "~/platform/lib/csv";
-import { requireOrganiser } from "~/features/accounts/server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { minorToText } from "~/platform/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { loadMoney, nameOf } from "~/features/money/services/money-access.server";

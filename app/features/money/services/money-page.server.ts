@@ -1,4 +1,4 @@
-import { listArchivedEditions } from "~/features/editions/server";
+import { listArchivedEditions } from "~/features/season/index.server";
 import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { formatWeight } from "~/features/money/lib/shares";

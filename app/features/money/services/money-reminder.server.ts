@@ -1,8 +1,8 @@
 import { env } from "~/platform/env.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMailRound } from "~/platform/services/mail.server";
-import { personalLinkFor } from "~/features/accounts/server";
-import { REMINDER_INTERVAL_MS } from "~/features/organiser/lib/reminders";
+import { personalLinkFor } from "~/features/accounts/index.server";
+import { REMINDER_INTERVAL_MS } from "~/features/season/lib/event-settings";
 import { formatMoney } from "~/platform/lib/amount";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
 import { claimMoneyReminder, setMoneyReminderFailures } from "~/features/money/models/money-writes.server";

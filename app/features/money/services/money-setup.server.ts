@@ -1,4 +1,4 @@
-import { requireOrganiser } from "~/features/accounts/server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";

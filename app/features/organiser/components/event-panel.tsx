@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { EVENT_LIMITS } from "~/features/event/lib/event-settings";
+import { EVENT_LIMITS } from "~/features/season/lib/event-settings";
 
 export type EventFactsData = {
   name: string;

@@ -1,5 +1,5 @@
 import { TableScroll } from "~/platform/components/table-scroll";
-import type { Headcount } from "~/features/event/lib/headcount";
+import type { Headcount } from "~/features/results/lib/headcount";
 import { against } from "~/features/organiser/lib/headcount-words";
 
 export type HeadcountPanelData = {

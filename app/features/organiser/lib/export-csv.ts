@@ -1,5 +1,5 @@
 import { toCsv } from "~/platform/lib/csv";
-import { DEFAULT_EVENT_SETTINGS } from "~/features/event/lib/event-settings";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/season/lib/event-settings";
 import { eachText } from "~/features/houses/lib/money";
 import { minorToText } from "~/platform/lib/amount";
 import type { HouseRecord, VoteCounts } from "~/features/houses/lib/house-rules";

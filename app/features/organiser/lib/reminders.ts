@@ -1,6 +1,5 @@
 import { mailName } from "~/platform/lib/mail-text";
-/** At most one reminder round per day, so nobody's inbox fills up with nagging. */
-export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
+import { REMINDER_INTERVAL_MS } from "~/features/season/lib/event-settings";
 
 export function nextReminderAt(lastSent: Date | null): Date | null {
   return lastSent ? new Date(lastSent.getTime() + REMINDER_INTERVAL_MS) : null;

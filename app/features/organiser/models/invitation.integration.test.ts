@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FrozenEdition } from "~/features/editions/lib/editions";
-import { getCurrentEdition } from "~/features/editions/models/edition.server";
-import { rollOver } from "~/features/editions/models/edition-rollover.server";
+import type { FrozenEdition } from "~/features/season/lib/editions";
+import { getCurrentEdition } from "~/features/season/models/edition.server";
+import { rollOver } from "~/features/season/models/edition-rollover.server";
 import { listPendingInvitations, recordInvitation } from "~/features/organiser/models/invitation.server";
 import { createUser } from "~/platform/models/user.server";
 import { useFreshDatabase } from "../../../../tests/support/database";

@@ -10,7 +10,7 @@ import {
   users,
   votes,
 } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
+import { inCurrentEdition } from "~/features/season/index.server";
 import type { DayActivity } from "~/features/organiser/lib/notices";
 
 export type NoticeChoice = { everyoneAnswered: boolean; dailyDigest: boolean };

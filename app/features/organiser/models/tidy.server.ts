@@ -1,8 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
-import { getChosenHouseId, setChosenHouseId } from "~/features/event/server";
+import { inCurrentEdition, getChosenHouseId, setChosenHouseId } from "~/features/season/index.server";
 
 /** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
 export async function houseFootprint(houseId: number) {

@@ -1,9 +1,10 @@
 import { data } from "@remix-run/node";
 import { pageHref, pageOf, pageParam } from "~/platform/lib/paging";
 import { readFlash } from "~/platform/services/flash.server";
-import { getChosenHouseId, getEventPlan } from "~/features/event/server";
-import { getVoteCounts, listHouses } from "~/features/houses/server";
-import { requireOrganiser } from "~/features/accounts/server";
+import { getChosenHouseId } from "~/features/season/index.server";
+import { getEventPlan } from "~/features/results/index.server";
+import { getVoteCounts, listHouses } from "~/features/houses/index.server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { HOUSES_PER_PAGE, houseRow } from "~/features/organiser/lib/house-rows";
 import { runIntent } from "~/features/organiser/services/organiser-event.server";
 import { houseIntent } from "~/features/organiser/services/organiser-season.server";

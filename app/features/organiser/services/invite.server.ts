@@ -7,7 +7,7 @@ import {
   parseInviteList,
   registerLink,
 } from "~/features/organiser/lib/invitations";
-import { getEventSettings } from "~/features/event/server";
+import { getEventSettings } from "~/features/season/index.server";
 import {
   listPendingInvitations,
   recordInvitation,

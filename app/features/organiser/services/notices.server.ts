@@ -3,9 +3,9 @@ import { env } from "~/platform/env.server";
 import { startTicker } from "~/platform/services/ticker.server";
 import type { User } from "~/platform/models/user.server";
 import { sendMail } from "~/platform/services/mail.server";
-import { isOrganiser } from "~/features/accounts/server";
-import { currentEditionName } from "~/features/editions/server";
-import { listMemberSurveyStatus } from "~/features/event/server";
+import { isOrganiser } from "~/features/accounts/index.server";
+import { currentEditionName } from "~/features/season/index.server";
+import { listMemberSurveyStatus } from "~/features/results/index.server";
 import {
   EVERYONE_ANSWERED,
   digestMail,

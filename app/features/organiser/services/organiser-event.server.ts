@@ -1,27 +1,25 @@
 import { data, redirect } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { bestWeekends } from "~/features/results/lib/best-weekends";
-import { weekendLong } from "~/features/event/lib/event-settings";
-import { eventFactsSchema, plannedWeekendSchema } from "~/features/event/lib/event-settings-schema";
+import { weekendLong } from "~/features/season/lib/event-settings";
+import { eventFactsSchema, plannedWeekendSchema } from "~/features/season/lib/event-settings-schema";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { saveEventFacts, setPlannedWeekend } from "~/features/event/server";
-import { headcount, headcountRows } from "~/features/event/lib/headcount";
-import { getCurrentEdition } from "~/features/editions/server";
-import { getWeekendCounts, listHeadcountRecords } from "~/features/event/server";
+import { saveEventFacts, setPlannedWeekend, getCurrentEdition } from "~/features/season/index.server";
+import { headcount, headcountRows } from "~/features/results/lib/headcount";
+import { getWeekendCounts, listHeadcountRecords, getEventPlan } from "~/features/results/index.server";
 import type { InvitePanelData } from "~/features/organiser/components/invite-panel";
 import { formatDeadline, formatShortTime } from "~/platform/lib/deadline";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import type { HeadcountPanelData } from "~/features/organiser/components/headcount-panel";
 import type { DecisionPanelData } from "~/features/organiser/components/decision-panel";
 import type { EventFactsData } from "~/features/organiser/components/event-panel";
-import { announceDecision, getAnnounceStatus } from "~/features/event/server";
+import { announceDecision, getAnnounceStatus } from "~/features/organiser/services/announce.server";
 import { inviteAddresses, planInvitations } from "~/features/organiser/services/invite.server";
 import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
-import { getEventPlan } from "~/features/event/server";
 import { setFlash } from "~/platform/services/flash.server";
 import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
-import { announcementMail } from "~/features/event/lib/announcement";
+import { announcementMail } from "~/features/season/lib/announcement";
 
 /** Back to the organiser page the form came from, whose flash says what was done. */
 export async function doneOn(page: string, message: string) {

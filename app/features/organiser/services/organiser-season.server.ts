@@ -1,13 +1,14 @@
 import { data } from "@remix-run/node";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { houseControlPatch, organiserHouseFormSchema } from "~/features/houses/lib/house-schema";
-import { getHouse, updateHouse } from "~/features/houses/server";
-import { houseChangeRefusal, setChosenHouseId, setSurveyDeadline } from "~/features/event/server";
-import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/server";
+import { getHouse, updateHouse } from "~/features/houses/index.server";
+import { houseChangeRefusal } from "~/features/results/index.server";
+import { setChosenHouseId, setSurveyDeadline } from "~/features/season/index.server";
+import { closeSurveyNow, setDeadlineFromForm } from "~/features/survey/index.server";
 import { retryFailedReminders, sendSurveyReminders } from "~/features/organiser/services/reminders.server";
 import { doneOn } from "~/features/organiser/services/organiser-event.server";
 import { recordMailRound } from "~/features/organiser/models/mail-round.server";
-import { addOrganiser, removeOrganiser } from "~/features/accounts/server";
+import { addOrganiser, removeOrganiser } from "~/features/accounts/index.server";
 
 type Form = Record<string, FormDataEntryValue>;
 

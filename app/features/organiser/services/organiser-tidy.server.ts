@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
-import { getHouse } from "~/features/houses/server";
+import { getHouse } from "~/features/houses/index.server";
 import { houseFootprint, memberFootprint } from "~/features/organiser/models/tidy.server";
 import { setFlash } from "~/platform/services/flash.server";
-import { requireOrganiser } from "~/features/accounts/server";
+import { requireOrganiser } from "~/features/accounts/index.server";
 import { backToList } from "~/features/organiser/lib/member-list";
 
 /**

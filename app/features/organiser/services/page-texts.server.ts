@@ -2,7 +2,8 @@ import { data } from "@remix-run/node";
 import { deleteSetting, getSetting, setSetting } from "~/platform/models/settings.server";
 import { normalisePlainText } from "~/platform/lib/plain-text";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { currentEditionName, listPastEditions } from "~/features/editions/server";
+import { currentEditionName } from "~/features/season/index.server";
+import { listPastEditions } from "~/features/results/index.server";
 import {
   PAGE_TEXT_MAX,
   PAGE_TEXT_NAMES,

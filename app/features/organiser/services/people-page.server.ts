@@ -9,9 +9,10 @@ import {
 import { SEARCH_MAX } from "~/platform/lib/limits";
 import { pageParam } from "~/platform/lib/paging";
 import { readFlash } from "~/platform/services/flash.server";
-import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
-import { countHousesBySuggester } from "~/features/houses/server";
-import { listOrganisers, requireOrganiser } from "~/features/accounts/server";
+import { getSurveyDeadline } from "~/features/season/index.server";
+import { listMemberSurveyStatus } from "~/features/results/index.server";
+import { countHousesBySuggester } from "~/features/houses/index.server";
+import { listOrganisers, requireOrganiser } from "~/features/accounts/index.server";
 import { memberPage } from "~/features/organiser/lib/member-list";
 import {
   checkInvitesIntent,

@@ -17,12 +17,12 @@ import {
   getReminderFailuresValue,
   getSurveyDeadline,
   setReminderFailures,
-} from "~/features/event/server";
-import { listMemberSurveyStatus } from "~/features/event/server";
+} from "~/features/season/index.server";
+import { listMemberSurveyStatus } from "~/features/results/index.server";
 import { registerLink } from "~/features/organiser/lib/invitations";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
 import { sendMailRound } from "~/platform/services/mail.server";
-import { personalLinkFor } from "~/features/accounts/server";
+import { personalLinkFor } from "~/features/accounts/index.server";
 
 export type ReminderOutcome =
   | {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLANNED_WEEKEND, bestWeekends, rankWeekends } from "~/features/results/lib/best-weekends";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 const at = (week: number) => WINDOWS[week];
 

@@ -1,7 +1,7 @@
 import { percent } from "~/features/results/lib/results";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
-import { DEFAULT_EVENT_SETTINGS } from "~/features/event/lib/event-settings";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/season/lib/event-settings";
 
 /** The weekend the event page announces by default (Thu Aug 21 – Mon Aug 25, 2025). */
 export const PLANNED_WEEKEND = DEFAULT_EVENT_SETTINGS.plannedWeekend;

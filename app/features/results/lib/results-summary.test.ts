@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summaryCard } from "~/features/results/lib/results-summary";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 const full = {
   id: 7,

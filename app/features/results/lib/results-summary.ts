@@ -8,7 +8,7 @@ import {
 import { answer, summaryRowsOf, type SummaryRowsByKey } from "~/features/results/lib/summary-rows";
 import { SGW25_NAMES, type EditionNames } from "~/features/survey/lib/survey-questions";
 import { PRIVATE_ANSWER_HIDDEN } from "~/features/survey/lib/private-answer";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 /** One respondent's card on /results-summary, ready to print. */
 export type SummaryCard = {

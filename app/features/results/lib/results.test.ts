@@ -13,7 +13,7 @@ import {
   addTallies,
   emptyTally,
 } from "~/features/results/lib/results";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 const [APR, APR2] = WINDOWS;
 

@@ -1,4 +1,4 @@
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 /**
  * A survey response as the results read it. The spec allows availability, countries and

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { surveys } from "~/platform/db/schema";
 import { tallyResponses } from "~/features/results/lib/results";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 import { createUser } from "~/platform/models/user.server";
 import { useFreshDatabase } from "../../../../tests/support/database";
 import {

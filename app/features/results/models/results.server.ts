@@ -12,7 +12,7 @@ import {
 } from "~/features/results/lib/results";
 import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/features/survey/lib/private-answer";
 import { SURVEY_FIELDS } from "~/features/survey/lib/survey-fields";
-import { getCurrentEdition, inCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition, inCurrentEdition } from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 /** The answers the charts and the public result records are made of (no e-mail, sizes or free text). */

@@ -3,7 +3,7 @@ import { RespondentCard } from "~/features/results/components/respondent-card";
 import { summaryCard } from "~/features/results/lib/results-summary";
 import type { EditionNames } from "~/features/survey/lib/survey-questions";
 import { listSurveyRecords } from "~/features/results/models/results.server";
-import { getCurrentEdition } from "~/features/editions/server";
+import { getCurrentEdition } from "~/features/season/index.server";
 import { PRIVATE_ANSWER_FIELD, readsPrivateAnswer, type Reader } from "~/features/survey/lib/private-answer";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 

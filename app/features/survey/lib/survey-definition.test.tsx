@@ -12,7 +12,7 @@ import { emptySurvey, sectionFields } from "~/features/survey/lib/survey-fields"
 import { Review } from "~/features/survey/components/review";
 import { SurveySection } from "~/features/survey/components/survey-section";
 import { SGW25_NAMES, SURVEY_QUESTIONS, type Question } from "~/features/survey/lib/survey-questions";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 // A question as a developer adds it: its entry in the definition and its summary rows by its key.
 const DIETARY: Question = {

@@ -1,6 +1,6 @@
 import type { Section } from "~/features/survey/lib/survey-flow";
 import { SURVEY_QUESTIONS, type Question, type SurveyQuestion } from "~/features/survey/lib/survey-questions";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 /** An answer's type, from its question's kind: "" is unanswered. */
 type AnswerOf<Q> = Q extends { kind: "text" }

@@ -3,7 +3,7 @@ import { emptySurvey } from "~/features/survey/lib/survey-fields";
 import { surveyFixture } from "~/features/survey/lib/survey.fixture";
 import { rememberedAnswers } from "~/features/survey/lib/survey-memory";
 import { mergeOverDefaults } from "~/features/survey/lib/survey-merge";
-import { availabilityWindows } from "~/features/editions/lib/weekends";
+import { availabilityWindows } from "~/features/season/lib/weekends";
 
 describe("a survey that remembers", () => {
   it("keeps name, shirt sizes, countries, sober and sharing a room, and nothing else", () => {

@@ -1,5 +1,5 @@
 import { emptySurvey, type SurveyAnswers } from "~/features/survey/lib/survey-fields";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 /**
  * Saved answers over the empty defaults (spec section 4, "Survey load"): a missing survey is the

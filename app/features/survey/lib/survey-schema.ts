@@ -2,7 +2,7 @@ import { z } from "zod";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import { sectionFields, type SurveyAnswers } from "~/features/survey/lib/survey-fields";
 import type { Section } from "~/features/survey/lib/survey-flow";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 import { SURVEY_TEXT_MAX, tooLong } from "~/platform/lib/limits";
 import {

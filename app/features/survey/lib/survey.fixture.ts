@@ -1,6 +1,6 @@
 import { emptySurvey, type SurveyAnswers } from "~/features/survey/lib/survey-fields";
 import { SURVEY_QUESTIONS } from "~/features/survey/lib/survey-questions";
-import { WINDOWS } from "~/features/editions/lib/weekends";
+import { WINDOWS } from "~/features/season/lib/weekends";
 
 /**
  * A survey with every question answered, built from the definition (so a new question is answered

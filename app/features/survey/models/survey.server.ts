@@ -12,7 +12,7 @@ import {
   holdEdition,
   inCurrentEdition,
   type CurrentEdition,
-} from "~/features/editions/server";
+} from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { setUserName } from "~/platform/models/user.server";
 

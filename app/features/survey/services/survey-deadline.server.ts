@@ -6,8 +6,8 @@ import {
   isSurveyClosed,
   surveyClosedMessage,
 } from "~/platform/lib/deadline";
-import { weekendDays, weekendLong } from "~/features/event/lib/event-settings";
-import { getEventSettings, getSurveyDeadline, setSurveyDeadline } from "~/features/event/server";
+import { weekendDays, weekendLong } from "~/features/season/lib/event-settings";
+import { getEventSettings, getSurveyDeadline, setSurveyDeadline } from "~/features/season/index.server";
 
 /** The survey's deadline as pages show it: null when none is set. */
 export type SurveyDeadline = { text: string; closed: boolean; message: string | null } | null;

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/platform/env.server";
-import { isWebLink } from "~/features/event/lib/event-settings";
-import { getEventSettings } from "~/features/event/server";
+import { isWebLink } from "~/features/season/lib/event-settings";
+import { getEventSettings, getCurrentEdition } from "~/features/season/index.server";
 import { loginUrl } from "~/platform/lib/login-url";
 import {
   DONE_SECTION,
@@ -19,7 +19,6 @@ import { reviewParts } from "~/features/survey/lib/survey-review";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/features/survey/lib/survey-schema";
 import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
-import { getCurrentEdition } from "~/features/editions/server";
 import { getSurveyProgress } from "~/features/survey/models/survey.server";
 import { readFlash } from "~/platform/services/flash.server";
 import { getUser } from "~/platform/services/session.server";
@@ -27,7 +26,6 @@ import {
   getSurveyDeadlineStatus,
   surveyClosedReason,
 } from "~/features/survey/services/survey-deadline.server";
-import { keepForLogin } from "~/features/accounts/server";
 import { sectionPath, submitSection } from "~/features/survey/services/survey-submit.server";
 
 // The /survey page's loader and action, in one server module: every server module a route imports
@@ -106,7 +104,16 @@ export type SurveyActionData = FormFailure<SurveyInput>;
 const textFields = (form: FormData) =>
   [...form].filter((field): field is [string, string] => typeof field[1] === "string");
 
-export async function surveyPageAction({ request, params }: ActionFunctionArgs) {
+/**
+ * Keeps a section posted after the session ended for the login that follows; the accounts feature's
+ * `keepForLogin`, handed down by the route (accounts sits above the survey in the feature order).
+ */
+export type KeepForLogin = (
+  request: Request,
+  submission: { kind: "survey"; section: Section; fields: [string, string][] },
+) => Promise<string | null>;
+
+export async function surveyPageAction({ request, params }: ActionFunctionArgs, keepForLogin: KeepForLogin) {
   const section = parseSection(params.section);
   if (!section || section === DONE_SECTION) return redirect("/survey");
   // After the deadline nothing is saved, not even a draft: the survey is closed.

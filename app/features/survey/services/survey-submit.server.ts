@@ -16,7 +16,7 @@ import {
 } from "~/features/survey/lib/survey-schema";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/features/survey/lib/survey-questions";
-import { EditionClosedError, getCurrentEdition } from "~/features/editions/server";
+import { EditionClosedError, getCurrentEdition } from "~/features/season/index.server";
 import { getSurveyProgress, saveSurvey, saveSurveyDraft } from "~/features/survey/models/survey.server";
 import { isDatabaseUnavailable } from "~/platform/db/availability";
 import { surveyClosedReason } from "~/features/survey/services/survey-deadline.server";

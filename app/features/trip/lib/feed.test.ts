@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { eventCalendar } from "~/features/event/lib/calendar";
-import { DEFAULT_EVENT_SETTINGS } from "~/features/event/lib/event-settings";
+import { eventCalendar } from "~/features/season/lib/calendar";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/season/lib/event-settings";
 import { feedFingerprint, nextSequence, tripFeed, type FeedInput } from "~/features/trip/lib/feed";
 
 const input: FeedInput = {

@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
-import { foldLines, plainText } from "~/features/event/lib/calendar";
-import { calendarUid, weekendDays, type EventSettings } from "~/features/event/lib/event-settings";
+import { foldLines, plainText } from "~/features/season/lib/calendar";
+import { calendarUid, weekendDays, type EventSettings } from "~/features/season/lib/event-settings";
 import { whenLabel, type Part } from "~/features/trip/lib/travel";
 
 type CalendarDate = [number, number, number];

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { editions, tripItems } from "~/platform/db/schema";
-import { CURRENT_EDITION, inCurrentEdition } from "~/features/editions/server";
+import { CURRENT_EDITION, inCurrentEdition } from "~/features/season/index.server";
 
 const ofCurrent = (id: number) => and(eq(tripItems.id, id), inCurrentEdition(tripItems.editionId));
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { surveys, users } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
+import { inCurrentEdition } from "~/features/season/index.server";
 
 export type TripCandidate = {
   userId: number;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripRoomPeople, tripRooms } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
+import { inCurrentEdition } from "~/features/season/index.server";
 import { personKey, type Guest, type Placement, type Room } from "~/features/trip/lib/rooms";
 
 export async function listRooms(): Promise<Room[]> {

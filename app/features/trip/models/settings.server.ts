@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripMailClaims, tripSettings } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
+import { inCurrentEdition } from "~/features/season/index.server";
 import type { Notes } from "~/features/trip/lib/items";
 
 const EMPTY = { address: "", checkIn: "", keyBox: "", wifi: "", mailsOff: false };

@@ -1,7 +1,7 @@
 import { TransactionRollbackError, and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripRides, tripTravel } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/editions/server";
+import { inCurrentEdition } from "~/features/season/index.server";
 import type { RideRow, Travel } from "~/features/trip/lib/travel";
 
 type StoredTravel = Travel & { userId: number; seatsTaken: number };

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { cookieSecret } from "~/platform/services/secret.server";
-import { getAnnouncementValue, getEventPlan } from "~/features/event/server";
-import { parseRound } from "~/features/event/lib/announcement";
+import { getAnnouncementValue } from "~/features/season/index.server";
+import { getEventPlan } from "~/features/results/index.server";
+import { parseRound } from "~/features/season/lib/announcement";
 import { feedFingerprint, nextSequence, tripFeed } from "~/features/trip/lib/feed";
 import { findFeed, getFeedSalt, storeFeedSequence, storeFeedToken } from "~/features/trip/models/feed.server";
 import { listTravel } from "~/features/trip/models/travel.server";

@@ -2,7 +2,7 @@ import { env } from "~/platform/env.server";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { escapeHtml, mailLine, mailName } from "~/platform/lib/mail-text";
 import { sendMail } from "~/platform/services/mail.server";
-import { weekendDays } from "~/features/event/lib/event-settings";
+import { weekendDays } from "~/features/season/lib/event-settings";
 import { parseItem, parseNotes, type Notes } from "~/features/trip/lib/items";
 import { parseTravel, travelDays, type TravelValues } from "~/features/trip/lib/travel";
 import {

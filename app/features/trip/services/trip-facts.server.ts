@@ -1,5 +1,5 @@
-import { weekendLong } from "~/features/event/lib/event-settings";
-import type { EventPlan } from "~/features/event/server";
+import { weekendLong } from "~/features/season/lib/event-settings";
+import type { EventPlan } from "~/features/results/index.server";
 import { tripPeople, type Placement, type Room } from "~/features/trip/lib/rooms";
 import type { TripCandidate } from "~/features/trip/models/people.server";
 

@@ -1,8 +1,8 @@
 import type { User } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
-import { isOrganiser } from "~/features/accounts/server";
-import { getEventPlan } from "~/features/event/server";
+import { isOrganiser } from "~/features/accounts/index.server";
+import { getEventPlan } from "~/features/results/index.server";
 import { listTripCandidates, type TripCandidate } from "~/features/trip/models/people.server";
 
 /**

@@ -1,6 +1,6 @@
 import { cachedByTables } from "~/platform/models/table-cache.server";
-import { weekendDays } from "~/features/event/lib/event-settings";
-import { getEventPlan } from "~/features/event/server";
+import { weekendDays } from "~/features/season/lib/event-settings";
+import { getEventPlan } from "~/features/results/index.server";
 import { NOTE_FIELDS } from "~/features/trip/lib/items";
 import { planWarnings } from "~/features/trip/lib/rooms";
 import {

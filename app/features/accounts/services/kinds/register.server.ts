@@ -8,7 +8,7 @@ import { getUserByEmail, normaliseEmail, type User } from "~/platform/models/use
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
-import { currentEditionName } from "~/features/editions/server";
+import { currentEditionName } from "~/features/season/index.server";
 import { forgotPasswordSchema, registerSchema } from "~/features/accounts/lib/auth-forms";
 import { CODE_MAX_TRIES, ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import { issueSecret, spendSecret, type Runner } from "~/features/accounts/models/one-time.server";

@@ -10,7 +10,7 @@ import { getUserByEmail, getUserById, normaliseEmail, type User } from "~/platfo
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS, type Limit } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
-import { currentEditionName } from "~/features/editions/server";
+import { currentEditionName } from "~/features/season/index.server";
 import { forgotPasswordSchema } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { CODE_MAX_TRIES, ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";

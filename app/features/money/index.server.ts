@@ -1,0 +1,16 @@
+/** The money feature's face: what other features, the routes and the tests use of its data access and services. */
+export { listPayerCandidates, listPayments, loadMoneyInput } from "./models/money-reads.server";
+export {
+  type Actor,
+  addExpense,
+  addPayment,
+  decidePayment,
+  saveMoneySettings,
+} from "./models/money-writes.server";
+export { sharesStillDue } from "./services/money-access.server";
+export { moneyAction } from "./services/money-actions.server";
+export { ledgerCsv, sharesCsv } from "./services/money-csv.server";
+export { expenseEditAction, getExpenseEdit } from "./services/money-expense.server";
+export { getMoneyHistory } from "./services/money-history.server";
+export { getMoneyPage } from "./services/money-page.server";
+export { getSetupPage, setupAction } from "./services/money-setup.server";

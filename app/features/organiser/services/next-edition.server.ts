@@ -1,0 +1,132 @@
+import { nextEditionName, type FrozenEdition } from "~/features/season/lib/editions";
+import type { EventSettings } from "~/features/season/lib/event-settings";
+import { readStoredSettings } from "~/features/season/lib/event-settings-schema";
+import { availabilityWindows } from "~/features/season/lib/weekends";
+import {
+  EVENT_SETTINGS,
+  getCurrentEdition,
+  rollOver,
+  getChosenHouseId,
+  getEventSettings,
+} from "~/features/season/index.server";
+import { getHouse, listHouses } from "~/features/houses/index.server";
+import {
+  countExpectedGroup,
+  countWeekends,
+  getAttendance,
+  getResultsTally,
+} from "~/features/results/index.server";
+import type { Db } from "~/platform/db/client.server";
+
+/** What starting the next edition would do, for the confirmation page. */
+export async function nextEditionPlan() {
+  const [current, event, chosenId, houses] = await Promise.all([
+    getCurrentEdition(),
+    getEventSettings(),
+    getChosenHouseId(),
+    listHouses(),
+  ]);
+  const chosen = chosenId ? houses.find((house) => house.id === chosenId) : undefined;
+  const year = current.year + 1;
+  const windows = availabilityWindows(year);
+  return {
+    fromId: current.id,
+    current: { year: current.year, name: event.shortName },
+    year,
+    name: nextEditionName(event.shortName, current.year),
+    // The new year's default weekend (the same weekend a year on when nothing was changed).
+    plannedWeekend: readStoredSettings({ year }).plannedWeekend,
+    windows,
+    chosenHouse: chosen ? chosen.title : null,
+    leavingPlay: houses.filter((house) => !house.previous_house && house.in_play && house.id !== chosen?.id)
+      .length,
+  };
+}
+
+/**
+ * The closing edition's facts the organiser keeps (its name, weekend, chosen house), and how to
+ * freeze its results as the archive will show them from now on. Members' answers are read inside
+ * the roll-over's transaction, once the edition is locked (models/edition-rollover): read before
+ * it, the answers saved meanwhile would land in the archived edition but not in its archive.
+ */
+async function closingEdition(windows: readonly string[]): Promise<{
+  freeze: (tx: Db) => Promise<FrozenEdition>;
+  chosenHouseId: number | null;
+  event: EventSettings;
+}> {
+  const [event, chosenHouseId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
+  const house = chosenHouseId ? await getHouse(chosenHouseId) : undefined;
+  const freeze = async (tx: Db): Promise<FrozenEdition> => {
+    // One at a time: on PGlite the transaction is one connection.
+    const tally = await getResultsTally(windows, tx);
+    const attendance = await getAttendance(tx);
+    const group = await countExpectedGroup(tx);
+    const weekends = await countWeekends(windows, tx);
+    return {
+      name: event.shortName,
+      plannedWeekend: event.plannedWeekend,
+      came: group.yes + group.yesGuests,
+      house: house
+        ? {
+            id: house.id,
+            title: house.title,
+            city: house.city,
+            state: house.state,
+            country: house.country,
+            listing_img: house.listing_img,
+          }
+        : null,
+      windows: [...windows],
+      tally,
+      attendance,
+      weekends,
+    };
+  };
+  return { chosenHouseId: house ? house.id : null, event, freeze };
+}
+
+export type NextEditionRequest = { fromId: number; name: string; plannedWeekend: string };
+
+/**
+ * Starts the next edition as the organiser confirmed it. A request for an edition that is no
+ * longer current (a double click, a second organiser) changes nothing and says so.
+ */
+export async function startNextEdition(
+  request: NextEditionRequest,
+): Promise<{ started: true; name: string } | { started: false; error: string }> {
+  const current = await getCurrentEdition();
+  if (current.id !== request.fromId) return { started: false, error: await alreadyStarted() };
+  const { freeze, chosenHouseId, event } = await closingEdition(current.windows);
+  const year = current.year + 1;
+  const next = await rollOver({
+    fromId: request.fromId,
+    chosenHouseId,
+    freeze,
+    settings: { [EVENT_SETTINGS]: JSON.stringify(nextEventSettings(event, year, request)) },
+  });
+  if (!next) return { started: false, error: await alreadyStarted() };
+  return { started: true, name: request.name };
+}
+
+/**
+ * The new edition's stored facts: the event's name, group and chat link carry over, the short name
+ * is the one confirmed, and the weekend is stored only when the organiser picked another than the
+ * new year's default (so it reads as chosen only then).
+ */
+function nextEventSettings(event: EventSettings, year: number, request: NextEditionRequest) {
+  const { name, expectedMin, expectedMax, chatUrl } = event;
+  const chosen = request.plannedWeekend !== readStoredSettings({ year }).plannedWeekend;
+  return {
+    name,
+    shortName: request.name,
+    expectedMin,
+    expectedMax,
+    ...(chatUrl ? { chatUrl } : {}),
+    ...(chosen ? { plannedWeekend: request.plannedWeekend } : {}),
+  };
+}
+
+async function alreadyStarted() {
+  const { shortName } = await getEventSettings();
+  return `The next edition has already started: ${shortName} is the current one.`;
+}

@@ -1,0 +1,70 @@
+import {
+  chooseOutOfPlayMessage,
+  chosenOutOfPlayMessage,
+  placeLabel,
+  type HouseRecord,
+} from "~/features/houses/lib/house-rules";
+import { homeWeekend, weekendLong, type EventSettings } from "~/features/season/lib/event-settings";
+import { getChosenHouseId, getEventSettings } from "~/features/season/index.server";
+import type { DecisionView } from "~/features/results/components/event-decision";
+import { getHouse } from "~/features/houses/index.server";
+import { getAttendanceLists } from "~/features/survey/index.server";
+
+// The event's plan: its settings with the chosen house, as the pages, the calendar file and the
+// mails say it.
+
+export type EventPlan = {
+  event: EventSettings;
+  /** The house the organiser chose, if any. */
+  house: HouseRecord | null;
+  /** "Title, City, State" of the chosen house: the calendar's location and the pages' "Where". */
+  location: string | null;
+};
+
+/** The event's settings with the chosen house: what the pages, the calendar file and the mails say. */
+export async function getEventPlan(): Promise<EventPlan> {
+  const [event, chosenId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
+  const chosen = chosenId ? await getHouse(chosenId) : undefined;
+  // A house out of play is never named as the place, whatever an older version let through.
+  const house = chosen?.in_play ? chosen : null;
+  return { event, house, location: house ? `${house.title}, ${placeLabel(house, false)}` : null };
+}
+
+/**
+ * Why a house change must wait, or null: the chosen house stays in play while it is chosen (the
+ * pages and the calendar file name it), and a house out of play cannot be chosen.
+ */
+export async function houseChangeRefusal(
+  house: { id: number; title: string; in_play: boolean },
+  change: { in_play?: boolean; choose?: boolean },
+): Promise<string | null> {
+  if (change.choose && !house.in_play) return chooseOutOfPlayMessage(house.title);
+  if (change.in_play === false && (await getChosenHouseId()) === house.id) {
+    return chosenOutOfPlayMessage(house.title, (await getEventSettings()).shortName);
+  }
+  return null;
+}
+
+/** What the home and event pages say about the event: its facts and the organiser's decision. */
+export async function getEventPageFacts() {
+  const [{ event, house, location }, lists] = await Promise.all([getEventPlan(), getAttendanceLists()]);
+  const decision: DecisionView = {
+    when: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    where: house ? { title: house.title, place: placeLabel(house, false), url: house.url } : null,
+    ...lists,
+  };
+  return {
+    event: {
+      name: event.name,
+      shortName: event.shortName,
+      homeWeekend: homeWeekend(event),
+      weekend: weekendLong(event.plannedWeekend, event.year),
+      decided: event.weekendChosen,
+      expectedMin: event.expectedMin,
+      expectedMax: event.expectedMax,
+    },
+    location,
+    decision,
+    lists,
+  };
+}

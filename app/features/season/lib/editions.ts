@@ -1,0 +1,110 @@
+import type { WindowCounts } from "~/features/results/lib/best-weekends";
+import type { Attendance, Tally } from "~/features/results/lib/results";
+import { availabilityWindows } from "~/features/season/lib/weekends";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The house a closed edition chose, as its archive shows it. */
+export type ArchivedHouse = {
+  id: number;
+  title: string;
+  city: string;
+  state: string;
+  country: string;
+  listing_img: string;
+};
+
+/** The frozen record of a closed edition: what the archive shows, as it was when the edition closed. */
+export type FrozenEdition = {
+  name: string;
+  plannedWeekend: string;
+  /** Members who said yes, and the guests they brought. */
+  came: number;
+  house: ArchivedHouse | null;
+  windows: string[];
+  tally: Tally;
+  attendance: Attendance;
+  weekends: { counts: readonly WindowCounts[]; respondents: number };
+};
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * "7 came: 5 members and 2 guests.": who `came` counts, since the archive's charts count respondents
+ * (members who said yes or maybe) instead.
+ */
+export function cameText(came: number, members: number): string {
+  if (came <= 0) return "Nobody said they came.";
+  const guests = Math.max(0, came - members);
+  const who = count(Math.min(members, came), "member");
+  return `${came} came: ${who}${guests ? ` and ${count(guests, "guest")}` : ", no guests"}.`;
+}
+
+/**
+ * The next edition's name: the year in the name moved on (SGW25 → SGW26, "Weekend 2025" →
+ * "Weekend 2026"); a name without its year gets the new year appended.
+ */
+export function nextEditionName(name: string, year: number): string {
+  const next = year + 1;
+  const trimmed = name.trim();
+  if (trimmed.includes(String(year))) return trimmed.replace(String(year), String(next));
+  const short = String(year % 100).padStart(2, "0");
+  if (trimmed.endsWith(short)) return `${trimmed.slice(0, -2)}${String(next % 100).padStart(2, "0")}`;
+  return `${trimmed} ${next}`.trim();
+}
+
+/** The short name the year before had, by the same rule (SGW25 → SGW24). */
+export function previousEditionName(name: string, year: number): string {
+  const trimmed = name.trim();
+  if (trimmed.includes(String(year))) return trimmed.replace(String(year), String(year - 1));
+  const short = String(year % 100).padStart(2, "0");
+  if (trimmed.endsWith(short)) return `${trimmed.slice(0, -2)}${String((year + 99) % 100).padStart(2, "0")}`;
+  return `${trimmed} ${year - 1}`.trim();
+}
+
+/** The first day of a window label ("Aug 21 - Aug 25") in `year`, as a UTC date. */
+function windowStart(label: string, year: number): Date | null {
+  const match = /^([A-Z][a-z]{2}) (\d{1,2}) - ([A-Z][a-z]{2}) (\d{1,2})$/.exec(label);
+  if (!match) return null;
+  const month = MONTHS.indexOf(match[1]);
+  return month < 0 ? null : new Date(Date.UTC(year, month, Number(match[2])));
+}
+
+/**
+ * The same weekend a year on: the window starting 52 weeks after `label` (again a Thursday), or
+ * the closest window of `nextYear` when that one is not among them.
+ */
+export function sameWeekendNextYear(label: string, year: number): string {
+  const windows = availabilityWindows(year + 1);
+  const start = windowStart(label, year);
+  if (!start) return windows[0];
+  const target = start.getTime() + 364 * DAY_MS;
+  let best = windows[0];
+  let bestDistance = Infinity;
+  for (const candidate of windows) {
+    const distance = Math.abs((windowStart(candidate, year + 1)?.getTime() ?? Infinity) - target);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** "Thu Aug 21 - Mon Aug 25, 2025": a window of `year` with its weekdays and year. */
+export function windowDates(label: string, year: number): string {
+  const start = windowStart(label, year);
+  if (!start) return `${label}, ${year}`;
+  const end = new Date(start.getTime() + 4 * DAY_MS);
+  const day = (date: Date) =>
+    `${date.toLocaleString("en-US", { weekday: "short", timeZone: "UTC" })} ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  const endYear = end.getUTCFullYear() === year ? "" : `, ${end.getUTCFullYear()}`;
+  return endYear ? `${day(start)}, ${year} - ${day(end)}${endYear}` : `${day(start)} - ${day(end)}, ${year}`;
+}
+
+/** The windows of `year` from first to last: "Apr 2 - Apr 6, 2026 to Dec 31, 2026 - Jan 4, 2027". */
+export function windowsSpan(first: string, last: string, year: number): string {
+  const start = windowStart(last, year);
+  const end = start && new Date(start.getTime() + 4 * DAY_MS);
+  if (!end || end.getUTCFullYear() === year) return `${first} to ${last}, ${year}`;
+  const [from, to] = last.split(" - ");
+  return `${first}, ${year} to ${from}, ${year} - ${to}, ${end.getUTCFullYear()}`;
+}
