@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, useDatabaseForTests, type Connection } from "~/platform/db/client.server";
+import { openDatabase, useDatabase, type Connection } from "~/platform/db/client.server";
 import { getCurrentEdition } from "~/features/season/index.server";
 import { computeMoney } from "~/features/money/lib/money";
 import { loadMoneyInput } from "~/features/money/index.server";
@@ -14,7 +14,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "sgw25-bench-season-"));
 let connection: Connection | undefined;
 
 afterAll(async () => {
-  useDatabaseForTests(undefined);
+  useDatabase(undefined);
   await connection?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -23,7 +23,7 @@ describe("the bench's n200 database", () => {
   it("holds a decided season at the issue's sizes, with the bench's member paying and on the trip", async () => {
     await seed({ pgliteDir: dir }, 200, 50, () => "", BENCH_SEASON);
     connection = openDatabase({ pgliteDir: dir });
-    useDatabaseForTests(connection);
+    useDatabase(connection);
     const edition = await getCurrentEdition();
     const { input, members, payments } = await loadMoneyInput(edition.id);
     const money = computeMoney(input);

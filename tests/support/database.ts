@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { openDatabase, useDatabaseForTests, type Connection } from "~/platform/db/client.server";
+import { openDatabase, useDatabase, type Connection } from "~/platform/db/client.server";
 import { stopHousePhotos } from "~/features/houses/services/photo-worker.server";
 
 /**
@@ -30,13 +30,13 @@ export function useFreshDatabase() {
       const pgliteData = new Blob([readFileSync(inject("pgliteTemplate"))]);
       state.connection = openDatabase({ pgliteDir: "memory://", pgliteData });
     }
-    useDatabaseForTests(state.connection);
+    useDatabase(state.connection);
   });
 
   afterAll(async () => {
     // A suggestion may have started a photo fetch: it finishes on this database, not the next.
     await stopHousePhotos();
-    useDatabaseForTests(undefined);
+    useDatabase(undefined);
     await state.connection?.close();
     await state.dropDatabase?.();
   });

@@ -33,7 +33,7 @@ describe("one client per process", () => {
     try {
       vi.resetModules();
       const first = await import("~/platform/db/client.server");
-      first.useDatabaseForTests(undefined);
+      first.useDatabase(undefined);
       const openedBefore = first.clientsOpened();
       const db = await first.getDb();
       vi.resetModules();
@@ -41,7 +41,7 @@ describe("one client per process", () => {
       expect(second).not.toBe(first);
       expect(await second.getDb()).toBe(db);
       expect(second.clientsOpened()).toBe(openedBefore + 1);
-      second.useDatabaseForTests(undefined);
+      second.useDatabase(undefined);
     } finally {
       Object.assign(process.env, before);
       for (const [name, value] of Object.entries(before)) if (value === undefined) delete process.env[name];

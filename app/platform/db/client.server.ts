@@ -178,11 +178,9 @@ export function clientsOpened(): number {
 
 /**
  * Makes `open` the process's database: a script that opened it itself (npm start's first seeding,
- * the bench) writes through the features, whose models ask getDb; undefined lets go of it again.
+ * the bench) or a test with a fresh database of its own writes through the features, whose models
+ * ask getDb; undefined lets go of it again.
  */
 export function useDatabase(open: Connection | undefined) {
   holder.connection = open;
 }
-
-/** Lets tests hand the app a fresh database of their own. */
-export const useDatabaseForTests = useDatabase;

@@ -2,12 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createHouse, listHouses } from "~/features/houses/models/house.server";
 import { createUser } from "~/platform/models/user.server";
 import { freshDatabase } from "../../../tests/support/processes";
-import {
-  migrateDatabase,
-  openDatabase,
-  useDatabaseForTests,
-  type Connection,
-} from "~/platform/db/client.server";
+import { migrateDatabase, openDatabase, useDatabase, type Connection } from "~/platform/db/client.server";
 import { DELETE_REACH, tablesWrittenBy } from "~/platform/db/table-changes";
 
 describe("which tables a statement writes", () => {
@@ -54,7 +49,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !adminUrl)(
     let drop: (() => Promise<void>) | undefined;
 
     afterAll(async () => {
-      useDatabaseForTests(undefined);
+      useDatabase(undefined);
       await Promise.all(opened.map((connection) => connection.close()));
       await drop?.();
     });
@@ -77,11 +72,11 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !adminUrl)(
       opened.push(a, b);
       await Promise.all([listening(a), listening(b)]);
 
-      useDatabaseForTests(b);
+      useDatabase(b);
       const before = await listHouses();
       expect(await listHouses()).toBe(before);
 
-      useDatabaseForTests(a);
+      useDatabase(a);
       const member = await createUser({ email: "ana@example.com", password: "secret1" });
       const created = await createHouse(
         {
@@ -101,7 +96,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !adminUrl)(
       const { house } = created;
       const written = Date.now();
 
-      useDatabaseForTests(b);
+      useDatabase(b);
       let seenAfter: number | undefined;
       while (Date.now() - written < 2_000) {
         if ((await listHouses()).some((row) => row.id === house.id)) {

@@ -128,8 +128,6 @@ export async function listPayments(editionId: number) {
     .orderBy(asc(moneyPayments.createdAt), asc(moneyPayments.id));
 }
 
-export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
-
 /** Every expense of `editionId` (deleted ones too: the page shows them as deleted) with its shares. */
 export async function listExpenses(editionId: number) {
   const db = await getDb();
@@ -156,12 +154,6 @@ export async function listExpenses(editionId: number) {
     else byExpense.set(expenseId, [{ userId, amount }]);
   }
   return rows.map((row) => ({ ...row, shares: byExpense.get(row.id) ?? [] }));
-}
-
-export type ExpenseRow = Awaited<ReturnType<typeof listExpenses>>[number];
-
-export async function getExpense(editionId: number, id: number): Promise<ExpenseRow | undefined> {
-  return (await listExpenses(editionId)).find((expense) => expense.id === id);
 }
 
 /** What the money's pure computation (computeMoney) needs, read for one edition. */

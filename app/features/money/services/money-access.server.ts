@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { data } from "@remix-run/node";
 import type { User } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
@@ -99,12 +98,5 @@ export type LoadedMoney = Awaited<ReturnType<typeof loadMoney>>;
  */
 export const formKey = () => randomUUID();
 
-/** A write on an archived trip, or by someone not allowed to make it. */
-export function refuse(error: string, form: string, status = 403) {
-  return data({ error, form }, { status });
-}
-
 export const nameOf = (names: ReadonlyMap<number, string>, id: number | null) =>
   id === null ? "" : (names.get(id) ?? "A former member");
-
-export type { User };

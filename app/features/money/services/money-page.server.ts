@@ -113,5 +113,3 @@ export async function getMoneyPage(request: Request, year?: string) {
     pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),
   };
 }
-
-export type MoneyPage = Awaited<ReturnType<typeof getMoneyPage>>;

@@ -1,7 +1,6 @@
 /** Who sleeps where: people (members and the guests they bring), rooms with beds, and the plan's rules. */
 
 export type Guest = "self" | "boo" | "child";
-export const GUESTS: readonly Guest[] = ["self", "boo", "child"];
 
 /** A member's key is their id; a guest's is the member's id and what they are ("7:boo"). */
 export const personKey = (userId: number, guest: Guest) =>

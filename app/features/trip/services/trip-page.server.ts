@@ -157,5 +157,3 @@ export async function getTripPage(viewer: TripViewer, origin: string) {
     timeline: viewer.organiser ? await timelineStatus() : null,
   };
 }
-
-export type TripPage = Extract<Awaited<ReturnType<typeof getTripPage>>, { open: true }>;
