@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { User } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
