@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeadcountPanel } from "~/features/organiser/components/headcount-panel";
@@ -6,8 +5,7 @@ import { OrganiserFrame } from "~/features/organiser/components/organiser-frame"
 import { env } from "~/platform/env.server";
 import { formatDeadline, isSurveyClosed } from "~/platform/lib/deadline";
 import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
-import { readFlash } from "~/platform/services/flash.server";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
+import { requireOrganiserPage } from "~/features/organiser/services/organiser-tidy.server";
 import { getDecision, getHeadcount } from "~/features/organiser/services/organiser-event.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -19,33 +17,29 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Organiser") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
+export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(request, overview);
+
+async function overview() {
   const now = new Date();
-  const [members, deadline, decision, headcount, { flash, setCookie }] = await Promise.all([
+  const [members, deadline, decision, headcount] = await Promise.all([
     listMemberSurveyStatus(),
     getSurveyDeadline(),
     getDecision(),
     getHeadcount(),
-    readFlash(request),
   ]);
   const zone = env().eventTimeZone;
   const submitted = members.filter((member) => member.submitted).length;
-  return data(
-    {
-      flash: flash?.message ?? null,
-      survey: { submitted, waiting: members.length - submitted },
-      deadline: deadline
-        ? `${isSurveyClosed(deadline, now) ? "The survey closed on" : "The survey closes on"} ${formatDeadline(deadline, zone)}.`
-        : "No deadline is set: the survey stays open.",
-      decision: {
-        when: decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`,
-        where: decision.house ?? "No house chosen yet",
-      },
-      headcount,
+  return {
+    survey: { submitted, waiting: members.length - submitted },
+    deadline: deadline
+      ? `${isSurveyClosed(deadline, now) ? "The survey closed on" : "The survey closes on"} ${formatDeadline(deadline, zone)}.`
+      : "No deadline is set: the survey stays open.",
+    decision: {
+      when: decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`,
+      where: decision.house ?? "No house chosen yet",
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+    headcount,
+  };
 }
 
 export default function Organiser() {

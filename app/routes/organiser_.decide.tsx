@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DecisionPanel } from "~/features/organiser/components/decision-panel";
@@ -7,7 +6,6 @@ import { OrganiserFrame } from "~/features/organiser/components/organiser-frame"
 import { placeLabel } from "~/features/houses/lib/house-rules";
 import { getChosenHouseId } from "~/features/event/server";
 import { getVoteCounts, listHouses } from "~/features/houses/server";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import {
@@ -17,6 +15,7 @@ import {
   runIntent,
 } from "~/features/organiser/services/organiser-event.server";
 import { houseIntent } from "~/features/organiser/services/organiser-season.server";
+import { requireOrganiserPage } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -29,14 +28,14 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/decide";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const [decision, houses, counts, chosenId, { flash, setCookie }] = await Promise.all([
+export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(request, decisionPage);
+
+async function decisionPage() {
+  const [decision, houses, counts, chosenId] = await Promise.all([
     getDecision(),
     listHouses(),
     getVoteCounts(),
     getChosenHouseId(),
-    readFlash(request),
   ]);
   const none = { love: 0, like: 0, dislike: 0 };
   const score = (id: number) => {
@@ -52,10 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       place: placeLabel(house, false),
       votes: counts[house.id] ?? none,
     }));
-  return data(
-    { flash: flash?.message ?? null, decision, houses: choices, chosenId },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return { decision, houses: choices, chosenId };
 }
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,

@@ -1,9 +1,7 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EventPanel } from "~/features/organiser/components/event-panel";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import {
@@ -17,6 +15,7 @@ import {
   saveTextsIntent,
 } from "~/features/organiser/services/page-texts.server";
 import { TextsPanel } from "~/features/organiser/components/texts-panel";
+import { requireOrganiserPage } from "~/features/organiser/services/organiser-tidy.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -29,18 +28,11 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/event";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const [event, texts, { flash, setCookie }] = await Promise.all([
-    getEventFacts(),
-    getPageTextsForm(),
-    readFlash(request),
-  ]);
-  return data(
-    { flash: flash?.message ?? null, event, texts },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireOrganiserPage(request, async () => {
+    const [event, texts] = await Promise.all([getEventFacts(), getPageTextsForm()]);
+    return { event, texts };
+  });
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
 // and the message says so (submit-failure.ts); the next press sends it again.

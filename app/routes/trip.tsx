@@ -5,12 +5,10 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
-import { requireUser } from "~/platform/services/session.server";
+import { requireMemberPage } from "~/platform/services/session.server";
 import { CalendarSection } from "~/features/trip/components/calendar-section";
 import { ItemsSection } from "~/features/trip/components/items-section";
 import { NotesSection } from "~/features/trip/components/notes-section";
@@ -28,17 +26,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 // The notes, rooms and addresses are private: no shared or browser cache keeps this page.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [page, { flash, setCookie }] = await Promise.all([
-    tripViewer(user).then((viewer) => getTripPage(viewer, publicOrigin(request))),
-    readFlash(request),
-  ]);
-  return data(
-    { ...page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireMemberPage(request, async (user) => getTripPage(await tripViewer(user), publicOrigin(request)));
 
 export async function action({ request }: ActionFunctionArgs) {
   const trip = await requireTripMember(request);

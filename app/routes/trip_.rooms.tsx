@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type {
   ActionFunctionArgs,
   HeadersFunction,
@@ -9,7 +8,7 @@ import type {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
+import { withFlash } from "~/platform/services/flash.server";
 import { FormAlert, IntentButton } from "~/features/trip/components/form-bits";
 import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
 import { ROOM_INTENTS, getRoomsPage } from "~/features/trip/services/rooms.server";
@@ -23,11 +22,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const trip = await requireTripMember(request, { organiser: true });
-  const [page, { flash, setCookie }] = await Promise.all([getRoomsPage(trip), readFlash(request)]);
-  return data(
-    { ...page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return withFlash(request, getRoomsPage(trip));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,18 @@
 import { redirect } from "@remix-run/node";
 import { getHouse } from "~/features/houses/server";
 import { houseFootprint, memberFootprint } from "~/features/organiser/models/tidy.server";
-import { setFlash } from "~/platform/services/flash.server";
+import { setFlash, withFlash } from "~/platform/services/flash.server";
 import { requireOrganiser } from "~/features/accounts/server";
 import { backToList } from "~/features/organiser/lib/member-list";
+
+/** An organiser's page: only for the organiser, then what `load` gives them, with the flash. */
+export async function requireOrganiserPage<T extends object>(
+  request: Request,
+  load: (organiser: Awaited<ReturnType<typeof requireOrganiser>>) => Promise<T>,
+) {
+  const organiser = await requireOrganiser(request);
+  return withFlash(request, load(organiser));
+}
 
 /**
  * The prelude of the organiser's pages about one house or member (edit or delete a house, delete an
