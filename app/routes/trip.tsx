@@ -1,12 +1,7 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { FormAlert } from "~/features/trip/components/form-bits";
 import { pageTitle } from "~/platform/lib/page-title";
 import { requireMemberPage } from "~/platform/services/session.server";
 import { CalendarSection } from "~/features/trip/components/calendar-section";
@@ -19,12 +14,9 @@ import { TRIP_INTENTS } from "~/features/trip/services/trip-actions.server";
 import { requireTripMember, tripViewer } from "~/features/trip/services/trip-members.server";
 import { getTripPage } from "~/features/trip/services/trip-page.server";
 import { publicOrigin, runIntent } from "~/features/trip/services/trip-route.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip") }];
-// The notes, rooms and addresses are private: no shared or browser cache keeps this page.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   requireMemberPage(request, async (user) => getTripPage(await tripViewer(user), publicOrigin(request)));
@@ -64,7 +56,7 @@ export default function Trip() {
             {page.flash}
           </p>
         ) : null}
-        <FailureAlert failure={failure("page")} />
+        <FormAlert failure={failure("page")} />
         <dl className="event-decision">
           <dt>When</dt>
           <dd>{page.facts.when}</dd>
@@ -117,18 +109,10 @@ export default function Trip() {
       {page.timeline ? (
         <section className="card" id="mails" aria-labelledby="mails-heading">
           <h2 id="mails-heading">Trip mails</h2>
-          <FailureAlert failure={failure("mails")} />
+          <FormAlert failure={failure("mails")} />
           <TimelinePanel timeline={page.timeline} />
         </section>
       ) : null}
     </div>
   );
-}
-
-function FailureAlert({ failure }: { failure?: FormFailure<unknown> }) {
-  return failure?.error ? (
-    <p role="alert" className="alert alert-error user-text">
-      {failure.error}
-    </p>
-  ) : null;
 }

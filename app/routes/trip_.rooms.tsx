@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -14,11 +8,9 @@ import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-edit
 import { ROOM_INTENTS, getRoomsPage } from "~/features/trip/services/rooms.server";
 import { requireTripMember } from "~/features/trip/services/trip-members.server";
 import { runIntent } from "~/features/trip/services/trip-route.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rooms") }];
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const trip = await requireTripMember(request, { organiser: true });

@@ -1,15 +1,13 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { pageTitle } from "~/platform/lib/page-title";
 import { requireTripMember } from "~/features/trip/services/trip-members.server";
 import { getTripPage } from "~/features/trip/services/trip-page.server";
 import { publicOrigin } from "~/features/trip/services/trip-route.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip sheet") }];
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** Everything a person needs at the house on one page that prints (no script needed). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,31 +40,23 @@ export default function TripSheet() {
       </dl>
       <section aria-labelledby="sheet-rooms">
         <h2 id="sheet-rooms">Rooms</h2>
-        {page.rooms.length ? (
-          <ul className="trip-rooms">
-            {page.rooms.map((room) => (
-              <li key={room.id} className="user-text">
-                <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No rooms yet.</p>
-        )}
+        <SheetList rows={page.rooms} className="trip-rooms" empty="No rooms yet.">
+          {(room) => (
+            <li key={room.id} className="user-text">
+              <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
+            </li>
+          )}
+        </SheetList>
       </section>
       <section aria-labelledby="sheet-arrivals">
         <h2 id="sheet-arrivals">Arrivals and departures</h2>
-        {page.arrivals.length ? (
-          <ul className="trip-list">
-            {page.arrivals.map((row) => (
-              <li key={row.name} className="user-text">
-                <strong>{row.name}</strong>: arrives {row.arrives}, leaves {row.leaves} ({row.how})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>Nobody has given times yet.</p>
-        )}
+        <SheetList rows={page.arrivals} className="trip-list" empty="Nobody has given times yet.">
+          {(row) => (
+            <li key={row.name} className="user-text">
+              <strong>{row.name}</strong>: arrives {row.arrives}, leaves {row.leaves} ({row.how})
+            </li>
+          )}
+        </SheetList>
         {page.drivers.map((driver) => (
           <p key={driver.userId} className="user-text">
             {driver.name} drives{driver.riders.length ? ` with ${driver.riders.join(", ")}` : ""}.
@@ -75,19 +65,30 @@ export default function TripSheet() {
       </section>
       <section aria-labelledby="sheet-items">
         <h2 id="sheet-items">Who brings what</h2>
-        {page.items.length ? (
-          <ul className="trip-list">
-            {page.items.map((item) => (
-              <li key={item.id} className="user-text">
-                {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
-                {item.notes ? ` (${item.notes})` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>The list is empty.</p>
-        )}
+        <SheetList rows={page.items} className="trip-list" empty="The list is empty.">
+          {(item) => (
+            <li key={item.id} className="user-text">
+              {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
+              {item.notes ? ` (${item.notes})` : ""}
+            </li>
+          )}
+        </SheetList>
       </section>
     </article>
   );
+}
+
+/** A section's list, or the line that says it is empty. */
+function SheetList<T>({
+  rows,
+  className,
+  empty,
+  children,
+}: {
+  rows: T[];
+  className: string;
+  empty: string;
+  children: (row: T) => ReactNode;
+}) {
+  return rows.length ? <ul className={className}>{rows.map(children)}</ul> : <p>{empty}</p>;
 }

@@ -54,6 +54,22 @@ export async function backToOrganiser(page: string, message: string) {
   return redirect(page, { headers: { "Set-Cookie": await setFlash({ message }) } });
 }
 
+/** A step's page about one member (remove their survey, delete their houses): them, and the way back. */
+export async function memberStep(request: Request, id: string | undefined) {
+  const { member } = await memberToTidy(request, id);
+  return { member, back: listPageOf(request, PEOPLE_PAGE) };
+}
+
+/** A step's post about one member: `act` on them, then back to the list, whose flash is what it says. */
+export async function tidyMember(
+  request: Request,
+  id: string | undefined,
+  act: (member: NonNullable<Awaited<ReturnType<typeof memberFootprint>>>) => Promise<string>,
+) {
+  const { member } = await memberToTidy(request, id);
+  return backToOrganiser(listPageOf(request, PEOPLE_PAGE), await act(member));
+}
+
 /**
  * The page of the list a step was opened from (its `?back=`: the list's page and search), so the
  * step's "Keep it" and its redirect return to the row it acted on; the list's first page otherwise.
