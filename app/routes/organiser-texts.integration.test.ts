@@ -6,7 +6,7 @@ import { PlainText } from "~/platform/components/plain-text";
 import { PAGE_TEXT_MAX } from "~/features/organiser/lib/page-texts";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { useDemoOrganiser } from "../../tests/support/organiser";
+import { useDemoOrganiser } from "../../tests/support/organiser-pages";
 import * as organiserEvent from "~/routes/organiser_.event";
 import * as about from "~/routes/about";
 import * as pastEvents from "~/routes/past-events";
@@ -28,7 +28,10 @@ async function shown() {
 }
 
 async function form() {
-  const response = await callRoute(organiserEvent.loader, makeRequest("/organiser/event", { cookie: organiser.cookie }));
+  const response = await callRoute(
+    organiserEvent.loader,
+    makeRequest("/organiser/event", { cookie: organiser.cookie }),
+  );
   return (await response.json()).texts as { values: Record<string, string>; custom: Record<string, boolean> };
 }
 

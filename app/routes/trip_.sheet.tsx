@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type Key, type ReactNode } from "react";
 import { pageTitle } from "~/platform/lib/page-title";
 import { requireTripMember } from "~/features/trip/services/trip-members.server";
 import { getTripPage } from "~/features/trip/services/trip-page.server";
@@ -38,57 +38,91 @@ export default function TripSheet() {
           </Fragment>
         ))}
       </dl>
-      <section aria-labelledby="sheet-rooms">
-        <h2 id="sheet-rooms">Rooms</h2>
-        <SheetList rows={page.rooms} className="trip-rooms" empty="No rooms yet.">
-          {(room) => (
-            <li key={room.id} className="user-text">
-              <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
-            </li>
-          )}
-        </SheetList>
-      </section>
-      <section aria-labelledby="sheet-arrivals">
-        <h2 id="sheet-arrivals">Arrivals and departures</h2>
-        <SheetList rows={page.arrivals} className="trip-list" empty="Nobody has given times yet.">
-          {(row) => (
-            <li key={row.name} className="user-text">
-              <strong>{row.name}</strong>: arrives {row.arrives}, leaves {row.leaves} ({row.how})
-            </li>
-          )}
-        </SheetList>
+      <SheetSection
+        id="sheet-rooms"
+        title="Rooms"
+        rows={page.rooms}
+        className="trip-rooms"
+        empty="No rooms yet."
+        row={(room) => [
+          room.id,
+          <>
+            <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
+          </>,
+        ]}
+      />
+      <SheetSection
+        id="sheet-arrivals"
+        title="Arrivals and departures"
+        rows={page.arrivals}
+        className="trip-list"
+        empty="Nobody has given times yet."
+        row={(arrival) => [
+          arrival.name,
+          <>
+            <strong>{arrival.name}</strong>: arrives {arrival.arrives}, leaves {arrival.leaves} ({arrival.how}
+            )
+          </>,
+        ]}
+      >
         {page.drivers.map((driver) => (
           <p key={driver.userId} className="user-text">
             {driver.name} drives{driver.riders.length ? ` with ${driver.riders.join(", ")}` : ""}.
           </p>
         ))}
-      </section>
-      <section aria-labelledby="sheet-items">
-        <h2 id="sheet-items">Who brings what</h2>
-        <SheetList rows={page.items} className="trip-list" empty="The list is empty.">
-          {(item) => (
-            <li key={item.id} className="user-text">
-              {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
-              {item.notes ? ` (${item.notes})` : ""}
-            </li>
-          )}
-        </SheetList>
-      </section>
+      </SheetSection>
+      <SheetSection
+        id="sheet-items"
+        title="Who brings what"
+        rows={page.items}
+        className="trip-list"
+        empty="The list is empty."
+        row={(item) => [
+          item.id,
+          <>
+            {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
+            {item.notes ? ` (${item.notes})` : ""}
+          </>,
+        ]}
+      />
     </article>
   );
 }
 
-/** A section's list, or the line that says it is empty. */
-function SheetList<T>({
+/** A part of the sheet: its heading, then its rows (the members' own text) or the line that says there are none. */
+function SheetSection<T>({
+  id,
+  title,
   rows,
   className,
   empty,
+  row,
   children,
 }: {
+  id: string;
+  title: string;
   rows: T[];
   className: string;
   empty: string;
-  children: (row: T) => ReactNode;
+  /** A row's key and what it says. */
+  row: (row: T) => [Key, ReactNode];
+  children?: ReactNode;
 }) {
-  return rows.length ? <ul className={className}>{rows.map(children)}</ul> : <p>{empty}</p>;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length ? (
+        <ul className={className}>
+          {rows.map(row).map(([key, text]) => (
+            <li key={key} className="user-text">
+              {text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{empty}</p>
+      )}
+      {children}
+    </section>
+  );
 }
