@@ -7,7 +7,6 @@ import { placeLabel } from "~/features/houses/lib/house-rules";
 import { getChosenHouseId } from "~/features/event/server";
 import { getVoteCounts, listHouses } from "~/features/houses/server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import {
   chooseWeekendIntent,
   clearWeekendIntent,
@@ -58,20 +57,13 @@ async function decisionPage() {
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(
-    request,
-    PAGE,
-    {
-      "choose-weekend": chooseWeekendIntent,
-      "clear-weekend": clearWeekendIntent,
-      choose: houseIntent,
-      unchoose: houseIntent,
-    },
-    organiser.id,
-  );
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, {
+    "choose-weekend": chooseWeekendIntent,
+    "clear-weekend": clearWeekendIntent,
+    choose: houseIntent,
+    unchoose: houseIntent,
+  });
 
 export default function Decide() {
   const { flash, decision, houses, chosenId } = useLoaderData<typeof loader>();

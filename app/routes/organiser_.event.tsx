@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { EventPanel } from "~/features/organiser/components/event-panel";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import {
   getEventFacts,
   runIntent,
@@ -38,17 +37,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  const form = Object.fromEntries(await request.clone().formData());
-  if (form.intent === "preview-texts") return previewTextsIntent(form);
-  return runIntent(
-    request,
-    PAGE,
-    { "save-event": saveEventIntent, "save-texts": saveTextsIntent },
-    organiser.id,
-  );
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, {
+    "save-event": saveEventIntent,
+    "save-texts": saveTextsIntent,
+    "preview-texts": previewTextsIntent,
+  });
 
 export default function Event() {
   const { flash, event, texts } = useLoaderData<typeof loader>();

@@ -5,7 +5,6 @@ import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { MailHistory } from "~/features/organiser/components/mail-history";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/services/organiser.server";
 import {
   announceIntent,
   getAnnouncePanel,
@@ -47,10 +46,8 @@ async function mailPage(step: boolean) {
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(request, PAGE, { announce: announceIntent }, organiser.id);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, { announce: announceIntent });
 
 const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 

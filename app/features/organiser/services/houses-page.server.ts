@@ -1,7 +1,6 @@
 import { pageHref, pageOf, pageParam } from "~/platform/lib/paging";
 import { getChosenHouseId, getEventPlan } from "~/features/event/server";
 import { getVoteCounts, listHouses } from "~/features/houses/server";
-import { requireOrganiser } from "~/features/accounts/server";
 import { HOUSES_PER_PAGE, houseRow } from "~/features/organiser/lib/house-rows";
 import { runIntent } from "~/features/organiser/services/organiser-event.server";
 import { houseIntent } from "~/features/organiser/services/organiser-season.server";
@@ -48,12 +47,11 @@ async function housesPage(request: Request) {
 
 /** A house's controls; the redirect returns to the page of the list the form was on. */
 export async function housesAction(request: Request) {
-  const organiser = await requireOrganiser(request);
   const handlers = Object.fromEntries(
     ["choose", "unchoose", "in-play", "out-of-play", "previous", "not-previous"].map((intent) => [
       intent,
       houseIntent,
     ]),
   );
-  return runIntent(request, listPage(request), handlers, organiser.id);
+  return runIntent(request, listPage(request), handlers);
 }

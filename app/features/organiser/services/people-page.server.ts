@@ -9,7 +9,7 @@ import { SEARCH_MAX } from "~/platform/lib/limits";
 import { pageParam } from "~/platform/lib/paging";
 import { getSurveyDeadline, listMemberSurveyStatus } from "~/features/event/server";
 import { countHousesBySuggester } from "~/features/houses/server";
-import { listOrganisers, requireOrganiser } from "~/features/accounts/server";
+import { listOrganisers } from "~/features/accounts/server";
 import { memberPage } from "~/features/organiser/lib/member-list";
 import {
   checkInvitesIntent,
@@ -92,22 +92,16 @@ async function peoplePage(request: Request, selfId: number) {
 }
 
 /** The People page's forms: the deadline, the reminder, invitations and organisers. */
-export async function peopleAction(request: Request) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(
-    request,
-    PEOPLE_PATH,
-    {
-      "set-deadline": setDeadlineIntent,
-      "close-now": closeNowIntent,
-      "clear-deadline": clearDeadlineIntent,
-      "send-reminder": reminderIntent,
-      "retry-reminder": reminderIntent,
-      "check-invites": checkInvitesIntent,
-      invite: inviteIntent,
-      "add-organiser": addOrganiserIntent,
-      "remove-organiser": removeOrganiserIntent,
-    },
-    organiser.id,
-  );
+export function peopleAction(request: Request) {
+  return runIntent(request, PEOPLE_PATH, {
+    "set-deadline": setDeadlineIntent,
+    "close-now": closeNowIntent,
+    "clear-deadline": clearDeadlineIntent,
+    "send-reminder": reminderIntent,
+    "retry-reminder": reminderIntent,
+    "check-invites": checkInvitesIntent,
+    invite: inviteIntent,
+    "add-organiser": addOrganiserIntent,
+    "remove-organiser": removeOrganiserIntent,
+  });
 }
