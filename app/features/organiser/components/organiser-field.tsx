@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** What a control says of its field's error: that it is invalid, and where the message is. */
-export type FieldAria = { "aria-invalid"?: true; "aria-describedby"?: string };
+type FieldAria = { "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** A field of an organiser form: its label, the control `children` draws, and its error under it. */
 export function OrganiserField({
