@@ -127,19 +127,16 @@ describe("/account", () => {
     expect(page.sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
     expect(JSON.stringify(page.sessions)).toContain("Safari on iPhone");
 
-    const wrong = await account(cookie, {
-      intent: "password",
-      currentPassword: "nope",
-      newPassword: "second1",
-      confirmPassword: "second1",
-    });
+    const newPassword = (currentPassword: string) =>
+      account(cookie, {
+        intent: "password",
+        currentPassword,
+        newPassword: "second1",
+        confirmPassword: "second1",
+      });
+    const wrong = await newPassword("nope");
     expect(wrong.status).toBe(400);
-    const changed = await account(cookie, {
-      intent: "password",
-      currentPassword: "secret1",
-      newPassword: "second1",
-      confirmPassword: "second1",
-    });
+    const changed = await newPassword("secret1");
     expect(changed.status).toBe(302);
     expect(await getUser(makeRequest("/", { cookie: other }))).toBeUndefined();
     expect((await getUser(makeRequest("/", { cookie })))?.id).toBe(user.id);

@@ -9,9 +9,9 @@ import { HYDRATE } from "~/platform/lib/hydration";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
-import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { setFlash } from "~/platform/services/flash.server";
 import { clientIp } from "~/platform/services/request-path.server";
-import { getCookieSession, requireUser } from "~/platform/services/session.server";
+import { getCookieSession, requireMemberPage, requireUser } from "~/platform/services/session.server";
 import {
   accountOverview,
   changePassword,
@@ -30,20 +30,15 @@ export const headers = passRetryAfter;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your account") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const session = await getCookieSession(request);
-  const { flash, setCookie } = await readFlash(request);
-  return data(
-    {
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireMemberPage(request, async (user) => {
+    const session = await getCookieSession(request);
+    return {
       ...(await accountOverview(user, session?.sessionId)),
       // Organisers only: the mails they chose to hear back by.
       notices: await organiserNoticeChoice(user),
-      notice: flash?.message ?? null,
-    },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
-}
+    };
+  });
 
 type Intent = "name" | "email" | "password" | "password-code" | "sessions" | "notices";
 
@@ -104,37 +99,48 @@ function Panel({
   );
 }
 
+function Refusal({ error }: { error?: string }) {
+  return error ? (
+    <p role="alert" className="alert alert-error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A panel's form: its refusal, if the last post was refused, then the fields posted with its intent. */
+function IntentForm({ intent, error, children }: { intent: Intent; error?: string; children: ReactNode }) {
+  return (
+    <>
+      <Refusal error={error} />
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+      </Form>
+    </>
+  );
+}
+
 function FieldError({ message }: { message?: string }) {
   return message ? <span className="field-error">{message}</span> : null;
 }
 
 export default function Account() {
-  const { name, email, hasPassword, sessions, notices, notice } = useLoaderData<typeof loader>();
+  const { name, email, hasPassword, sessions, notices, flash } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const failure = (intent: Intent) =>
     failureFor<FormFailure>(result, intent) ??
     (intent === "password" ? failureFor<FormFailure>(result, "password-code") : undefined);
-  const alert = (intent: Intent) => {
-    const error = failure(intent)?.error;
-    return error ? (
-      <p role="alert" className="alert alert-error">
-        {error}
-      </p>
-    ) : null;
-  };
   const others = sessions.filter((session) => !session.current).length;
   return (
     <div className="account">
       <h1>Your account</h1>
-      {notice && !result ? (
+      {flash && !result ? (
         <p role="status" className="alert alert-success">
-          {notice}
+          {flash}
         </p>
       ) : null}
       <Panel id="name" title="Your name">
-        {alert("name")}
-        <Form method="post">
-          <input type="hidden" name="intent" value="name" />
+        <IntentForm intent="name" error={failure("name")?.error}>
           <LabelledInput
             label="Name"
             id="account-name"
@@ -150,15 +156,13 @@ export default function Account() {
           <button type="submit" className="button">
             Save the name
           </button>
-        </Form>
+        </IntentForm>
       </Panel>
       <Panel id="email" title="Your e-mail address">
         <p>
           Now: <strong className="account-value">{email}</strong>
         </p>
-        {alert("email")}
-        <Form method="post">
-          <input type="hidden" name="intent" value="email" />
+        <IntentForm intent="email" error={failure("email")?.error}>
           <LabelledInput
             label="New address"
             id="account-email"
@@ -177,12 +181,10 @@ export default function Account() {
           <button type="submit" className="button">
             Send the confirmation link
           </button>
-        </Form>
+        </IntentForm>
       </Panel>
       <Panel id="password" title={hasPassword ? "Change your password" : "Set a password"}>
-        {alert("password")}
-        <Form method="post">
-          <input type="hidden" name="intent" value="password" />
+        <IntentForm intent="password" error={failure("password")?.error}>
           {hasPassword ? (
             <>
               <LabelledInput
@@ -247,10 +249,10 @@ export default function Account() {
           <button type="submit" className="button">
             {hasPassword ? "Change the password" : "Set the password"}
           </button>
-        </Form>
+        </IntentForm>
       </Panel>
       <Panel id="sessions" title="Where you are logged in">
-        {alert("sessions")}
+        <Refusal error={failure("sessions")?.error} />
         <ul className="session-list">
           {sessions.map((session) => (
             <li key={session.id}>
@@ -261,8 +263,7 @@ export default function Account() {
             </li>
           ))}
         </ul>
-        <Form method="post">
-          <input type="hidden" name="intent" value="sessions" />
+        <IntentForm intent="sessions">
           <button type="submit" className="button button-secondary">
             Log out everywhere else
           </button>
@@ -270,13 +271,11 @@ export default function Account() {
             {others === 0 ? "No other session is open. " : null}This also stops the sign-in links in mails you
             already have.
           </p>
-        </Form>
+        </IntentForm>
       </Panel>
       {notices ? (
         <Panel id="notices" title="Organiser mails">
-          {alert("notices")}
-          <Form method="post">
-            <input type="hidden" name="intent" value="notices" />
+          <IntentForm intent="notices" error={failure("notices")?.error}>
             <div className="field check-field">
               <label>
                 <input type="checkbox" name="everyoneAnswered" defaultChecked={notices.everyoneAnswered} /> A
@@ -294,7 +293,7 @@ export default function Account() {
             <button type="submit" className="button">
               Save my choices
             </button>
-          </Form>
+          </IntentForm>
         </Panel>
       ) : null}
       <Panel id="data" title="Your data">

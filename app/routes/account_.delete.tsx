@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmDeletion } from "~/platform/components/confirm-deletion";
 import { useActionResult } from "~/platform/components/submit-failure";
 import { env } from "~/platform/env.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
@@ -10,12 +11,11 @@ import { logout, requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
 import { deleteAccount, memberFootprint } from "~/features/organiser/index.server";
+import { plural } from "~/features/organiser/lib/tidy-words";
 import styles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete your account") }];
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -51,40 +51,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DeleteOwnAccount() {
   const { goes, refused } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionResult<typeof action>());
-  if (refused) {
-    // Nothing to confirm: the page says why and leads back, with no button that could only refuse.
-    return (
-      <section className="card account account-delete" aria-labelledby="delete-heading">
-        <h1 id="delete-heading">Your account stays</h1>
-        <p role="alert" className="alert alert-error">
-          {refused}
-        </p>
-        <p>
-          <Link to="/account">Back to your account</Link>
-        </p>
-      </section>
-    );
-  }
   return (
-    <section className="card account account-delete" aria-labelledby="delete-heading">
-      <h1 id="delete-heading">Delete your account?</h1>
-      {failure?.error ? (
-        <p role="alert" className="alert alert-error">
-          {failure.error}
-        </p>
-      ) : null}
-      <p>This cannot be undone. What will go:</p>
-      <ul>
-        {goes.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      <Form method="post" className="actions">
-        <button type="submit" className="button button-danger">
-          Delete my account
-        </button>
-        <Link to="/account">Keep it: back to your account</Link>
-      </Form>
-    </section>
+    <ConfirmDeletion
+      headingId="delete-heading"
+      className="card account account-delete"
+      formClassName="actions"
+      title="Delete your account?"
+      refusedTitle="Your account stays"
+      goes={goes}
+      button="Delete my account"
+      error={failure?.error}
+      refused={refused ?? undefined}
+      back={{ to: "/account", name: "your account" }}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { createPasswordReset } from "~/features/accounts/services/kinds/reset-pa
 import { createUser } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createUserSession, getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRefusedRegistration, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as auth from "~/routes/auth";
 import * as logoutRoute from "~/routes/logout";
@@ -131,12 +131,14 @@ describe("/auth modes", () => {
       email: "bo@example.com",
       password: "secret1",
     });
-    expect(duplicate.status).toBe(400);
-    expect(await duplicate.json()).toEqual({
-      form: "register",
-      error: "Registration failed: An account with that email already exists",
-      values: { email: "bo@example.com", name: "Bo" },
-    });
+    await expectRefusedRegistration(
+      duplicate,
+      "Registration failed: An account with that email already exists",
+      {
+        email: "bo@example.com",
+        name: "Bo",
+      },
+    );
     const short = await submit({ intent: "register", email: "new@example.com", password: "12345" });
     expect(((await short.json()) as AuthData).error).toBe(
       "Registration failed: Password must be at least 6 characters",

@@ -1,10 +1,9 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MoneyView } from "~/features/money/components/money-view";
 import { moneyAction, getMoneyPage } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
+import { withFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
 
@@ -15,10 +14,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Money") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [page, { flash, setCookie }] = await Promise.all([getMoneyPage(request), readFlash(request)]);
-  return data(
-    { page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  return withFlash(
+    request,
+    getMoneyPage(request).then((page) => ({ page })),
   );
 }
 

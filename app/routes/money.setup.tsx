@@ -1,10 +1,9 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, MoneyField } from "~/features/money/components/money-field";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
+import { withFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
 
@@ -15,10 +14,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Money set-up") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [page, { flash, setCookie }] = await Promise.all([getSetupPage(request), readFlash(request)]);
-  return data(
-    { page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  return withFlash(
+    request,
+    getSetupPage(request).then((page) => ({ page })),
   );
 }
 

@@ -1,37 +1,18 @@
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/platform/env.server";
+import { describe, expect, it } from "vitest";
 import { clearEventSettings } from "~/features/season/models/event-settings.server";
-import { seedDemoData } from "~/seed.server";
-import { getUserByEmail } from "~/platform/models/user.server";
-import { createUserSession } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { organiserAction, useDemoOrganiser } from "../../tests/support/organiser-pages";
 import * as home from "~/routes/_index";
-import { organiserAction } from "../../tests/support/organiser-pages";
 import * as results from "~/routes/results";
 import * as eventPage from "~/routes/sgw25";
 import * as calendar from "~/routes/sgw25[.]ics";
 
-const database = useFreshDatabase();
-const adminEmails = process.env.ADMIN_EMAILS;
-let cookie: string;
-
-beforeAll(async () => {
-  process.env.ADMIN_EMAILS = "organiser@example.com";
-  resetEnvCache();
-  await seedDemoData(database.db, { confirmOrganisers: true });
-  const user = await getUserByEmail("organiser@example.com");
-  cookie = cookieFrom(await createUserSession(user!.id, "/"));
-});
-
-afterAll(() => {
-  process.env.ADMIN_EMAILS = adminEmails;
-  resetEnvCache();
-});
+const organiser = useDemoOrganiser(useFreshDatabase());
 
 const post = (form: Record<string, string>) =>
-  callRoute(organiserAction, makeRequest("/organiser", { cookie, form }));
+  callRoute(organiserAction, makeRequest("/organiser", { cookie: organiser.cookie, form }));
 
 async function pages() {
   const homeData = await (await callRoute(home.loader, makeRequest("/"))).json();

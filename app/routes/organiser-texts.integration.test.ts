@@ -1,39 +1,21 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/platform/env.server";
-import { seedDemoData } from "~/seed.server";
-import { getUserByEmail } from "~/platform/models/user.server";
-import { createUserSession } from "~/platform/services/session.server";
+import { describe, expect, it } from "vitest";
 import { keepPage, keptPage, pageCacheGeneration } from "~/platform/services/page-cache.server";
 import { PlainText } from "~/platform/components/plain-text";
 import { PAGE_TEXT_MAX } from "~/features/organiser/lib/page-texts";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { useDemoOrganiser } from "../../tests/support/organiser-pages";
 import * as organiserEvent from "~/routes/organiser_.event";
 import * as about from "~/routes/about";
 import * as pastEvents from "~/routes/past-events";
 import * as eventPage from "~/routes/sgw25";
 
-const database = useFreshDatabase();
-const adminEmails = process.env.ADMIN_EMAILS;
-let cookie: string;
-
-beforeAll(async () => {
-  process.env.ADMIN_EMAILS = "organiser@example.com";
-  resetEnvCache();
-  await seedDemoData(database.db, { confirmOrganisers: true });
-  const user = await getUserByEmail("organiser@example.com");
-  cookie = cookieFrom(await createUserSession(user!.id, "/"));
-});
-
-afterAll(() => {
-  process.env.ADMIN_EMAILS = adminEmails;
-  resetEnvCache();
-});
+const organiser = useDemoOrganiser(useFreshDatabase());
 
 const post = (form: Record<string, string>) =>
-  callRoute(organiserEvent.action, makeRequest("/organiser/event", { cookie, form }));
+  callRoute(organiserEvent.action, makeRequest("/organiser/event", { cookie: organiser.cookie, form }));
 
 async function shown() {
   const aboutData = await (await callRoute(about.loader, makeRequest("/about"))).json();
@@ -46,7 +28,10 @@ async function shown() {
 }
 
 async function form() {
-  const response = await callRoute(organiserEvent.loader, makeRequest("/organiser/event", { cookie }));
+  const response = await callRoute(
+    organiserEvent.loader,
+    makeRequest("/organiser/event", { cookie: organiser.cookie }),
+  );
   return (await response.json()).texts as { values: Record<string, string>; custom: Record<string, boolean> };
 }
 

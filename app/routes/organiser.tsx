@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeadcountPanel } from "~/features/organiser/components/headcount-panel";
@@ -7,9 +6,7 @@ import { env } from "~/platform/env.server";
 import { formatDeadline, isSurveyClosed } from "~/platform/lib/deadline";
 import { getSurveyDeadline } from "~/features/season/index.server";
 import { listMemberSurveyStatus } from "~/features/results/index.server";
-import { readFlash } from "~/platform/services/flash.server";
-import { requireOrganiser } from "~/features/accounts/index.server";
-import { getDecision, getHeadcount } from "~/features/organiser/index.server";
+import { requireOrganiserPage, getDecision, getHeadcount } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -20,33 +17,29 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Organiser") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
+export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(request, overview);
+
+async function overview() {
   const now = new Date();
-  const [members, deadline, decision, headcount, { flash, setCookie }] = await Promise.all([
+  const [members, deadline, decision, headcount] = await Promise.all([
     listMemberSurveyStatus(),
     getSurveyDeadline(),
     getDecision(),
     getHeadcount(),
-    readFlash(request),
   ]);
   const zone = env().eventTimeZone;
   const submitted = members.filter((member) => member.submitted).length;
-  return data(
-    {
-      flash: flash?.message ?? null,
-      survey: { submitted, waiting: members.length - submitted },
-      deadline: deadline
-        ? `${isSurveyClosed(deadline, now) ? "The survey closed on" : "The survey closes on"} ${formatDeadline(deadline, zone)}.`
-        : "No deadline is set: the survey stays open.",
-      decision: {
-        when: decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`,
-        where: decision.house ?? "No house chosen yet",
-      },
-      headcount,
+  return {
+    survey: { submitted, waiting: members.length - submitted },
+    deadline: deadline
+      ? `${isSurveyClosed(deadline, now) ? "The survey closed on" : "The survey closes on"} ${formatDeadline(deadline, zone)}.`
+      : "No deadline is set: the survey stays open.",
+    decision: {
+      when: decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`,
+      where: decision.house ?? "No house chosen yet",
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+    headcount,
+  };
 }
 
 export default function Organiser() {

@@ -19,7 +19,7 @@ import {
 } from "~/features/accounts/index.server";
 import { formatDeadline } from "~/platform/lib/deadline";
 import { retryAfterHeaders } from "~/platform/lib/retry-after";
-import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { setFlash, withFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { requireUser } from "~/platform/services/session.server";
@@ -45,17 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await needsConfirmation(user))) throw new Response(ORGANISERS_ONLY, { status: 403 });
   const token = new URL(request.url).searchParams.get("token");
   const askedAt = token ? await confirmationAskedAt(token, user.id) : undefined;
-  const { flash, setCookie } = await readFlash(request);
-  return data(
-    {
-      email: user.email,
-      token: askedAt ? token : null,
-      askedAt: askedAt ? formatDeadline(askedAt, env().eventTimeZone) : null,
-      linkError: token && !askedAt ? CONFIRM_LINK_INVALID : null,
-      notice: flash?.message ?? null,
-    },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+  return withFlash(request, {
+    email: user.email,
+    token: askedAt ? token : null,
+    askedAt: askedAt ? formatDeadline(askedAt, env().eventTimeZone) : null,
+    linkError: token && !askedAt ? CONFIRM_LINK_INVALID : null,
+  });
 }
 
 export function confirmationMail(to: string, link: string) {
@@ -99,13 +94,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmOrganiser() {
-  const { email, token, askedAt, linkError, notice } = useLoaderData<typeof loader>();
+  const { email, token, askedAt, linkError, flash } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionResult<typeof action>());
   const error = failure?.error ?? linkError ?? undefined;
   return (
     <section className="card auth-card">
       <h1>Confirm your address</h1>
-      <Banner kind="success" message={failure ? undefined : (notice ?? undefined)} source={notice} />
+      <Banner kind="success" message={failure ? undefined : (flash ?? undefined)} source={flash} />
       <Banner kind="error" message={error} source={failure ?? linkError} />
       {token ? (
         <Form method="post">

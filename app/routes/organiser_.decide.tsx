@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DecisionPanel } from "~/features/organiser/components/decision-panel";
@@ -7,15 +6,14 @@ import { OrganiserFrame } from "~/features/organiser/components/organiser-frame"
 import { placeLabel } from "~/features/houses/lib/house-rules";
 import { getChosenHouseId } from "~/features/season/index.server";
 import { getVoteCounts, listHouses } from "~/features/houses/index.server";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   chooseWeekendIntent,
   clearWeekendIntent,
   getDecision,
   runIntent,
   houseIntent,
+  requireOrganiserPage,
 } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -29,14 +27,14 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/decide";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const [decision, houses, counts, chosenId, { flash, setCookie }] = await Promise.all([
+export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(request, decisionPage);
+
+async function decisionPage() {
+  const [decision, houses, counts, chosenId] = await Promise.all([
     getDecision(),
     listHouses(),
     getVoteCounts(),
     getChosenHouseId(),
-    readFlash(request),
   ]);
   const none = { love: 0, like: 0, dislike: 0 };
   const score = (id: number) => {
@@ -52,30 +50,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       place: placeLabel(house, false),
       votes: counts[house.id] ?? none,
     }));
-  return data(
-    { flash: flash?.message ?? null, decision, houses: choices, chosenId },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return { decision, houses: choices, chosenId };
 }
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(
-    request,
-    PAGE,
-    {
-      "choose-weekend": chooseWeekendIntent,
-      "clear-weekend": clearWeekendIntent,
-      choose: houseIntent,
-      unchoose: houseIntent,
-    },
-    organiser.id,
-  );
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, {
+    "choose-weekend": chooseWeekendIntent,
+    "clear-weekend": clearWeekendIntent,
+    choose: houseIntent,
+    unchoose: houseIntent,
+  });
 
 export default function Decide() {
   const { flash, decision, houses, chosenId } = useLoaderData<typeof loader>();

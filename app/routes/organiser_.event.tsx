@@ -1,11 +1,8 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EventPanel } from "~/features/organiser/components/event-panel";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   getEventFacts,
   runIntent,
@@ -13,6 +10,7 @@ import {
   getPageTextsForm,
   previewTextsIntent,
   saveTextsIntent,
+  requireOrganiserPage,
 } from "~/features/organiser/index.server";
 import { TextsPanel } from "~/features/organiser/components/texts-panel";
 import styles from "~/styles/features.css";
@@ -27,34 +25,22 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/event";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const [event, texts, { flash, setCookie }] = await Promise.all([
-    getEventFacts(),
-    getPageTextsForm(),
-    readFlash(request),
-  ]);
-  return data(
-    { flash: flash?.message ?? null, event, texts },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireOrganiserPage(request, async () => {
+    const [event, texts] = await Promise.all([getEventFacts(), getPageTextsForm()]);
+    return { event, texts };
+  });
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  const form = Object.fromEntries(await request.clone().formData());
-  if (form.intent === "preview-texts") return previewTextsIntent(form);
-  return runIntent(
-    request,
-    PAGE,
-    { "save-event": saveEventIntent, "save-texts": saveTextsIntent },
-    organiser.id,
-  );
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, {
+    "save-event": saveEventIntent,
+    "save-texts": saveTextsIntent,
+    "preview-texts": previewTextsIntent,
+  });
 
 export default function Event() {
   const { flash, event, texts } = useLoaderData<typeof loader>();

@@ -1,19 +1,17 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncePanel } from "~/features/organiser/components/announce-panel";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { MailHistory } from "~/features/organiser/components/mail-history";
 import { OrganiserFrame } from "~/features/organiser/components/organiser-frame";
-import { readFlash } from "~/platform/services/flash.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { requireOrganiser } from "~/features/accounts/index.server";
 import {
   announceIntent,
   getAnnouncePanel,
   getAnnouncePreview,
   getMailHistory,
   runIntent,
+  requireOrganiserPage,
 } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -27,38 +25,29 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/organiser/mail";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOrganiser(request);
-  const step = new URL(request.url).searchParams.get("step") === "announce";
-  const [announce, rounds, { flash, setCookie }] = await Promise.all([
-    getAnnouncePanel(new Date()),
-    getMailHistory(),
-    readFlash(request),
-  ]);
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireOrganiserPage(request, () => mailPage(new URL(request.url).searchParams.get("step") === "announce"));
+
+async function mailPage(step: boolean) {
+  const [announce, rounds] = await Promise.all([getAnnouncePanel(new Date()), getMailHistory()]);
   const preview = step ? await getAnnouncePreview(announce) : null;
   // The page names the count; the confirmation step lists every address (a group of 200 is not a
   // 200-line list above the history, nor 200 names in every load's data).
   const { members, ...panel } = announce;
-  return data(
-    {
-      flash: flash?.message ?? null,
-      announce: { ...panel, memberCount: members.length },
-      recipients: preview ? members.map((member) => `${member.name} <${member.email}>`) : [],
-      rounds,
-      preview,
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return {
+    announce: { ...panel, memberCount: members.length },
+    recipients: preview ? members.map((member) => `${member.name} <${member.email}>`) : [],
+    rounds,
+    preview,
+  };
 }
 
 // With JavaScript, a post that never arrives (or a 5xx) keeps the page and everything typed in it,
 // and the message says so (submit-failure.ts); the next press sends it again.
 export const clientAction = keepInputOnFailure;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(request, PAGE, { announce: announceIntent }, organiser.id);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  runIntent(request, PAGE, { announce: announceIntent });
 
 const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 

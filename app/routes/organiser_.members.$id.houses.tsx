@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
-import {
-  deleteSuggestedHouses,
-  PEOPLE_PAGE,
-  backToOrganiser,
-  listPageOf,
-  memberToTidy,
-} from "~/features/organiser/index.server";
+import { deleteSuggestedHouses, memberStep, tidyMember } from "~/features/organiser/index.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -17,19 +11,13 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Delete a member's houses") },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await memberToTidy(request, params.id);
-  return { member, back: listPageOf(request, PEOPLE_PAGE) };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => memberStep(request, params.id);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await memberToTidy(request, params.id);
-  const deleted = await deleteSuggestedHouses(member.id);
-  return backToOrganiser(
-    listPageOf(request, PEOPLE_PAGE),
-    `${plural(deleted, "house")} suggested by ${member.email} deleted, with their votes.`,
-  );
-}
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  tidyMember(request, params.id, async (member) => {
+    const deleted = await deleteSuggestedHouses(member.id);
+    return `${plural(deleted, "house")} suggested by ${member.email} deleted, with their votes.`;
+  });
 
 export default function DeleteMemberHouses() {
   const { member, back } = useLoaderData<typeof loader>();

@@ -1,16 +1,9 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
+import { FormAlert } from "~/features/trip/components/form-bits";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
-import { requireUser } from "~/platform/services/session.server";
+import { requireMemberPage } from "~/platform/services/session.server";
 import { CalendarSection } from "~/features/trip/components/calendar-section";
 import { ItemsSection } from "~/features/trip/components/items-section";
 import { NotesSection } from "~/features/trip/components/notes-section";
@@ -25,24 +18,12 @@ import {
   publicOrigin,
   runIntent,
 } from "~/features/trip/index.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip") }];
-// The notes, rooms and addresses are private: no shared or browser cache keeps this page.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [page, { flash, setCookie }] = await Promise.all([
-    tripViewer(user).then((viewer) => getTripPage(viewer, publicOrigin(request))),
-    readFlash(request),
-  ]);
-  return data(
-    { ...page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  requireMemberPage(request, async (user) => getTripPage(await tripViewer(user), publicOrigin(request)));
 
 export async function action({ request }: ActionFunctionArgs) {
   const trip = await requireTripMember(request);
@@ -79,7 +60,7 @@ export default function Trip() {
             {page.flash}
           </p>
         ) : null}
-        <FailureAlert failure={failure("page")} />
+        <FormAlert failure={failure("page")} />
         <dl className="event-decision">
           <dt>When</dt>
           <dd>{page.facts.when}</dd>
@@ -132,18 +113,10 @@ export default function Trip() {
       {page.timeline ? (
         <section className="card" id="mails" aria-labelledby="mails-heading">
           <h2 id="mails-heading">Trip mails</h2>
-          <FailureAlert failure={failure("mails")} />
+          <FormAlert failure={failure("mails")} />
           <TimelinePanel timeline={page.timeline} />
         </section>
       ) : null}
     </div>
   );
-}
-
-function FailureAlert({ failure }: { failure?: FormFailure<unknown> }) {
-  return failure?.error ? (
-    <p role="alert" className="alert alert-error user-text">
-      {failure.error}
-    </p>
-  ) : null;
 }

@@ -1,31 +1,18 @@
-import { data } from "@remix-run/node";
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
-import { readFlash } from "~/platform/services/flash.server";
+import { withFlash } from "~/platform/services/flash.server";
 import { FormAlert, IntentButton } from "~/features/trip/components/form-bits";
 import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
 import { ROOM_INTENTS, getRoomsPage, requireTripMember, runIntent } from "~/features/trip/index.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rooms") }];
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const trip = await requireTripMember(request, { organiser: true });
-  const [page, { flash, setCookie }] = await Promise.all([getRoomsPage(trip), readFlash(request)]);
-  return data(
-    { ...page, flash: flash?.message ?? null },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return withFlash(request, getRoomsPage(trip));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

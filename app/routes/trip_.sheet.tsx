@@ -1,13 +1,11 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, type Key, type ReactNode } from "react";
 import { pageTitle } from "~/platform/lib/page-title";
 import { requireTripMember, getTripPage, publicOrigin } from "~/features/trip/index.server";
-import styles from "~/styles/trip.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export { headers, links } from "~/features/trip/components/private-page";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip sheet") }];
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** Everything a person needs at the house on one page that prints (no script needed). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,54 +36,91 @@ export default function TripSheet() {
           </Fragment>
         ))}
       </dl>
-      <section aria-labelledby="sheet-rooms">
-        <h2 id="sheet-rooms">Rooms</h2>
-        {page.rooms.length ? (
-          <ul className="trip-rooms">
-            {page.rooms.map((room) => (
-              <li key={room.id} className="user-text">
-                <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No rooms yet.</p>
-        )}
-      </section>
-      <section aria-labelledby="sheet-arrivals">
-        <h2 id="sheet-arrivals">Arrivals and departures</h2>
-        {page.arrivals.length ? (
-          <ul className="trip-list">
-            {page.arrivals.map((row) => (
-              <li key={row.name} className="user-text">
-                <strong>{row.name}</strong>: arrives {row.arrives}, leaves {row.leaves} ({row.how})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>Nobody has given times yet.</p>
-        )}
+      <SheetSection
+        id="sheet-rooms"
+        title="Rooms"
+        rows={page.rooms}
+        className="trip-rooms"
+        empty="No rooms yet."
+        row={(room) => [
+          room.id,
+          <>
+            <strong>{room.name}</strong> ({room.beds}): {room.people.join(", ") || "nobody"}
+          </>,
+        ]}
+      />
+      <SheetSection
+        id="sheet-arrivals"
+        title="Arrivals and departures"
+        rows={page.arrivals}
+        className="trip-list"
+        empty="Nobody has given times yet."
+        row={(arrival) => [
+          arrival.name,
+          <>
+            <strong>{arrival.name}</strong>: arrives {arrival.arrives}, leaves {arrival.leaves} ({arrival.how}
+            )
+          </>,
+        ]}
+      >
         {page.drivers.map((driver) => (
           <p key={driver.userId} className="user-text">
             {driver.name} drives{driver.riders.length ? ` with ${driver.riders.join(", ")}` : ""}.
           </p>
         ))}
-      </section>
-      <section aria-labelledby="sheet-items">
-        <h2 id="sheet-items">Who brings what</h2>
-        {page.items.length ? (
-          <ul className="trip-list">
-            {page.items.map((item) => (
-              <li key={item.id} className="user-text">
-                {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
-                {item.notes ? ` (${item.notes})` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>The list is empty.</p>
-        )}
-      </section>
+      </SheetSection>
+      <SheetSection
+        id="sheet-items"
+        title="Who brings what"
+        rows={page.items}
+        className="trip-list"
+        empty="The list is empty."
+        row={(item) => [
+          item.id,
+          <>
+            {item.done ? "☑" : "☐"} <strong>{item.title}</strong>: {item.claimedBy ?? "nobody yet"}
+            {item.notes ? ` (${item.notes})` : ""}
+          </>,
+        ]}
+      />
     </article>
+  );
+}
+
+/** A part of the sheet: its heading, then its rows (the members' own text) or the line that says there are none. */
+function SheetSection<T>({
+  id,
+  title,
+  rows,
+  className,
+  empty,
+  row,
+  children,
+}: {
+  id: string;
+  title: string;
+  rows: T[];
+  className: string;
+  empty: string;
+  /** A row's key and what it says. */
+  row: (row: T) => [Key, ReactNode];
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length ? (
+        <ul className={className}>
+          {rows.map(row).map(([key, text]) => (
+            <li key={key} className="user-text">
+              {text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{empty}</p>
+      )}
+      {children}
+    </section>
   );
 }

@@ -1,4 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvCache } from "~/platform/env.server";
+import { getUserByEmail } from "~/platform/models/user.server";
+import { createUserSession } from "~/platform/services/session.server";
+import { seedDemoData } from "~/seed.server";
+import { cookieFrom } from "./requests";
 import * as overview from "~/routes/organiser";
 import * as decide from "~/routes/organiser_.decide";
 import * as people from "~/routes/organiser_.people";
@@ -53,4 +59,25 @@ export async function organiserLoader(args: LoaderFunctionArgs & ActionFunctionA
     merged = { ...merged, ...body };
   }
   return merged;
+}
+
+/**
+ * For a test file: the demo data, with organiser@example.com the organiser (in ADMIN_EMAILS and
+ * confirmed) and logged in as `cookie`; ADMIN_EMAILS is put back after the file.
+ */
+export function useDemoOrganiser(database: { db: Parameters<typeof seedDemoData>[0] }) {
+  const adminEmails = process.env.ADMIN_EMAILS;
+  const organiser = { cookie: "" };
+  beforeAll(async () => {
+    process.env.ADMIN_EMAILS = "organiser@example.com";
+    resetEnvCache();
+    await seedDemoData(database.db, { confirmOrganisers: true });
+    const user = await getUserByEmail("organiser@example.com");
+    organiser.cookie = cookieFrom(await createUserSession(user!.id, "/"));
+  });
+  afterAll(() => {
+    process.env.ADMIN_EMAILS = adminEmails;
+    resetEnvCache();
+  });
+  return organiser;
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { expect } from "vitest";
 import { createUser } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
 import { createConfirmedOrganiser } from "./organiser";
@@ -114,4 +115,14 @@ export function logInThroughPage(
     authAction,
     makeRequest("/auth", { cookie, form: { intent: "login", email, password, redirect } }),
   );
+}
+
+/** A refused registration: 400, naming the register form, why, and what was typed (never the password). */
+export async function expectRefusedRegistration(
+  response: Response,
+  error: string,
+  values: { email: string; name: string },
+) {
+  expect(response.status).toBe(400);
+  expect(await response.json()).toEqual({ form: "register", error, values });
 }

@@ -31,8 +31,11 @@ export {
   houseToEdit,
   houseToTidy,
   listPageOf,
+  memberStep,
   memberToTidy,
   PEOPLE_PAGE,
+  requireOrganiserPage,
+  tidyMember,
 } from "./services/organiser-tidy.server";
 export {
   getPageTextsForm,

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { appCookie } from "~/platform/services/secret.server";
 
 /** A one-time message for the next page view (post/redirect/get), e.g. "Registration successful!". */
@@ -23,4 +24,16 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
     flash: { message, email: typeof email === "string" ? email : undefined },
     setCookie: await (await flashCookie()).serialize("", { maxAge: 0 }),
   };
+}
+
+/**
+ * A page's data with its pending message as `flash` (the text, or null) and the Set-Cookie that
+ * consumes it: where a form's post/redirect/get lands. The message is read while the page loads.
+ */
+export async function withFlash<T extends object>(request: Request, page: T | Promise<T>) {
+  const [value, { flash, setCookie }] = await Promise.all([page, readFlash(request)]);
+  return data(
+    { ...value, flash: flash?.message ?? null },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
 }

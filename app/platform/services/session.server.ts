@@ -16,6 +16,7 @@ import { loginMarkerCookie } from "~/platform/lib/login-marker";
 import { apiError } from "~/platform/services/api.server";
 import { isOwnOrigin } from "~/platform/services/request-path.server";
 import { appCookie } from "~/platform/services/secret.server";
+import { withFlash } from "~/platform/services/flash.server";
 
 /**
  * Over https the session cookie carries the `__Host-` prefix: browsers take it only from our own
@@ -120,6 +121,15 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   throw redirect(loginUrl(currentPath(request)));
+}
+
+/** A member's page: the member (or the login screen), then what `load` gives them, with the flash. */
+export async function requireMemberPage<T extends object>(
+  request: Request,
+  load: (user: User) => Promise<T>,
+) {
+  const user = await requireUser(request);
+  return withFlash(request, load(user));
 }
 
 /** For /api routes: the member, or a 401 JSON error. */

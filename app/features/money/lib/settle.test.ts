@@ -2,15 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
 import { settleUp } from "~/features/money/lib/settle";
 import { splitByWeights } from "~/features/money/lib/shares";
-
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "../../../../tests/support/random";
 
 describe("settleUp", () => {
   it("matches the largest debtor with the largest creditor", () => {

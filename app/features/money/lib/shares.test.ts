@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultWeight, parseWeight, splitByWeights, splitEqually } from "~/features/money/lib/shares";
-
-/** A small seeded generator (mulberry32): the generated cases are the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "../../../../tests/support/random";
 
 const sum = (map: Map<number, number>) => [...map.values()].reduce((a, b) => a + b, 0);
 

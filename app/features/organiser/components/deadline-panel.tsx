@@ -20,6 +20,21 @@ export function DeadlinePanel({
 }) {
   const error = failure?.error;
   const typed = failure?.values;
+  // The date and the time are alike: an input of their own type, the value typed kept after a refusal.
+  const input = (name: "date" | "time", label: string, describedBy?: string) => (
+    <p className="event-field">
+      <label htmlFor={`deadline-${name}`}>{label}</label>
+      <input
+        id={`deadline-${name}`}
+        name={name}
+        type={name}
+        defaultValue={typed?.[name] ?? deadline[name]}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+    </p>
+  );
   return (
     <section className="card" aria-labelledby="deadline-heading">
       <h2 id="deadline-heading">Survey deadline</h2>
@@ -35,29 +50,8 @@ export function DeadlinePanel({
           </p>
         ) : null}
         <p className="muted">Times are in the event&apos;s time zone, {deadline.zone}.</p>
-        <p className="event-field">
-          <label htmlFor="deadline-date">Date</label>
-          <input
-            id="deadline-date"
-            name="date"
-            type="date"
-            defaultValue={typed?.date ?? deadline.date}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "deadline-error" : undefined}
-          />
-        </p>
-        <p className="event-field">
-          <label htmlFor="deadline-time">Time ({deadline.zone})</label>
-          <input
-            id="deadline-time"
-            name="time"
-            type="time"
-            defaultValue={typed?.time ?? deadline.time}
-            required
-            aria-invalid={error ? true : undefined}
-          />
-        </p>
+        {input("date", "Date", error ? "deadline-error" : undefined)}
+        {input("time", `Time (${deadline.zone})`)}
         <button type="submit" name="intent" value="set-deadline" className="button">
           Set deadline
         </button>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { EVENT_LIMITS } from "~/features/season/lib/event-settings";
+import { OrganiserField } from "~/features/organiser/components/organiser-field";
 
 export type EventFactsData = {
   name: string;
@@ -28,22 +29,11 @@ function Field({
   const error = failure?.fieldErrors?.[name];
   const id = `event-${name}`;
   return (
-    <p className="event-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={failure?.values?.[name] ?? value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error ? (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </p>
+    <OrganiserField id={id} label={label} error={error}>
+      {(aria) => (
+        <input id={id} name={name} defaultValue={failure?.values?.[name] ?? value} {...aria} {...input} />
+      )}
+    </OrganiserField>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { PlainText } from "~/platform/components/plain-text";
+import { OrganiserField } from "~/features/organiser/components/organiser-field";
 import {
   PAGE_TEXT_MAX,
   PAGE_TEXT_NAMES,
@@ -42,28 +43,21 @@ export function TextsPanel({
       <Form method="post" className="event-form">
         {PAGE_TEXT_NAMES.map((name) => {
           const id = `text-${name}`;
-          const error = failure?.fieldErrors?.[name];
+          const label = `${PAGE_TEXTS[name].label} (${WHERE[name]}, ${custom[name] ? "your text" : "the default"})`;
           return (
-            <p className="event-field" key={name}>
-              <label htmlFor={id}>
-                {PAGE_TEXTS[name].label} ({WHERE[name]}, {custom[name] ? "your text" : "the default"})
-              </label>
-              <textarea
-                id={id}
-                name={name}
-                rows={8}
-                defaultValue={kept?.[name] ?? texts[name]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                // A little over the limit, so a paste is not cut silently: the server names the excess.
-                maxLength={PAGE_TEXT_MAX + 1000}
-              />
-              {error ? (
-                <span className="field-error" id={`${id}-error`}>
-                  {error}
-                </span>
-              ) : null}
-            </p>
+            <OrganiserField key={name} id={id} label={label} error={failure?.fieldErrors?.[name]}>
+              {(aria) => (
+                <textarea
+                  id={id}
+                  name={name}
+                  rows={8}
+                  defaultValue={kept?.[name] ?? texts[name]}
+                  {...aria}
+                  // A little over the limit, so a paste is not cut silently: the server names the excess.
+                  maxLength={PAGE_TEXT_MAX + 1000}
+                />
+              )}
+            </OrganiserField>
           );
         })}
         <p className="texts-buttons">

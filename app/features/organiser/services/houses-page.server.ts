@@ -1,13 +1,11 @@
-import { data } from "@remix-run/node";
 import { pageHref, pageOf, pageParam } from "~/platform/lib/paging";
-import { readFlash } from "~/platform/services/flash.server";
 import { getChosenHouseId } from "~/features/season/index.server";
 import { getEventPlan } from "~/features/results/index.server";
 import { getVoteCounts, listHouses } from "~/features/houses/index.server";
-import { requireOrganiser } from "~/features/accounts/index.server";
 import { HOUSES_PER_PAGE, houseRow } from "~/features/organiser/lib/house-rows";
 import { runIntent } from "~/features/organiser/services/organiser-event.server";
 import { houseIntent } from "~/features/organiser/services/organiser-season.server";
+import { requireOrganiserPage } from "~/features/organiser/services/organiser-tidy.server";
 
 /*
  * /organiser/houses's loader and action, here rather than in the route: the route imports one server
@@ -22,42 +20,39 @@ function listPage(request: Request) {
 }
 
 /** One page of the houses (`?page=`), their votes, the chosen house and the expected group. */
-export async function loadHousesPage(request: Request) {
-  await requireOrganiser(request);
-  const [houses, counts, chosenId, { event }, { flash, setCookie }] = await Promise.all([
+export function loadHousesPage(request: Request) {
+  return requireOrganiserPage(request, () => housesPage(request));
+}
+
+async function housesPage(request: Request) {
+  const [houses, counts, chosenId, { event }] = await Promise.all([
     listHouses(),
     getVoteCounts(),
     getChosenHouseId(),
     getEventPlan(),
-    readFlash(request),
   ]);
   // One page of the houses (oldest first), with only what a row shows.
   const paged = pageOf(houses, pageParam(new URL(request.url).searchParams.get("page")), HOUSES_PER_PAGE);
   const shown = new Set(paged.rows.map((house) => house.id));
-  return data(
-    {
-      flash: flash?.message ?? null,
-      houses: paged.rows.map(houseRow),
-      page: paged.page,
-      pages: paged.pages,
-      total: paged.total,
-      counts: Object.fromEntries(Object.entries(counts).filter(([id]) => shown.has(Number(id)))),
-      chosenId,
-      expected: { expectedMin: event.expectedMin, expectedMax: event.expectedMax },
-      shortName: event.shortName,
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return {
+    houses: paged.rows.map(houseRow),
+    page: paged.page,
+    pages: paged.pages,
+    total: paged.total,
+    counts: Object.fromEntries(Object.entries(counts).filter(([id]) => shown.has(Number(id)))),
+    chosenId,
+    expected: { expectedMin: event.expectedMin, expectedMax: event.expectedMax },
+    shortName: event.shortName,
+  };
 }
 
 /** A house's controls; the redirect returns to the page of the list the form was on. */
 export async function housesAction(request: Request) {
-  const organiser = await requireOrganiser(request);
   const handlers = Object.fromEntries(
     ["choose", "unchoose", "in-play", "out-of-play", "previous", "not-previous"].map((intent) => [
       intent,
       houseIntent,
     ]),
   );
-  return runIntent(request, listPage(request), handlers, organiser.id);
+  return runIntent(request, listPage(request), handlers);
 }

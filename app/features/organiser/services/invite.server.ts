@@ -42,22 +42,46 @@ async function claimInvitation(address: string, organiserId: number) {
   return "over-cap";
 }
 
+/** The pasted list's addresses, or why it cannot be used: none in it, or more than one post takes. */
+function readInviteList(text: string) {
+  const list = parseInviteList(text);
+  if (list.emails.length === 0) {
+    return {
+      ok: false as const,
+      error: list.invalid.length
+        ? `Not an e-mail address: ${list.invalid.join(", ")}`
+        : "Paste at least one e-mail address.",
+    };
+  }
+  if (list.emails.length > INVITE_LIMIT) {
+    return { ok: false as const, error: `At most ${INVITE_LIMIT} addresses at once.` };
+  }
+  return { ok: true as const, ...list };
+}
+
+/** The invitation one address gets: its register link, with the name the list gave it. */
+function invitationTo(
+  event: { shortName: string; name: string },
+  address: string,
+  names: Record<string, string>,
+) {
+  return invitationMail({
+    shortName: event.shortName,
+    name: event.name,
+    link: registerLink(env().appUrl, address, names[address]),
+    guest: names[address],
+  });
+}
+
 /**
  * Mails each pasted address that has no account yet a link to register, its address filled in: at
  * most once per address per day and INVITE_DAILY_CAP per organiser per day, both claimed in the
  * database before the mail goes out, so parallel posts cannot race past either.
  */
 export async function inviteAddresses(text: string, organiserId: number): Promise<InviteOutcome> {
-  const { emails, invalid, names } = parseInviteList(text);
-  if (emails.length === 0) {
-    return {
-      ok: false,
-      error: invalid.length
-        ? `Not an e-mail address: ${invalid.join(", ")}`
-        : "Paste at least one e-mail address.",
-    };
-  }
-  if (emails.length > INVITE_LIMIT) return { ok: false, error: `At most ${INVITE_LIMIT} addresses at once.` };
+  const list = readInviteList(text);
+  if (!list.ok) return list;
+  const { emails, invalid, names } = list;
   const [registered, event] = await Promise.all([registeredAmong(emails), getEventSettings()]);
   const claimed: string[] = [];
   const recent: string[] = [];
@@ -67,17 +91,8 @@ export async function inviteAddresses(text: string, organiserId: number): Promis
     (claim === "claimed" ? claimed : claim === "recent" ? recent : overCap).push(address);
   }
   for (const address of claimed) await recordInvitation(address);
-  const config = env();
   const { sent, failed } = await sendMailRound(
-    claimed.map((address) => ({
-      to: address,
-      ...invitationMail({
-        shortName: event.shortName,
-        name: event.name,
-        link: registerLink(config.appUrl, address, names[address]),
-        guest: names[address],
-      }),
-    })),
+    claimed.map((address) => ({ to: address, ...invitationTo(event, address, names) })),
   );
   // A mail that did not go out may be tried again at once; it still counts towards the day's cap.
   for (const address of failed) await refundRateLimit(addressKey(address));
@@ -100,16 +115,9 @@ export type InvitePlan =
 
 /** What "Send the invitations" would do with this list, without sending anything: the confirmation step. */
 export async function planInvitations(text: string): Promise<InvitePlan> {
-  const { emails, invalid, names } = parseInviteList(text);
-  if (emails.length === 0) {
-    return {
-      ok: false,
-      error: invalid.length
-        ? `Not an e-mail address: ${invalid.join(", ")}`
-        : "Paste at least one e-mail address.",
-    };
-  }
-  if (emails.length > INVITE_LIMIT) return { ok: false, error: `At most ${INVITE_LIMIT} addresses at once.` };
+  const list = readInviteList(text);
+  if (!list.ok) return list;
+  const { emails, invalid, names } = list;
   const [registered, pending, event] = await Promise.all([
     registeredAmong(emails),
     listPendingInvitations(),
@@ -118,12 +126,7 @@ export async function planInvitations(text: string): Promise<InvitePlan> {
   const before = new Map(pending.map((entry) => [entry.email.toLowerCase(), entry.invitedAt]));
   const open = emails.filter((address) => !registered.has(address));
   const first = open[0] ?? emails[0];
-  const { subject, text: body } = invitationMail({
-    shortName: event.shortName,
-    name: event.name,
-    link: registerLink(env().appUrl, first, names[first]),
-    guest: names[first],
-  });
+  const { subject, text: body } = invitationTo(event, first, names);
   return {
     ok: true,
     fresh: open.filter((address) => !before.has(address)),

@@ -77,26 +77,21 @@ describe("organiser notices, sent once whatever runs them", () => {
         await callRoute(accountPage.loader as never, makeRequest("/account", { cookie: await cookie(user) }))
       ).json()) as { notices: unknown };
     expect((await page(member)).notices).toBeNull();
+    const choose = async (user: User) =>
+      callRoute(
+        accountPage.action as never,
+        makeRequest("/account", {
+          method: "POST",
+          cookie: await cookie(user),
+          form: { intent: "notices", dailyDigest: "on" },
+        }),
+      );
     expect((await page(boss)).notices).toEqual({ everyoneAnswered: false, dailyDigest: false });
-    const saved = await callRoute(
-      accountPage.action as never,
-      makeRequest("/account", {
-        method: "POST",
-        cookie: await cookie(boss),
-        form: { intent: "notices", dailyDigest: "on" },
-      }),
-    );
+    const saved = await choose(boss);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/account#notices");
     expect((await page(boss)).notices).toEqual({ everyoneAnswered: false, dailyDigest: true });
-    const refused = await callRoute(
-      accountPage.action as never,
-      makeRequest("/account", {
-        method: "POST",
-        cookie: await cookie(member),
-        form: { intent: "notices", dailyDigest: "on" },
-      }),
-    );
+    const refused = await choose(member);
     expect(refused.status).toBe(403);
   });
 

@@ -20,6 +20,7 @@ import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
 import { setFlash } from "~/platform/services/flash.server";
 import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
 import { announcementMail } from "~/features/season/lib/announcement";
+import { requireOrganiser } from "~/features/accounts/index.server";
 
 /** Back to the organiser page the form came from, whose flash says what was done. */
 export async function doneOn(page: string, message: string) {
@@ -195,9 +196,6 @@ export async function inviteIntent(form: Form, page: string, organiserId: number
   return doneOn(page, parts.filter(Boolean).join(" "));
 }
 
-/** A redirect with the page's message, or a refusal (a FormFailure with its status). */
-type Answer = Response | ReturnType<typeof data<FormFailure>> | ReturnType<typeof data<InviteStep>>;
-
 /** The invitations' confirmation step, answered to the first post of the list. */
 export type InviteStep = {
   step: "invite";
@@ -208,22 +206,22 @@ export type InviteStep = {
   invalid: string[];
   preview: { subject: string; text: string };
 };
-type Intent = (form: Form, page: string, organiserId: number) => Promise<Answer>;
+type Intent = (form: Form, page: string, organiserId: number) => Promise<unknown>;
 
 /**
- * An organiser page's action: the posted `intent` looked up in the page's own handlers, each of which
- * redirects back to `page` with its message or answers with a refusal.
+ * An organiser page's action: only for the organiser; the posted `intent` looked up in the page's own
+ * handlers, each of which redirects back to `page` with its message or answers (a refusal, a step).
  */
-export async function runIntent(
+export async function runIntent<Handlers extends Record<string, Intent>>(
   request: Request,
   page: string,
-  handlers: Record<string, Intent>,
-  organiserId: number,
-): Promise<Answer> {
+  handlers: Handlers,
+): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | ReturnType<typeof data<FormFailure>>> {
+  const organiser = await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
   const handler = Object.hasOwn(handlers, String(form.intent)) ? handlers[String(form.intent)] : undefined;
   if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
-  return handler(form, page, organiserId);
+  return handler(form, page, organiser.id) as Promise<Awaited<ReturnType<Handlers[keyof Handlers]>>>;
 }
 
 /** The invitations' confirmation step: whom the list reaches, who was invited before, the mail. */

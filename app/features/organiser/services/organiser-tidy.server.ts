@@ -1,9 +1,18 @@
 import { redirect } from "@remix-run/node";
 import { getHouse } from "~/features/houses/index.server";
 import { houseFootprint, memberFootprint } from "~/features/organiser/models/tidy.server";
-import { setFlash } from "~/platform/services/flash.server";
+import { setFlash, withFlash } from "~/platform/services/flash.server";
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { backToList } from "~/features/organiser/lib/member-list";
+
+/** An organiser's page: only for the organiser, then what `load` gives them, with the flash. */
+export async function requireOrganiserPage<T extends object>(
+  request: Request,
+  load: (organiser: Awaited<ReturnType<typeof requireOrganiser>>) => Promise<T>,
+) {
+  const organiser = await requireOrganiser(request);
+  return withFlash(request, load(organiser));
+}
 
 /**
  * The prelude of the organiser's pages about one house or member (edit or delete a house, delete an
@@ -43,6 +52,22 @@ export const HOUSES_PAGE = "/organiser/houses";
 /** Back to the organiser page the step started from, whose flash says what was done. */
 export async function backToOrganiser(page: string, message: string) {
   return redirect(page, { headers: { "Set-Cookie": await setFlash({ message }) } });
+}
+
+/** A step's page about one member (remove their survey, delete their houses): them, and the way back. */
+export async function memberStep(request: Request, id: string | undefined) {
+  const { member } = await memberToTidy(request, id);
+  return { member, back: listPageOf(request, PEOPLE_PAGE) };
+}
+
+/** A step's post about one member: `act` on them, then back to the list, whose flash is what it says. */
+export async function tidyMember(
+  request: Request,
+  id: string | undefined,
+  act: (member: NonNullable<Awaited<ReturnType<typeof memberFootprint>>>) => Promise<string>,
+) {
+  const { member } = await memberToTidy(request, id);
+  return backToOrganiser(listPageOf(request, PEOPLE_PAGE), await act(member));
 }
 
 /**

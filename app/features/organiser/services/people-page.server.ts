@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import {
   deadlineInputValues,
@@ -8,11 +7,10 @@ import {
 } from "~/platform/lib/deadline";
 import { SEARCH_MAX } from "~/platform/lib/limits";
 import { pageParam } from "~/platform/lib/paging";
-import { readFlash } from "~/platform/services/flash.server";
 import { getSurveyDeadline } from "~/features/season/index.server";
 import { listMemberSurveyStatus } from "~/features/results/index.server";
 import { countHousesBySuggester } from "~/features/houses/index.server";
-import { listOrganisers, requireOrganiser } from "~/features/accounts/index.server";
+import { listOrganisers } from "~/features/accounts/index.server";
 import { memberPage } from "~/features/organiser/lib/member-list";
 import {
   checkInvitesIntent,
@@ -29,6 +27,7 @@ import {
   setDeadlineIntent,
 } from "~/features/organiser/services/organiser-season.server";
 import { getReminderPreview, getReminderStatus } from "~/features/organiser/services/reminders.server";
+import { requireOrganiserPage } from "~/features/organiser/services/organiser-tidy.server";
 
 /*
  * /organiser/people's loader and action, here rather than in the route: the route then imports one
@@ -39,80 +38,71 @@ import { getReminderPreview, getReminderStatus } from "~/features/organiser/serv
 const PEOPLE_PATH = "/organiser/people";
 
 /** Who has answered (one page of those matching `?q=`; the counts are everyone's), the deadline, the reminder, invitations and organisers. */
-export async function loadPeoplePage(request: Request) {
-  const self = await requireOrganiser(request);
+export function loadPeoplePage(request: Request) {
+  return requireOrganiserPage(request, (self) => peoplePage(request, self.id));
+}
+
+async function peoplePage(request: Request, selfId: number) {
   const zone = env().eventTimeZone;
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const step = params.get("step") === "reminder";
   const q = (params.get("q") ?? "").slice(0, SEARCH_MAX);
-  const [members, suggested, deadline, reminder, invite, preview, organisers, { flash, setCookie }] =
-    await Promise.all([
-      listMemberSurveyStatus(),
-      countHousesBySuggester(),
-      getSurveyDeadline(),
-      getReminderStatus(now),
-      getInvitePanel(),
-      step ? getReminderPreview() : null,
-      listOrganisers(),
-      readFlash(request),
-    ]);
+  const [members, suggested, deadline, reminder, invite, preview, organisers] = await Promise.all([
+    listMemberSurveyStatus(),
+    countHousesBySuggester(),
+    getSurveyDeadline(),
+    getReminderStatus(now),
+    getInvitePanel(),
+    step ? getReminderPreview() : null,
+    listOrganisers(),
+  ]);
   // One page of those matching the search; the counts are everyone's (member-list.ts).
   const listing = memberPage(members, q, pageParam(params.get("page")));
-  return data(
-    {
-      flash: flash?.message ?? null,
-      listing: {
-        ...listing,
-        q,
-        rows: listing.rows.map((member) => ({
-          id: member.id,
-          name: member.name,
-          email: member.email,
-          submitted: member.submitted,
-          attending: member.attending,
-          submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
-          houses: suggested[member.id] ?? 0,
-          // Neither one's own account nor another organiser's may be deleted here: no link to it.
-          organiser:
-            member.id === self.id ||
-            organisers.some(
-              (entry) => entry.state === "confirmed" && entry.email === member.email.toLowerCase(),
-            ),
-        })),
-      },
-      organisers,
-      deadline: {
-        zone,
-        text: deadline ? formatDeadline(deadline, zone) : null,
-        closed: isSurveyClosed(deadline, now),
-        ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
-      },
-      reminder,
-      invite,
-      reminderStep: step && reminder.canSend ? preview : null,
+  return {
+    listing: {
+      ...listing,
+      q,
+      rows: listing.rows.map((member) => ({
+        id: member.id,
+        name: member.name,
+        email: member.email,
+        submitted: member.submitted,
+        attending: member.attending,
+        submittedAt: member.submittedAt ? formatShortTime(member.submittedAt, zone) : null,
+        houses: suggested[member.id] ?? 0,
+        // Neither one's own account nor another organiser's may be deleted here: no link to it.
+        organiser:
+          member.id === selfId ||
+          organisers.some(
+            (entry) => entry.state === "confirmed" && entry.email === member.email.toLowerCase(),
+          ),
+      })),
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+    organisers,
+    deadline: {
+      zone,
+      text: deadline ? formatDeadline(deadline, zone) : null,
+      closed: isSurveyClosed(deadline, now),
+      ...(deadline ? deadlineInputValues(deadline, zone) : { date: "", time: "" }),
+    },
+    reminder,
+    invite,
+    reminderStep: step && reminder.canSend ? preview : null,
+  };
 }
 
 /** The People page's forms: the deadline, the reminder, invitations and organisers. */
-export async function peopleAction(request: Request) {
-  const organiser = await requireOrganiser(request);
-  return runIntent(
-    request,
-    PEOPLE_PATH,
-    {
-      "set-deadline": setDeadlineIntent,
-      "close-now": closeNowIntent,
-      "clear-deadline": clearDeadlineIntent,
-      "send-reminder": reminderIntent,
-      "retry-reminder": reminderIntent,
-      "check-invites": checkInvitesIntent,
-      invite: inviteIntent,
-      "add-organiser": addOrganiserIntent,
-      "remove-organiser": removeOrganiserIntent,
-    },
-    organiser.id,
-  );
+export function peopleAction(request: Request) {
+  return runIntent(request, PEOPLE_PATH, {
+    "set-deadline": setDeadlineIntent,
+    "close-now": closeNowIntent,
+    "clear-deadline": clearDeadlineIntent,
+    "send-reminder": reminderIntent,
+    "retry-reminder": reminderIntent,
+    "check-invites": checkInvitesIntent,
+    invite: inviteIntent,
+    "add-organiser": addOrganiserIntent,
+    "remove-organiser": removeOrganiserIntent,
+  });
 }

@@ -87,8 +87,11 @@ export async function getReminderStatus(now = new Date()) {
   };
 }
 
-/** Mails the reminder to each recipient, ten at a time; the addresses whose mail failed come back. */
-async function mailReminders(deadline: Date, recipients: Recipient[]) {
+/** Mails the reminder to each recipient, ten at a time: the round's outcome, with whom it failed to reach. */
+async function mailReminders(
+  deadline: Date,
+  recipients: Recipient[],
+): Promise<ReminderOutcome & { ok: true }> {
   const config = env();
   const { shortName } = await getEventSettings();
   const text = formatDeadline(deadline, config.eventTimeZone);
@@ -113,7 +116,15 @@ async function mailReminders(deadline: Date, recipients: Recipient[]) {
       }),
     })),
   );
-  return { ...round, subject };
+  return {
+    ok: true,
+    sent: round.sent.length,
+    failed: round.failed.length,
+    reached: round.sent,
+    failedTo: round.failed,
+    subject,
+    said: said(deadline),
+  };
 }
 
 /** The reminder as it will read (a member's name where the mail greets them), for its confirmation step. */
@@ -153,19 +164,12 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
   const recipients = await reminderList();
   if (recipients.length === 0) return { ok: false, error: NOBODY };
   if (!(await claimReminderRound(now))) return { ok: false, error: TOO_SOON };
-  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
+  const outcome = await mailReminders(open.deadline, recipients);
+  const { failedTo } = outcome;
   await setReminderFailures(
-    failed.length ? JSON.stringify({ round: now.toISOString(), failedTo: failed, retries: 0 }) : "",
+    failedTo.length ? JSON.stringify({ round: now.toISOString(), failedTo, retries: 0 }) : "",
   );
-  return {
-    ok: true,
-    sent: sent.length,
-    failed: failed.length,
-    reached: sent,
-    failedTo: failed,
-    subject,
-    said: said(open.deadline),
-  };
+  return outcome;
 }
 
 /**
@@ -181,15 +185,7 @@ export async function retryFailedReminders(now = new Date()): Promise<ReminderOu
   if (!(await claimReminderFailures(raw, JSON.stringify(plan.next)))) return { ok: false, error: BUSY };
   const failedTo = new Set(plan.failedTo.map((email) => email.toLowerCase()));
   const recipients = (await reminderList()).filter((entry) => failedTo.has(entry.email.toLowerCase()));
-  const { sent, failed, subject } = await mailReminders(open.deadline, recipients);
-  await setReminderFailures(JSON.stringify({ ...plan.next, failedTo: failed }));
-  return {
-    ok: true,
-    sent: sent.length,
-    failed: failed.length,
-    reached: sent,
-    failedTo: failed,
-    subject,
-    said: said(open.deadline),
-  };
+  const outcome = await mailReminders(open.deadline, recipients);
+  await setReminderFailures(JSON.stringify({ ...plan.next, failedTo: outcome.failedTo }));
+  return outcome;
 }
