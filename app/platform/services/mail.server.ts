@@ -52,6 +52,20 @@ export const MAIL_BATCH = 10;
 
 export type MailRoundResult = { sent: string[]; failed: string[] };
 
+/** What an organiser's round of mails (announcement, reminders) comes to, or why it did not go. */
+export type MailRoundOutcome =
+  | {
+      ok: true;
+      sent: number;
+      failed: number;
+      /** For the organiser's history of rounds: the addresses, the subject and what it said. */
+      reached: string[];
+      failedTo: string[];
+      subject: string;
+      said: string;
+    }
+  | { ok: false; error: string };
+
 /**
  * The one way to send a round of mails (reminders, invitations, announcements): in batches of
  * MAIL_BATCH, each mail with sendMail's time-out. Given `until` (a time in ms), no batch starts after

@@ -16,7 +16,7 @@ import { weekendLong } from "~/features/season/lib/event-settings";
 import { reminderRecipients } from "~/features/organiser/lib/reminders";
 import { claimAnnouncement, finishAnnouncement, getAnnouncementValue } from "~/features/season/index.server";
 import { getEventPlan, listMemberSurveyStatus, type EventPlan } from "~/features/results/index.server";
-import { sendMailRound } from "~/platform/services/mail.server";
+import { sendMailRound, type MailRoundOutcome } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/index.server";
 
 /** The announcement with its /sgw25 link swapped for a member's personal link. */
@@ -32,19 +32,6 @@ function withPersonalLink<M extends { text: string; html: string }>(
     html: mail.html.replace(`href="${plain}"`, `href="${link}"`),
   };
 }
-
-export type AnnounceOutcome =
-  | {
-      ok: true;
-      sent: number;
-      failed: number;
-      /** For the organiser's history of rounds: the addresses, the subject and what it said. */
-      reached: string[];
-      failedTo: string[];
-      subject: string;
-      said: string;
-    }
-  | { ok: false; error: string };
 
 /** The decision in one line, as the organiser's pages and the history of rounds say it. */
 export const decisionLine = (decision: Decision) =>
@@ -120,7 +107,7 @@ export async function getAnnounceStatus(now = new Date()) {
  * round is claimed in the database before any mail goes out, so a double click or a second organiser
  * sends nothing more; a round whose mails failed may be retried at once, for those mails alone.
  */
-export async function announceDecision(now = new Date()): Promise<AnnounceOutcome> {
+export async function announceDecision(now = new Date()): Promise<MailRoundOutcome> {
   const [plan, raw, members] = await Promise.all([getEventPlan(), getAnnouncementValue(), memberAddresses()]);
   const decision = decisionOf(plan);
   if (!decision) return { ok: false, error: NO_WEEKEND };

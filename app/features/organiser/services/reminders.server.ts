@@ -21,20 +21,8 @@ import {
 import { listMemberSurveyStatus } from "~/features/results/index.server";
 import { registerLink } from "~/features/organiser/lib/invitations";
 import { listPendingInvitations } from "~/features/organiser/models/invitation.server";
-import { sendMailRound } from "~/platform/services/mail.server";
+import { sendMailRound, type MailRoundOutcome } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/index.server";
-
-export type ReminderOutcome =
-  | {
-      ok: true;
-      sent: number;
-      failed: number;
-      reached: string[];
-      failedTo: string[];
-      subject: string;
-      said: string;
-    }
-  | { ok: false; error: string };
 
 const NO_DEADLINE = "Set a survey deadline first: the reminder names it.";
 const CLOSED = "The survey has closed; reminders are over.";
@@ -91,7 +79,7 @@ export async function getReminderStatus(now = new Date()) {
 async function mailReminders(
   deadline: Date,
   recipients: Recipient[],
-): Promise<ReminderOutcome & { ok: true }> {
+): Promise<MailRoundOutcome & { ok: true }> {
   const config = env();
   const { shortName } = await getEventSettings();
   const text = formatDeadline(deadline, config.eventTimeZone);
@@ -158,7 +146,7 @@ async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | {
  * and still ahead (each mail names it). The round counts even when some mails fail, so a failing
  * address cannot lift the daily limit for everyone else; its mail may be sent again on its own.
  */
-export async function sendSurveyReminders(now = new Date()): Promise<ReminderOutcome> {
+export async function sendSurveyReminders(now = new Date()): Promise<MailRoundOutcome> {
   const open = await openDeadline(now);
   if (!open.ok) return open;
   const recipients = await reminderList();
@@ -176,7 +164,7 @@ export async function sendSurveyReminders(now = new Date()): Promise<ReminderOut
  * Sends the latest round's failed reminders again, to those addresses alone and only while they
  * still need one (not submitted, not registered), at most REMINDER_RETRIES times per round.
  */
-export async function retryFailedReminders(now = new Date()): Promise<ReminderOutcome> {
+export async function retryFailedReminders(now = new Date()): Promise<MailRoundOutcome> {
   const open = await openDeadline(now);
   if (!open.ok) return open;
   const [raw, lastSent] = await Promise.all([getReminderFailuresValue(), getLastReminderAt()]);
