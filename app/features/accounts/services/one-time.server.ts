@@ -33,7 +33,7 @@ async function keyFor(use: "code-hash" | "code-seal") {
  * A keyed hash of a short code: a plain SHA-256 of six digits is undone by trying all million, so
  * the hash needs the app's secret as well as the database to be reversed.
  */
-export async function hashCode(code: string, salt: string) {
+async function hashCode(code: string, salt: string) {
   return createHmac("sha256", await keyFor("code-hash"))
     .update(`${salt}:${code}`)
     .digest("hex");
@@ -47,7 +47,7 @@ function sameDigest(a: string, b: string) {
 }
 
 /** Seals a secret with AES-256-GCM under the app's secret (iv.tag.ciphertext, base64url). */
-export async function seal(plain: string) {
+async function seal(plain: string) {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", await keyFor("code-seal"), iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
@@ -55,7 +55,7 @@ export async function seal(plain: string) {
 }
 
 /** Opens what `seal` made; undefined when it was not sealed under this secret. */
-export async function unseal(sealed: string): Promise<string | undefined> {
+async function unseal(sealed: string): Promise<string | undefined> {
   try {
     const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
     const decipher = createDecipheriv("aes-256-gcm", await keyFor("code-seal"), iv);
@@ -67,7 +67,21 @@ export async function unseal(sealed: string): Promise<string | undefined> {
 }
 
 /** A new 6-digit code, as mailed. */
-export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/**
+ * A new code with its keyed hash (under `salt`) and its seal, which holds what `sealed` makes of it
+ * (the code alone by default), so asking again can re-send the same one.
+ */
+export async function newSealedCode(salt: string, sealed: (code: string) => string = (code) => code) {
+  const code = newCode();
+  return { codeHash: await hashCode(code, salt), sealed: await seal(sealed(code)) };
+}
+
+/** What a stored secret's seal holds; undefined when it has none or it was sealed under another secret. */
+export async function openSeal(secret: { sealed: string | null }): Promise<string | undefined> {
+  return secret.sealed ? await unseal(secret.sealed) : undefined;
+}
 
 /** A mailed 6-digit code as typed (spaces dropped): the sign-in and registration codes alike. */
 export const codeField = z
@@ -88,7 +102,7 @@ export async function countOrRefuse(limits: [Limit, string][], prefix = "") {
 }
 
 /** The zod failure of a typed-code form, as the one shape the code pages show. */
-export function codeFormFailure(error: z.ZodError): AuthFailure {
+function codeFormFailure(error: z.ZodError): AuthFailure {
   const issue = error.issues[0];
   return new AuthFailure(issue?.message ?? CODE_INVALID, 400, undefined, {
     [String(issue?.path[0] ?? "code")]: issue?.message ?? CODE_INVALID,
@@ -112,7 +126,7 @@ export type CodeKind = {
  * A typed code. The try is counted (per client address, and against the code's own five) before
  * the code is compared; an unknown address costs the same HMAC and gets the same answer.
  */
-export async function verifyCode(handler: CodeKind, email: string, typed: string, ip: string): Promise<User> {
+async function verifyCode(handler: CodeKind, email: string, typed: string, ip: string): Promise<User> {
   await countOrRefuse([[LIMITS.codeTryIp, ip]], handler.limitPrefix);
   const code = await takeTry(handler.kind, handler.match(email), CODE_MAX_TRIES);
   const digest = await hashCode(typed, handler.salt(email, code));
@@ -121,4 +135,19 @@ export async function verifyCode(handler: CodeKind, email: string, typed: string
   if (!user) throw new AuthFailure(CODE_INVALID, 400, undefined, { code: CODE_INVALID });
   await rememberLogin(user.id, ip);
   return user;
+}
+
+/**
+ * A typed-code form: its fields checked (the one failure shape the code pages show), then the code
+ * checked against the kind the fields make.
+ */
+export async function verifyCodeForm<T extends { email: string; code: string }>(
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  input: unknown,
+  ip: string,
+  kindOf: (fields: T) => CodeKind,
+): Promise<User> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw codeFormFailure(parsed.error);
+  return verifyCode(kindOf(parsed.data), parsed.data.email, parsed.data.code, ip);
 }

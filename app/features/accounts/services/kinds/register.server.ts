@@ -16,14 +16,10 @@ import { AuthFailure } from "~/features/accounts/services/auth.server";
 import { mailSignInCode } from "~/features/accounts/services/kinds/sign-in.server";
 import {
   codeField,
-  codeFormFailure,
   countOrRefuse,
-  hashCode,
-  newCode,
-  seal,
-  unseal,
-  verifyCode,
-  type CodeKind,
+  newSealedCode,
+  openSeal,
+  verifyCodeForm,
 } from "~/features/accounts/services/one-time.server";
 
 /*
@@ -98,10 +94,8 @@ export async function mailRegisterCode(address: string) {
   try {
     if (await getUserByEmail(email)) return void (await mailSignInCode(email, REGISTERED_LANDING));
     const { shortName } = await currentEditionName();
-    const code = newCode();
     const fresh = {
-      codeHash: await hashCode(code, salt(email)),
-      sealed: await seal(code),
+      ...(await newSealedCode(salt(email))),
       expiresAt: new Date(Date.now() + ONE_TIME_TTL_MS.register),
     };
     const issued = await issueSecret("register", email, fresh, {
@@ -109,7 +103,7 @@ export async function mailRegisterCode(address: string) {
       resend: { maxTries: CODE_MAX_TRIES },
     });
     if (!issued) return void (await sendMail(notInvitedMail(email, shortName)));
-    const opened = issued.secret.sealed ? await unseal(issued.secret.sealed) : undefined;
+    const opened = await openSeal(issued.secret);
     if (!opened) return;
     await sendMail(registerCodeMail(email, opened, { resent: issued.resent, shortName }));
   } catch (error) {
@@ -180,14 +174,11 @@ async function spendRegisterCode(id: number, name: string | undefined): Promise<
 
 /** Creates the invited address's account from its code, without a password (the shared check). */
 export async function registerWithCode(input: unknown, ip: string): Promise<User> {
-  const parsed = registerCodeSchema.safeParse(input);
-  if (!parsed.success) throw codeFormFailure(parsed.error);
-  const registerKind: CodeKind = {
+  return verifyCodeForm(registerCodeSchema, input, ip, ({ name }) => ({
     kind: "register",
     limitPrefix: REGISTER,
     match: (email) => eq(oneTimeSecrets.target, normaliseEmail(email)),
     salt: (email) => salt(normaliseEmail(email)),
-    spend: (code) => spendRegisterCode(code.id, parsed.data.name),
-  };
-  return verifyCode(registerKind, parsed.data.email, parsed.data.code, ip);
+    spend: (code) => spendRegisterCode(code.id, name),
+  }));
 }

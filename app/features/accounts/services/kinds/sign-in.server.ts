@@ -23,13 +23,10 @@ import {
 import { AuthFailure } from "~/features/accounts/services/auth.server";
 import {
   codeField,
-  codeFormFailure,
   countOrRefuse,
-  hashCode,
-  newCode,
-  seal,
-  unseal,
-  verifyCode,
+  newSealedCode,
+  openSeal,
+  verifyCodeForm,
   type CodeKind,
 } from "~/features/accounts/services/one-time.server";
 
@@ -64,13 +61,11 @@ export async function requestSignInCode(input: unknown, ip: string, redirectTo =
 }
 
 async function makeSecrets(userId: number) {
-  const code = newCode();
   const link = newToken();
   return {
     userId,
-    codeHash: await hashCode(code, String(userId)),
+    ...(await newSealedCode(String(userId), (code) => JSON.stringify({ code, link }))),
     linkHash: hashToken(link),
-    sealed: await seal(JSON.stringify({ code, link })),
     expiresAt: new Date(Date.now() + ONE_TIME_TTL_MS["sign-in"]),
   };
 }
@@ -107,7 +102,7 @@ export async function mailSignInCode(email: string, redirectTo = "/") {
 }
 
 async function openSecrets(code: OneTimeSecret) {
-  const opened = code.sealed ? await unseal(code.sealed) : undefined;
+  const opened = await openSeal(code);
   return opened ? (JSON.parse(opened) as { code: string; link: string }) : undefined;
 }
 
@@ -179,9 +174,7 @@ const signInKind: CodeKind = {
 
 /** Signs in with a typed code (the shared check: the try counted before the compare). */
 export async function signInWithCode(input: unknown, ip: string): Promise<User> {
-  const parsed = codeSchema.safeParse(input);
-  if (!parsed.success) throw codeFormFailure(parsed.error);
-  return verifyCode(signInKind, parsed.data.email, parsed.data.code, ip);
+  return verifyCodeForm(codeSchema, input, ip, () => signInKind);
 }
 
 const byLink = (token: string) => eq(oneTimeSecrets.linkHash, hashToken(token));
