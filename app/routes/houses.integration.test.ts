@@ -5,13 +5,7 @@ import { getHouse, listHouses } from "~/features/houses/models/house.server";
 import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { SUGGEST_FORM } from "~/features/houses/lib/house.fixture";
 import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
-import {
-  callRoute,
-  cookieFrom,
-  logInThroughPage,
-  makeRequest,
-  signedInMember,
-} from "../../tests/support/requests";
+import { callRoute, logInWithKeptForm, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as authRoute from "~/routes/auth";
 import * as housesRoute from "~/routes/houses";
@@ -91,10 +85,9 @@ describe("/houses-suggest", () => {
     expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest&reason=house");
     expect((await listHouses()).length).toBe(before);
 
-    const login = await logInThroughPage(authRoute.action, {
+    const login = await logInWithKeptForm(authRoute.action, response, late, {
       email: "late@example.com",
       redirect: "/houses-suggest",
-      cookie: `${cookieFrom(response)}; ${late.lastMember}`,
     });
     const location = new URL(login.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/houses-suggest");
@@ -109,11 +102,13 @@ describe("/houses-suggest", () => {
       { ...suggestion, url: "airbnb.com/rooms/7", title: "Raced Cabin" },
       racer.lastMember,
     );
-    const cookie = `${cookieFrom(response)}; ${racer.lastMember}`;
     const logins = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         runAsClient(`10.30.0.${i}`, () =>
-          logInThroughPage(authRoute.action, { email: "racer@example.com", redirect: "/houses", cookie }),
+          logInWithKeptForm(authRoute.action, response, racer, {
+            email: "racer@example.com",
+            redirect: "/houses",
+          }),
         ),
       ),
     );
@@ -126,10 +121,9 @@ describe("/houses-suggest", () => {
       { ...suggestion, listing_img: "https://example.com/a.gif" },
       member.lastMember,
     );
-    const login = await logInThroughPage(authRoute.action, {
+    const login = await logInWithKeptForm(authRoute.action, response, member, {
       email: "ana@example.com",
       redirect: "/houses-suggest",
-      cookie: `${cookieFrom(response)}; ${member.lastMember}`,
     });
     const back = login.headers.get("Location")!;
     expect(back.startsWith("/houses-suggest?")).toBe(true);

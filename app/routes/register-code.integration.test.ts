@@ -25,16 +25,6 @@ async function invite(email: string) {
   await (await getDb()).insert(invitations).values({ email });
 }
 
-/** The mails to `to` once `count` of them have arrived (the mail work runs after the answer). */
-async function mailsTo(to: string, count = 1): Promise<SentMail[]> {
-  for (let wait = 0; wait < 200; wait++) {
-    const found = mail.mails.filter((sent) => [sent.to].flat().includes(to));
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`No ${count} mail(s) to ${to}`);
-}
-
 const codeIn = (sent: SentMail) => {
   const code = /register for the .* planner is (\d{6})/.exec(sent.text)?.[1];
   if (!code) throw new Error(`No code in: ${sent.text}`);
@@ -58,7 +48,7 @@ describe("registering from an invitation with a code, as a mistake or an attack 
     const asked = await askForCode("Guest@Example.com", "10.7.1.1");
     expect(asked.status).toBe(302);
     expect(asked.headers.get("Location")).toBe("/register/code?email=guest%40example.com&sent=1");
-    const [sent] = await mailsTo("guest@example.com");
+    const [sent] = await mail.mailsTo("guest@example.com");
     const code = codeIn(sent);
 
     const refused = await typeCode("guest@example.com", wrong(code), "10.7.1.1");
@@ -95,10 +85,10 @@ describe("registering from an invitation with a code, as a mistake or an attack 
     expect(stranger.headers.get("Location")?.replace(/email=[^&]*/, "")).toBe(
       invited.headers.get("Location")?.replace(/email=[^&]*/, ""),
     );
-    const [notInvited] = await mailsTo("stranger@example.com");
+    const [notInvited] = await mail.mailsTo("stranger@example.com");
     expect(notInvited.subject).toMatch(/No .* invitation for this address/);
     expect(notInvited.text).not.toMatch(/\d{6}/);
-    const [sent] = await mailsTo("asked@example.com");
+    const [sent] = await mail.mailsTo("asked@example.com");
     const code = codeIn(sent);
 
     expect((await typeCode("stranger@example.com", code, "10.7.2.1")).status).toBe(400);
@@ -112,7 +102,7 @@ describe("registering from an invitation with a code, as a mistake or an attack 
     await invite("member@example.com");
     await createUser({ email: "member@example.com", password: "secret1" });
     await askForCode("member@example.com", "10.7.3.1");
-    const [sent] = await mailsTo("member@example.com");
+    const [sent] = await mail.mailsTo("member@example.com");
     expect(sent.text).toMatch(/sign-in code is \d{6}/);
     expect(await verifyLogin("member@example.com", "secret1")).toBeDefined();
   });
@@ -120,9 +110,9 @@ describe("registering from an invitation with a code, as a mistake or an attack 
   it("the 6th try is refused even with the right code; a resend within 15 minutes sends the same code", async () => {
     await invite("tries@example.com");
     await askForCode("tries@example.com", "10.7.4.1");
-    const [first] = await mailsTo("tries@example.com");
+    const [first] = await mail.mailsTo("tries@example.com");
     await askForCode("tries@example.com", "10.7.4.1");
-    const [, second] = await mailsTo("tries@example.com", 2);
+    const [, second] = await mail.mailsTo("tries@example.com", 2);
     const code = codeIn(first);
     expect(codeIn(second)).toBe(code);
     expect(second.text).toContain("same code");

@@ -24,16 +24,6 @@ const askForCode = (email: string, ip = "10.2.0.1", extra: Record<string, string
 const typeCode = (email: string, code: string, ip = "10.2.0.1", extra: Record<string, string> = {}) =>
   post(codePage, "/sign-in/code", { email, code, ...extra }, ip);
 
-/** The mails to `to` once `count` of them have arrived (the mail work runs after the answer). */
-async function mailsTo(to: string, count = 1): Promise<SentMail[]> {
-  for (let wait = 0; wait < 200; wait++) {
-    const found = mail.mails.filter((sent) => [sent.to].flat().includes(to));
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`No ${count} mail(s) to ${to}`);
-}
-
 function codeAndLink(sent: SentMail) {
   const code = /sign-in code is (\d{6})/.exec(sent.text)?.[1];
   const link = /(https?:\/\/\S+\/sign-in\/link\?\S+)/.exec(sent.text)?.[1];
@@ -60,20 +50,20 @@ describe("sign-in codes, as an attacker would try them", () => {
     expect(await shape(known)).toEqual(await shape(unknown));
     expect(known.status).toBe(302);
     expect(known.headers.get("Location")).toBe("/sign-in/code?email=known%40example.com");
-    const [stranger] = await mailsTo("nobody@example.com");
+    const [stranger] = await mail.mailsTo("nobody@example.com");
     expect(stranger.subject).toMatch(/No .* account for this address/);
     expect(stranger.text).toContain("/auth?mode=register&email=nobody%40example.com");
     expect(stranger.text).not.toMatch(/\d{6}/);
-    const [member] = await mailsTo("known@example.com");
+    const [member] = await mail.mailsTo("known@example.com");
     expect(codeAndLink(member).code).toMatch(/^\d{6}$/);
   });
 
   it("a code works once, and a resend within its 15 minutes sends the same code and says so", async () => {
     await createUser({ email: "once@example.com", password: "secret1", name: "Once" });
     await askForCode("once@example.com", "10.2.2.1");
-    const [first] = await mailsTo("once@example.com");
+    const [first] = await mail.mailsTo("once@example.com");
     await askForCode("once@example.com", "10.2.2.1");
-    const [, second] = await mailsTo("once@example.com", 2);
+    const [, second] = await mail.mailsTo("once@example.com", 2);
     expect(codeAndLink(second).code).toBe(codeAndLink(first).code);
     expect(second.text).toContain("same code");
     expect(first.text).not.toContain("same code");
@@ -93,14 +83,14 @@ describe("sign-in codes, as an attacker would try them", () => {
 
     // Spent: asking again now makes a new code.
     await askForCode("once@example.com", "10.2.2.1");
-    const [, , third] = await mailsTo("once@example.com", 3);
+    const [, , third] = await mail.mailsTo("once@example.com", 3);
     expect(third.text).not.toContain("same code");
   });
 
   it("after five wrong tries the sixth is refused even with the right code", async () => {
     await createUser({ email: "guessed@example.com", password: "secret1" });
     await askForCode("guessed@example.com", "10.2.3.1");
-    const { code } = codeAndLink((await mailsTo("guessed@example.com"))[0]);
+    const { code } = codeAndLink((await mail.mailsTo("guessed@example.com"))[0]);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await typeCode("guessed@example.com", wrong, `10.2.3.${10 + attempt}`)).status).toBe(400);
@@ -113,7 +103,7 @@ describe("sign-in codes, as an attacker would try them", () => {
   it("a code past its 15 minutes is refused, and a new request then mails a new code", async () => {
     await createUser({ email: "late@example.com", password: "secret1" });
     await askForCode("late@example.com", "10.2.4.1");
-    const { code } = codeAndLink((await mailsTo("late@example.com"))[0]);
+    const { code } = codeAndLink((await mail.mailsTo("late@example.com"))[0]);
     vi.useFakeTimers({ now: Date.now() + 16 * 60 * 1000, toFake: ["Date"] });
     expect((await typeCode("late@example.com", code, "10.2.4.1")).status).toBe(400);
   });
@@ -121,7 +111,7 @@ describe("sign-in codes, as an attacker would try them", () => {
   it("a scanner's GET of the mailed link signs nobody in; the Continue press does, once", async () => {
     await createUser({ email: "scanned@example.com", password: "secret1", name: "Scanned Sam" });
     await askForCode("scanned@example.com", "10.2.5.1");
-    const { path } = codeAndLink((await mailsTo("scanned@example.com"))[0]);
+    const { path } = codeAndLink((await mail.mailsTo("scanned@example.com"))[0]);
     const before = await sessionCount();
     for (let visit = 0; visit < 3; visit++) {
       const page = await callRoute(linkPage.loader as never, makeRequest(path));
@@ -150,7 +140,7 @@ describe("sign-in codes, as an attacker would try them", () => {
     }
     await createUser({ email: "quiet@example.com", password: "secret1" });
     await askForCode("quiet@example.com", "10.2.6.1");
-    const { code, link } = codeAndLink((await mailsTo("quiet@example.com"))[0]);
+    const { code, link } = codeAndLink((await mail.mailsTo("quiet@example.com"))[0]);
     const token = new URL(link).searchParams.get("token")!;
     await typeCode("quiet@example.com", "999999", "10.2.6.1");
     const rows = JSON.stringify(await (await getDb()).select().from(oneTimeSecrets));

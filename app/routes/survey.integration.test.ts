@@ -7,7 +7,7 @@ import { createUserSession } from "~/platform/services/session.server";
 import {
   callRoute,
   cookieFrom,
-  logInThroughPage,
+  logInWithKeptForm,
   makeRequest,
   signedInMember,
 } from "../../tests/support/requests";
@@ -65,18 +65,15 @@ describe("/survey pages", () => {
     const attacker = await member("planter@example.com");
     const victim = await member("victim@example.com");
     await post(victim.cookie, "1", [["name", "Victim"]]);
-    const planted = cookieFrom(
-      await callRoute(
-        action,
-        makeRequest("/survey/1", { form: { name: "TOSSED-BY-ATTACKER" }, cookie: attacker.lastMember }),
-        { section: "1" },
-      ),
+    const planted = await callRoute(
+      action,
+      makeRequest("/survey/1", { form: { name: "TOSSED-BY-ATTACKER" }, cookie: attacker.lastMember }),
+      { section: "1" },
     );
     // The victim's browser holds the planted token (and knows the victim as its last member).
-    const loggedIn = await logInThroughPage(auth.action, {
+    const loggedIn = await logInWithKeptForm(auth.action, planted, victim, {
       email: "victim@example.com",
       redirect: "/survey/1",
-      cookie: `${planted}; ${victim.lastMember}`,
     });
     expect(loggedIn.headers.get("Location")).toBe("/survey/1");
     expect((await getSurveyProgress(victim.id)).answers.name).toBe("Victim");
@@ -94,9 +91,8 @@ describe("/survey pages", () => {
       }),
       { section: "1" },
     );
-    const pending = `${cookieFrom(posted)}; ${user.lastMember}`;
     const logIn = () =>
-      logInThroughPage(auth.action, { email: "kept@example.com", redirect: "/survey/1", cookie: pending });
+      logInWithKeptForm(auth.action, posted, user, { email: "kept@example.com", redirect: "/survey/1" });
     const loggedIn = await logIn();
     // Where Next would have led, with a word that the answers are saved; the kept token is spent.
     expect(loggedIn.headers.get("Location")).toBe("/survey/2");
@@ -120,10 +116,9 @@ describe("/survey pages", () => {
       makeRequest("/survey/1", { form: { name: "x".repeat(2001) }, cookie: user.lastMember }),
       { section: "1" },
     );
-    const loggedIn = await logInThroughPage(auth.action, {
+    const loggedIn = await logInWithKeptForm(auth.action, posted, user, {
       email: "unsaved@example.com",
       redirect: "/survey/1",
-      cookie: `${cookieFrom(posted)}; ${user.lastMember}`,
     });
     const location = loggedIn.headers.get("Location")!;
     expect(location).toMatch(/^\/survey\/1\?name=x+$/);

@@ -71,5 +71,14 @@ export function useFakeMail(env: Record<string, string> = {}) {
       return current.fake!.peak;
     },
     resetPeak: () => current.fake!.resetPeak(),
+    /** The mails to `to` once `count` of them have arrived (mail work may run after the answer). */
+    async mailsTo(to: string, count = 1): Promise<SentMail[]> {
+      for (let wait = 0; wait < 200; wait++) {
+        const found = current.fake!.mails.filter((sent) => [sent.to].flat().includes(to));
+        if (found.length >= count) return found;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`No ${count} mail(s) to ${to}`);
+    },
   };
 }

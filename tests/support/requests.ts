@@ -102,7 +102,7 @@ export async function signedInMember(
  * Logs in through the /auth page's action (passed in: support code imports no route) with the
  * cookies the browser holds, e.g. the token of a form kept while the session was gone.
  */
-export function logInThroughPage(
+function logInThroughPage(
   authAction: RouteFn,
   {
     email,
@@ -115,6 +115,19 @@ export function logInThroughPage(
     authAction,
     makeRequest("/auth", { cookie, form: { intent: "login", email, password, redirect } }),
   );
+}
+
+/**
+ * Logs in through /auth from the browser a form was kept in while the session was gone: with the
+ * cookie the refused post set (the kept form's token) and the one naming the member last there.
+ */
+export function logInWithKeptForm(
+  authAction: RouteFn,
+  refused: Response,
+  member: { lastMember: string },
+  login: { email: string; redirect: string },
+) {
+  return logInThroughPage(authAction, { ...login, cookie: `${cookieFrom(refused)}; ${member.lastMember}` });
 }
 
 /** A refused registration: 400, naming the register form, why, and what was typed (never the password). */
