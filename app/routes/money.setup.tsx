@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, MoneyField } from "~/features/money/components/money-field";
+import { FormError, MoneyField, fieldsOf } from "~/features/money/components/money-field";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import { withFlash } from "~/platform/services/flash.server";
@@ -115,6 +115,7 @@ export default function MoneySetup() {
     ...((settingsFailure?.values as Record<string, string> | undefined) ?? {}),
   };
   const errors = settingsFailure?.fieldErrors ?? {};
+  const field = fieldsOf(values, errors);
   const payerErrors = failure("payers")?.fieldErrors ?? {};
   const payerValues = (failure("payers")?.values as Record<string, string> | undefined) ?? {};
   // Only the payers are lines of their own; everyone else is one choice of a single "add" form, so a
@@ -192,31 +193,10 @@ export default function MoneySetup() {
               ))}
             </div>
             {errors.depositKind ? <p className="field-error">{errors.depositKind}</p> : null}
-            <MoneyField
-              label="Deposit amount or percentage"
-              id="depositValue"
-              name="depositValue"
-              inputMode="decimal"
-              defaultValue={values.depositValue}
-              error={errors.depositValue}
-            />
+            <MoneyField label="Deposit amount or percentage" {...field("depositValue")} inputMode="decimal" />
           </fieldset>
-          <MoneyField
-            label="Deposit due by"
-            id="depositDue"
-            name="depositDue"
-            type="date"
-            defaultValue={values.depositDue}
-            error={errors.depositDue}
-          />
-          <MoneyField
-            label="The rest due by"
-            id="balanceDue"
-            name="balanceDue"
-            type="date"
-            defaultValue={values.balanceDue}
-            error={errors.balanceDue}
-          />
+          <MoneyField label="Deposit due by" {...field("depositDue")} type="date" />
+          <MoneyField label="The rest due by" {...field("balanceDue")} type="date" />
           <div className="field">
             <label htmlFor="instructions">
               Payment instructions (e.g. a Venmo handle or an e-transfer address)

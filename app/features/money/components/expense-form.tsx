@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
-import { FormError, MoneyField } from "~/features/money/components/money-field";
+import { FormError, MoneyField, fieldsOf } from "~/features/money/components/money-field";
 
 type Person = { id: number; name: string };
 
@@ -25,6 +25,7 @@ export function ExpenseForm({
   idPrefix?: string;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
+  const field = fieldsOf(values, errors, id);
   const shared = new Set(values.sharers);
   return (
     <Form method="post" className="money-form">
@@ -32,31 +33,17 @@ export function ExpenseForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {Object.keys(errors).length === 0 ? <FormError message={error} /> : null}
-      <MoneyField
-        label="What"
-        id={id("description")}
-        name="description"
-        defaultValue={values.description}
-        error={errors.description}
-        maxLength={250}
-        required
-      />
+      <MoneyField label="What" {...field("description")} maxLength={250} required />
       <MoneyField
         label="Amount"
-        id={id("amount")}
-        name="amount"
+        {...field("amount")}
         inputMode="decimal"
-        defaultValue={values.amount}
-        error={errors.amount}
         hint="Digits with at most 2 decimals, e.g. 1234.50"
         required
       />
       <MoneyField
         label="Currency (ISO 4217, e.g. USD, CAD, MXN)"
-        id={id("currency")}
-        name="currency"
-        defaultValue={values.currency}
-        error={errors.currency}
+        {...field("currency")}
         maxLength={3}
         autoCapitalize="characters"
         required

@@ -33,6 +33,23 @@ export function MoneyField({
   );
 }
 
+/**
+ * A form's fields by name, for MoneyField: each with its id (`idOf` the name), its name, the value
+ * typed (or saved) and its error.
+ */
+export function fieldsOf<V extends object>(
+  values: V,
+  errors: Partial<Record<string, string>>,
+  idOf: (name: string) => string = (name) => name,
+) {
+  return <K extends keyof V & string>(name: K) => ({
+    id: idOf(name),
+    name,
+    defaultValue: values[name],
+    error: errors[name],
+  });
+}
+
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
