@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { users, type User } from "~/platform/db/schema";
+import { surveys, users, type User } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 
 export type { User };
@@ -61,3 +61,19 @@ export async function setUserName(userId: number, name: string) {
   const db = await getDb();
   await db.update(users).set({ name }).where(eq(users.id, userId));
 }
+
+/**
+ * A member with their survey's name and attending answer, for a select from users left-joined to
+ * one edition's surveys; `memberName` makes the name they go by.
+ */
+export const memberSurveyColumns = {
+  id: users.id,
+  email: users.email,
+  userName: users.name,
+  surveyName: surveys.name,
+  attending: surveys.attending,
+};
+
+/** The name a member goes by: their survey's, else their account's, else "User". */
+export const memberName = (row: { surveyName: string | null; userName: string | null }) =>
+  row.surveyName?.trim() || row.userName?.trim() || "User";

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
+import { memberName, memberSurveyColumns } from "~/platform/models/user.server";
 import {
   editionSettings,
   houses,
@@ -89,11 +90,7 @@ export async function listPayerCandidates(
   const db = await getDb();
   const rows = await db
     .select({
-      id: users.id,
-      email: users.email,
-      userName: users.name,
-      surveyName: surveys.name,
-      attending: surveys.attending,
+      ...memberSurveyColumns,
       extraGuests: surveys.extra_guests,
       included: moneyPayers.included,
       weight: moneyPayers.weight,
@@ -110,7 +107,7 @@ export async function listPayerCandidates(
     return {
       id: row.id,
       email: row.email,
-      name: row.surveyName?.trim() || row.userName?.trim() || "User",
+      name: memberName(row),
       attending: row.attending ?? "",
       guests: { boo: derived.plus_boo, child: derived.plus_child },
       included: row.included,

@@ -6,6 +6,7 @@ import type { ExpectedGroup } from "~/features/houses/lib/house-fit";
 import { deriveResponse } from "~/features/results/lib/results";
 import { inCurrentEdition } from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
+import { memberName, memberSurveyColumns } from "~/platform/models/user.server";
 
 const current = inCurrentEdition(surveys.editionId);
 
@@ -133,11 +134,7 @@ async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
   const db = await getDb();
   const rows = await db
     .select({
-      id: users.id,
-      email: users.email,
-      userName: users.name,
-      surveyName: surveys.name,
-      attending: surveys.attending,
+      ...memberSurveyColumns,
       submittedAt: surveys.updatedAt,
     })
     .from(users)
@@ -146,7 +143,7 @@ async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
-    name: row.surveyName?.trim() || row.userName?.trim() || "User",
+    name: memberName(row),
     submitted: row.submittedAt !== null,
     attending: row.attending ?? "",
     submittedAt: row.submittedAt,
