@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users } from "~/platform/db/schema";
+import { columnsOf } from "~/platform/db/columns";
 import type { WindowCounts } from "~/features/results/lib/best-weekends";
 import type { ExpectedGroup } from "~/features/houses/lib/house-fit";
 import { deriveResponse } from "~/features/results/lib/results";
@@ -179,14 +180,7 @@ export function listHeadcountRecords() {
 async function readHeadcountRecords() {
   const db = await getDb();
   return db
-    .select({
-      name: surveys.name,
-      attending: surveys.attending,
-      extra_guests: surveys.extra_guests,
-      share_room: surveys.share_room,
-      sober: surveys.sober,
-      shirt_size: surveys.shirt_size,
-    })
+    .select(columnsOf(surveys, "name", "attending", "extra_guests", "share_room", "sober", "shirt_size"))
     .from(surveys)
     .where(and(inArray(surveys.attending, ["yes", "maybe"]), current));
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
+import { columnsOf } from "~/platform/db/columns";
 import { editions, tripItems } from "~/platform/db/schema";
 import { CURRENT_EDITION, inCurrentEdition } from "~/features/season/index.server";
 
@@ -8,13 +9,7 @@ const ofCurrent = (id: number) => and(eq(tripItems.id, id), inCurrentEdition(tri
 export async function listItems() {
   const db = await getDb();
   return db
-    .select({
-      id: tripItems.id,
-      title: tripItems.title,
-      notes: tripItems.notes,
-      claimedBy: tripItems.claimedBy,
-      done: tripItems.done,
-    })
+    .select(columnsOf(tripItems, "id", "title", "notes", "claimedBy", "done"))
     .from(tripItems)
     .where(inCurrentEdition(tripItems.editionId))
     .orderBy(asc(tripItems.id));

@@ -1,5 +1,6 @@
 import { TransactionRollbackError, and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
+import { columnsOf } from "~/platform/db/columns";
 import { tripRides, tripTravel } from "~/platform/db/schema";
 import { inCurrentEdition } from "~/features/season/index.server";
 import type { RideRow, Travel } from "~/features/trip/lib/travel";
@@ -34,12 +35,7 @@ export async function saveTravel(userId: number, travel: Travel): Promise<"saved
 export async function listRides(): Promise<RideRow[]> {
   const db = await getDb();
   return db
-    .select({
-      id: tripRides.id,
-      riderId: tripRides.riderId,
-      driverId: tripRides.driverId,
-      status: tripRides.status,
-    })
+    .select(columnsOf(tripRides, "id", "riderId", "driverId", "status"))
     .from(tripRides)
     .where(inCurrentEdition(tripRides.editionId));
 }
