@@ -12,6 +12,7 @@ export {
   holdEdition,
   inCurrentEdition,
   listArchivedEditions,
+  memberInCurrentEdition,
 } from "./models/edition.server";
 export {
   claimAnnouncement,

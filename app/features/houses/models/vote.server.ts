@@ -2,7 +2,12 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, votes } from "~/platform/db/schema";
 import type { VoteChoice, VoteCounts } from "~/features/houses/lib/house-rules";
-import { getCurrentEdition, holdEdition, inCurrentEdition } from "~/features/season/index.server";
+import {
+  getCurrentEdition,
+  holdEdition,
+  inCurrentEdition,
+  memberInCurrentEdition,
+} from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 export type MemberVote = { house_id: number; vote: VoteChoice };
@@ -46,7 +51,7 @@ export function getMemberVotes(userId: number): Promise<readonly MemberVote[]> {
     return db
       .select({ house_id: votes.houseId, vote: votes.vote })
       .from(votes)
-      .where(and(eq(votes.userId, userId), inCurrentEdition(votes.editionId)))
+      .where(memberInCurrentEdition(votes, userId))
       .orderBy(votes.houseId);
   });
 }

@@ -10,7 +10,7 @@ import {
   users,
   votes,
 } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/season/index.server";
+import { inCurrentEdition, memberInCurrentEdition } from "~/features/season/index.server";
 import type { DayActivity } from "~/features/organiser/lib/notices";
 
 export type NoticeChoice = { everyoneAnswered: boolean; dailyDigest: boolean };
@@ -63,11 +63,7 @@ export async function finishNotice(userId: number, notice: string, state: "sent"
     .update(organiserNoticeClaims)
     .set({ state })
     .where(
-      and(
-        eq(organiserNoticeClaims.userId, userId),
-        eq(organiserNoticeClaims.notice, notice),
-        inCurrentEdition(organiserNoticeClaims.editionId),
-      ),
+      and(memberInCurrentEdition(organiserNoticeClaims, userId), eq(organiserNoticeClaims.notice, notice)),
     );
 }
 
@@ -78,11 +74,7 @@ export async function noticeClaimed(userId: number, notice: string): Promise<boo
     .select({ userId: organiserNoticeClaims.userId })
     .from(organiserNoticeClaims)
     .where(
-      and(
-        eq(organiserNoticeClaims.userId, userId),
-        eq(organiserNoticeClaims.notice, notice),
-        inCurrentEdition(organiserNoticeClaims.editionId),
-      ),
+      and(memberInCurrentEdition(organiserNoticeClaims, userId), eq(organiserNoticeClaims.notice, notice)),
     );
   return Boolean(row);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
-import { inCurrentEdition, getChosenHouseId, setChosenHouseId } from "~/features/season/index.server";
+import { getChosenHouseId, memberInCurrentEdition, setChosenHouseId } from "~/features/season/index.server";
 
 /** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
 export async function houseFootprint(houseId: number) {
@@ -54,9 +54,8 @@ export async function deleteSuggestedHouses(userId: number): Promise<number> {
 }
 
 // The survey the organiser may remove is the current edition's; past editions are read-only.
-const surveyOf = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
-const draftOf = (userId: number) =>
-  and(eq(surveyDrafts.userId, userId), inCurrentEdition(surveyDrafts.editionId));
+const surveyOf = (userId: number) => memberInCurrentEdition(surveys, userId);
+const draftOf = (userId: number) => memberInCurrentEdition(surveyDrafts, userId);
 
 /** What deleting a member (or only their survey) takes with it. */
 export async function memberFootprint(userId: number) {

@@ -15,6 +15,10 @@ export const CURRENT_EDITION: SQL = sql`(select ${editions.id} from ${editions} 
 /** `column` belongs to the current edition. */
 export const inCurrentEdition = (column: AnyColumn) => eq(column, CURRENT_EDITION);
 
+/** A member's rows of a table in the current edition (their survey, draft, votes, claims, place). */
+export const memberInCurrentEdition = (table: { userId: AnyColumn; editionId: AnyColumn }, userId: number) =>
+  and(eq(table.userId, userId), inCurrentEdition(table.editionId));
+
 /**
  * A write refused because the edition it was meant for has been archived since the member's page
  * (or the request) read it: its message names that edition and is meant for the member.

@@ -11,6 +11,7 @@ import {
   getCurrentEdition,
   holdEdition,
   inCurrentEdition,
+  memberInCurrentEdition,
   type CurrentEdition,
 } from "~/features/season/index.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
@@ -36,9 +37,8 @@ async function readAttendanceLists(): Promise<{ coming: string[]; onTheFence: st
 }
 
 /** The member's survey (or draft) in the current edition. */
-const ofMember = (userId: number) => and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId));
-const draftOf = (userId: number) =>
-  and(eq(surveyDrafts.userId, userId), inCurrentEdition(surveyDrafts.editionId));
+const ofMember = (userId: number) => memberInCurrentEdition(surveys, userId);
+const draftOf = (userId: number) => memberInCurrentEdition(surveyDrafts, userId);
 
 /** The member's submitted survey in the API's shape (the spec's fields only), or null when none. */
 export async function getSurvey(userId: number): Promise<SurveyAnswers | null> {

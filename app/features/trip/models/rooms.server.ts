@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripRoomPeople, tripRooms } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/season/index.server";
+import { inCurrentEdition, memberInCurrentEdition } from "~/features/season/index.server";
 import { personKey, type Guest, type Placement, type Room } from "~/features/trip/lib/rooms";
 
 export async function listRooms(): Promise<Room[]> {
@@ -53,13 +53,7 @@ export async function placePerson(userId: number, guest: Guest, roomId: number |
   if (roomId === null) {
     await db
       .delete(tripRoomPeople)
-      .where(
-        and(
-          eq(tripRoomPeople.userId, userId),
-          eq(tripRoomPeople.guest, guest),
-          inCurrentEdition(tripRoomPeople.editionId),
-        ),
-      );
+      .where(and(memberInCurrentEdition(tripRoomPeople, userId), eq(tripRoomPeople.guest, guest)));
     return true;
   }
   const [room] = await db

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripMailClaims, tripSettings } from "~/platform/db/schema";
-import { inCurrentEdition } from "~/features/season/index.server";
+import { inCurrentEdition, memberInCurrentEdition } from "~/features/season/index.server";
 import type { Notes } from "~/features/trip/lib/items";
 
 const EMPTY = { address: "", checkIn: "", keyBox: "", wifi: "", mailsOff: false };
@@ -57,13 +57,7 @@ export async function finishMail(userId: number, moment: string, state: "sent" |
   await db
     .update(tripMailClaims)
     .set({ state })
-    .where(
-      and(
-        eq(tripMailClaims.userId, userId),
-        eq(tripMailClaims.moment, moment),
-        inCurrentEdition(tripMailClaims.editionId),
-      ),
-    );
+    .where(and(memberInCurrentEdition(tripMailClaims, userId), eq(tripMailClaims.moment, moment)));
 }
 
 /** What went, per moment: for the organiser. */
