@@ -222,6 +222,7 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       {
         ...parsed.expense,
         shares: [...parsed.expense.shares].map(([userId, part]) => ({ userId, amount: part })),
+        authorId: paidBy,
       },
       name,
     );

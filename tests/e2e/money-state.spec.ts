@@ -170,16 +170,56 @@ test("a member adds an expense split three ways, settle-up lists the transfers, 
   const settle = page.locator('[data-settle="USD"]').getByRole("listitem");
   expect(await settle.count()).toBeGreaterThan(0);
   await expect(settle.first()).toContainText(/ pays .+ \$/);
-  const mine = settle.filter({ hasText: /Riley/ }).first();
-  if ((await mine.count()) > 0) {
-    await mine.getByRole("button", { name: "Record as paid" }).click();
-    await expectStatus(page, "Recorded: ");
-  }
   await page.getByRole("link", { name: "The money history" }).click();
   await expect(page.getByText("Expense added").first()).toBeVisible();
   await noSidewaysScroll(page);
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test("a payer reports a settle-up transfer, more than is owed asks first, and the receiver confirms it", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const riley = await member(browser, "riley@example.com", javaScriptEnabled);
+  const line = riley.page
+    .locator('[data-settle="USD"]')
+    .getByRole("listitem")
+    .filter({ hasText: "Riley pays Alex" });
+  await expect(line).toHaveCount(1);
+  const amount = line.getByLabel("Amount paid (USD)");
+  const owed = await amount.inputValue();
+  // More than Riley owes Alex: refused with the question, the typed amount kept.
+  await amount.fill("999,999.99");
+  await line.getByRole("button", { name: "Record as paid" }).click();
+  await expect(line.getByRole("alert")).toContainText("This is more than Riley owes Alex");
+  await expect(line.getByRole("alert")).toContainText("Record anyway?");
+  await expect(line.getByLabel("Amount paid (USD)")).toHaveValue("999,999.99");
+  await expect(line.getByRole("checkbox", { name: "Yes, record it anyway" })).toBeVisible();
+  await line.getByLabel("Amount paid (USD)").fill(owed);
+  await line.getByRole("button", { name: "Record as paid" }).click();
+  await expectStatus(riley.page, "Reported: Riley paid Alex ");
+  // Reported, not counted: settle-up still lists it and says what waits for whom.
+  await expect(line).toContainText("it counts once Alex confirms it.");
+  const transfers = riley.page.getByRole("region", { name: "Transfers recorded in USD" });
+  await expect(transfers.getByText(/Riley paid Alex .+ \(reported\)/)).toBeVisible();
+  await expect(transfers.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+
+  const alex = await member(browser, "alex@example.com", javaScriptEnabled);
+  const waiting = alex.page
+    .getByRole("region", { name: "Transfers recorded in USD" })
+    .getByRole("listitem")
+    .filter({ hasText: /Riley paid Alex .+ \(reported\)/ });
+  await waiting.getByRole("button", { name: "Confirm" }).click();
+  await expectStatus(alex.page, "Transfer confirmed.");
+  await expect(alex.page.getByText(/Riley paid Alex .+ \(confirmed\)/)).toBeVisible();
+  await expect(
+    alex.page.locator('[data-settle="USD"]').getByRole("listitem").filter({ hasText: "Riley pays Alex" }),
+  ).toHaveCount(0);
+  await noSidewaysScroll(alex.page);
+  expect([...riley.errors, ...alex.errors]).toEqual([]);
+  await riley.page.context().close();
+  await alex.page.context().close();
 });
 
 test("the payment reminder reaches exactly the payers with something due", async ({

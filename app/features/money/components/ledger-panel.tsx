@@ -1,4 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { FocusedAlert } from "~/platform/components/focused-alert";
+import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
+import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 
 export type ExpenseItem = {
   id: number;
@@ -6,6 +9,8 @@ export type ExpenseItem = {
   description: string;
   amount: string;
   paidBy: string;
+  /** Who entered it, when not its payer ("" otherwise). */
+  enteredBy: string;
   split: string;
   shares: string;
   canChange: boolean;
@@ -14,7 +19,18 @@ export type ExpenseItem = {
 export type BalanceGroup = {
   currency: string;
   rows: Array<{ id: number; name: string; amount: number; text: string }>;
-  transfers: Array<{ from: number; to: number; text: string; value: string; key: string }>;
+  transfers: Array<{
+    from: number;
+    to: number;
+    toName: string;
+    text: string;
+    value: string;
+    key: string;
+    /** What the payer reported and is not counted yet ("" when nothing waits). */
+    waiting: string;
+  }>;
+  /** The settle-up transfers recorded in this currency that the member may see, with Confirm / Reject. */
+  recorded: PaymentItem[];
 };
 
 /** The trip's expenses, newest last; a deleted one keeps its line. */
@@ -27,6 +43,11 @@ export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
           <p className="user-text">
             {expense.deleted ? <s>{expense.description}</s> : <strong>{expense.description}</strong>}{" "}
             {expense.amount}, paid by <span className="user-text">{expense.paidBy}</span>
+            {expense.enteredBy ? (
+              <>
+                , entered by <span className="user-text">{expense.enteredBy}</span>
+              </>
+            ) : null}
             {expense.deleted ? " (deleted)" : null}
           </p>
           <p className="muted user-text">
@@ -45,23 +66,57 @@ export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
   );
 }
 
-/** Balances per currency and the transfers that settle each; recording one moves it into the ledger. */
+/**
+ * Balances per currency and the transfers that settle each. Only confirmed transfers count: the
+ * payer's own "Record as paid" waits for the receiving side, and the line says so.
+ */
 export function Balances({
   groups,
   multiCurrency,
   meId,
   canRecordAll,
   readOnly,
+  people,
+  failure,
 }: {
   groups: BalanceGroup[];
   multiCurrency: boolean;
   meId: number;
   canRecordAll: boolean;
   readOnly: boolean;
+  people: Array<{ id: number; name: string }>;
+  failure?: SettleFailure;
 }) {
-  if (groups.length === 0) return <p className="muted">Nothing to settle yet.</p>;
+  const settleFailure = failure?.form === "settle" ? failure : undefined;
+  const listed = groups.some((group) =>
+    group.transfers.some((t) => settleFailureFor(settleFailure, { ...t, currency: group.currency })),
+  );
+  // A refusal about a pair settle-up does not list (another currency, a changed form): said at the top,
+  // with its form again when the member may still record it anyway.
+  const unlisted = settleFailure && !listed ? settleFailure : undefined;
+  const values = (unlisted?.values ?? {}) as Record<string, string>;
+  const nameOf = (id: string) => people.find((person) => String(person.id) === id)?.name ?? "";
+  const formsOf = (t: { from: number; to: number }) =>
+    !readOnly && (canRecordAll || t.from === meId || t.to === meId);
   return (
     <>
+      {unlisted?.fieldErrors?.anyway && nameOf(values.from) && nameOf(values.to) ? (
+        <SettleForm
+          pair={{ from: Number(values.from), to: Number(values.to), currency: values.currency }}
+          value={values.amount}
+          formKey={values.key}
+          toName={nameOf(values.to)}
+          payerIsMe={Number(values.from) === meId}
+          failure={settleFailureFor(unlisted, {
+            from: Number(values.from),
+            to: Number(values.to),
+            currency: values.currency,
+          })}
+        />
+      ) : unlisted?.error ? (
+        <FocusedAlert>{unlisted.error}</FocusedAlert>
+      ) : null}
+      {groups.length === 0 ? <p className="muted">Nothing to settle yet.</p> : null}
       {multiCurrency ? (
         <p className="alert alert-info">
           This trip has more than one currency. Each currency settles on its own: no exchange rates are used.
@@ -86,23 +141,30 @@ export function Balances({
               {group.transfers.map((transfer) => (
                 <li key={`${transfer.from}-${transfer.to}`}>
                   <span className="user-text">{transfer.text}</span>
-                  {!readOnly && (canRecordAll || transfer.from === meId || transfer.to === meId) ? (
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="settle" />
-                      <input type="hidden" name="from" value={transfer.from} />
-                      <input type="hidden" name="to" value={transfer.to} />
-                      <input type="hidden" name="amount" value={transfer.value} />
-                      <input type="hidden" name="currency" value={group.currency} />
-                      <input type="hidden" name="key" value={transfer.key} />{" "}
-                      <button type="submit" className="button button-secondary">
-                        Record as paid
-                      </button>
-                    </Form>
+                  {transfer.waiting ? <p className="user-text muted">{transfer.waiting}</p> : null}
+                  {formsOf(transfer) ? (
+                    <SettleForm
+                      pair={{ ...transfer, currency: group.currency }}
+                      value={transfer.value}
+                      formKey={transfer.key}
+                      toName={transfer.toName}
+                      payerIsMe={transfer.from === meId}
+                      failure={settleFailureFor(settleFailure, { ...transfer, currency: group.currency })}
+                    />
                   ) : null}
                 </li>
               ))}
             </ul>
           )}
+          {group.recorded.length ? (
+            <section aria-labelledby={`transfers-${group.currency}`}>
+              <h4 id={`transfers-${group.currency}`}>Transfers recorded in {group.currency}</h4>
+              <p className="muted">
+                A reported transfer counts once its receiver (or an organiser) confirms it.
+              </p>
+              <PaymentList payments={group.recorded} failure={failure} form="transfers" />
+            </section>
+          ) : null}
         </section>
       ))}
     </>

@@ -161,6 +161,8 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
           meId={page.me.id}
           canRecordAll={role.organiser}
           readOnly={readOnly}
+          people={page.people}
+          failure={failure}
         />
       </section>
       <p>

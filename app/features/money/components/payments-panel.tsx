@@ -125,12 +125,21 @@ export function RecordPayment({
 }
 
 /** Payments with the receiver's and organisers' confirm and reject (a reason is required to reject). */
-export function PaymentList({ payments, failure }: { payments: PaymentItem[]; failure?: Failure }) {
+export function PaymentList({
+  payments,
+  failure,
+  form = "payments",
+}: {
+  payments: PaymentItem[];
+  failure?: Failure;
+  /** Which refusals are this list's: house-share payments ("payments") or settle-up transfers ("transfers"). */
+  form?: string;
+}) {
   if (payments.length === 0) return <p className="muted">No payments yet.</p>;
-  const errors = failure?.form === "payments" ? (failure.fieldErrors ?? {}) : {};
+  const errors = failure?.form === form ? (failure.fieldErrors ?? {}) : {};
   return (
     <>
-      {failure?.form === "payments" && Object.keys(errors).length === 0 ? (
+      {failure?.form === form && Object.keys(errors).length === 0 ? (
         <FormError message={failure.error} />
       ) : null}
       <ul className="money-list">

@@ -9,7 +9,11 @@ const SPLITS = {
   exact: "split by exact amounts",
 } as const;
 
-/** One expense in words, as the ledger, the history and the CSV show it. */
+/**
+ * One expense in words, as the ledger, the history and the CSV show it. An expense entered by
+ * someone other than its payer says by whom (`enteredBy`, "" otherwise): one member cannot quietly
+ * put a cost on another's name.
+ */
 export function expenseLine(
   expense: {
     description: string;
@@ -18,12 +22,15 @@ export function expenseLine(
     paidBy: number;
     split: keyof typeof SPLITS;
     shares: ReadonlyArray<{ userId: number; amount: number }>;
+    authorId: number | null;
   },
   name: Name,
 ) {
   const shares = expense.shares
     .map((share) => `${name(share.userId)} ${formatMoney(share.amount, expense.currency)}`)
     .join(", ");
+  const enteredBy =
+    expense.authorId !== null && expense.authorId !== expense.paidBy ? name(expense.authorId) : "";
   return {
     description: expense.description,
     amount: formatMoney(expense.amount, expense.currency),
@@ -31,7 +38,8 @@ export function expenseLine(
     paidBy: name(expense.paidBy),
     split: SPLITS[expense.split],
     shares,
-    summary: `${expense.description}: ${formatMoney(expense.amount, expense.currency)} paid by ${name(expense.paidBy)}, ${SPLITS[expense.split]} (${shares})`,
+    enteredBy,
+    summary: `${expense.description}: ${formatMoney(expense.amount, expense.currency)} paid by ${name(expense.paidBy)}${enteredBy ? `, entered by ${enteredBy}` : ""}, ${SPLITS[expense.split]} (${shares})`,
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
-import { settleUp } from "~/features/money/lib/settle";
+import {
+  mayDecide,
+  owedBetween,
+  recordedStatus,
+  settleUp,
+  waitingBetween,
+} from "~/features/money/lib/settle";
 import { splitByWeights } from "~/features/money/lib/shares";
 import { random } from "../../../../tests/support/random";
 
@@ -86,5 +92,59 @@ describe("balancesByCurrency", () => {
     ]);
     expect(Object.fromEntries(balances.get("USD")!)).toEqual({ 1: 300, 2: 0, 3: -300 });
     expect(Object.fromEntries(balances.get("MXN")!)).toEqual({ 1: -50, 2: 50 });
+  });
+});
+
+describe("recording a settle-up transfer", () => {
+  const sides = { from: 1, to: 2 };
+  it("confirms the receiving side's word and an organiser's record of two others, reports the payer's", () => {
+    expect(recordedStatus(sides, { id: 2, organiser: false })).toBe("confirmed");
+    expect(recordedStatus(sides, { id: 1, organiser: false })).toBe("reported");
+    expect(recordedStatus(sides, { id: 1, organiser: true })).toBe("reported");
+    expect(recordedStatus(sides, { id: 3, organiser: true })).toBe("confirmed");
+    expect(recordedStatus(sides, { id: 3, organiser: false })).toBeNull();
+  });
+
+  it("lets the receiver or an organiser decide, never the payer", () => {
+    expect(mayDecide(sides, { id: 2, organiser: false })).toBe(true);
+    expect(mayDecide(sides, { id: 3, organiser: true })).toBe(true);
+    expect(mayDecide(sides, { id: 1, organiser: true })).toBe(false);
+    expect(mayDecide(sides, { id: 1, organiser: false })).toBe(false);
+    expect(mayDecide(sides, { id: 3, organiser: false })).toBe(false);
+  });
+
+  it("limits a record to settle-up's transfer between the two, less what already waits", () => {
+    const transfers = [
+      { from: 1, to: 2, amount: 3000 },
+      { from: 4, to: 2, amount: 500 },
+    ];
+    expect(owedBetween(transfers, sides, 0)).toBe(3000);
+    expect(owedBetween(transfers, sides, 1000)).toBe(2000);
+    expect(owedBetween(transfers, sides, 5000)).toBe(0);
+    expect(owedBetween(transfers, { from: 2, to: 1 }, 0)).toBe(0);
+    expect(owedBetween([], sides, 0)).toBe(0);
+  });
+
+  it("counts as waiting only the payer's reported settle-up transfers to that receiver in that currency", () => {
+    const payment = {
+      kind: "settle",
+      status: "reported",
+      fromUserId: 1,
+      toUserId: 2,
+      currency: "USD",
+      amount: 100,
+    };
+    const payments = [
+      payment,
+      { ...payment, amount: 20 },
+      { ...payment, status: "confirmed" },
+      { ...payment, status: "rejected" },
+      { ...payment, kind: "share" },
+      { ...payment, currency: "CAD" },
+      { ...payment, fromUserId: 3 },
+      { ...payment, fromUserId: 2, toUserId: 1 },
+    ];
+    expect(waitingBetween(payments, sides, "USD")).toBe(120);
+    expect(waitingBetween(payments, sides, "MXN")).toBe(0);
   });
 });

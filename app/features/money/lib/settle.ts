@@ -35,3 +35,55 @@ export function settleUp(balances: Balances): Transfer[] {
   }
   return transfers;
 }
+
+type Sides = { from: number; to: number };
+type Recorder = { id: number; organiser: boolean };
+
+/**
+ * How a settle-up transfer recorded by `by` starts: the receiving side's word ("X paid me") counts at
+ * once, and so does an organiser's record of two others; the payer's own word is reported until the
+ * receiving side or an organiser confirms it. Null: not theirs to record.
+ */
+export function recordedStatus(transfer: Sides, by: Recorder): "confirmed" | "reported" | null {
+  if (by.id === transfer.to) return "confirmed";
+  if (by.id === transfer.from) return "reported";
+  return by.organiser ? "confirmed" : null;
+}
+
+/** Who confirms or rejects a reported payment: its receiver, or an organiser who is not its payer. */
+export const mayDecide = (payment: Sides, by: Recorder) =>
+  by.id === payment.to || (by.organiser && by.id !== payment.from);
+
+/**
+ * What `from` owes `to` in one currency as settle-up lists it, less what `from` already reported
+ * paying `to` there and is still waiting: the most a record takes without saying it is more.
+ */
+export function owedBetween(transfers: readonly Transfer[], sides: Sides, waiting: number): number {
+  const listed = transfers.find((t) => t.from === sides.from && t.to === sides.to)?.amount ?? 0;
+  return Math.max(0, listed - waiting);
+}
+
+/** What `from` reported paying `to` in settle-up transfers in `currency` that still wait for a decision. */
+export function waitingBetween(
+  payments: ReadonlyArray<{
+    kind: string;
+    status: string;
+    fromUserId: number;
+    toUserId: number;
+    currency: string;
+    amount: number;
+  }>,
+  sides: Sides,
+  currency: string,
+) {
+  return payments
+    .filter(
+      (p) =>
+        p.kind === "settle" &&
+        p.status === "reported" &&
+        p.fromUserId === sides.from &&
+        p.toUserId === sides.to &&
+        p.currency === currency,
+    )
+    .reduce((sum, p) => sum + p.amount, 0);
+}

@@ -4,6 +4,7 @@ import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { mayDecide, owedBetween, recordedStatus, waitingBetween } from "~/features/money/lib/settle";
 import {
   addExpense,
   addPayment,
@@ -111,10 +112,13 @@ async function decide(loaded: LoadedMoney, form: Form) {
   const id = Number(field(form, "id", 12));
   const payment = loaded.payments.find((p) => p.id === id);
   if (!payment) return fail("payments", "That payment is not on this trip.", undefined, undefined, 404);
-  if (!loaded.role.organiser && payment.toUserId !== loaded.me.id) {
+  // A settle-up transfer is decided in its currency's settle-up, a house-share payment in Payments.
+  const formName = payment.kind === "settle" ? "transfers" : "payments";
+  const sides = { from: payment.fromUserId, to: payment.toUserId };
+  if (!mayDecide(sides, { id: loaded.me.id, organiser: loaded.role.organiser })) {
     return fail(
-      "payments",
-      "Only the receiver or an organiser confirms or rejects a payment.",
+      formName,
+      "Only the receiver or an organiser (not the payer) confirms or rejects a payment.",
       undefined,
       undefined,
       403,
@@ -123,7 +127,7 @@ async function decide(loaded: LoadedMoney, form: Form) {
   const reason = field(form, "reason", 200);
   if (!confirm && !reason) {
     return fail(
-      "payments",
+      formName,
       "Say why the payment is rejected",
       { [`reason-${id}`]: "Say why the payment is rejected" },
       { id },
@@ -144,20 +148,33 @@ async function decide(loaded: LoadedMoney, form: Form) {
     },
   );
   if (!changed)
-    return fail("payments", "That payment was confirmed or rejected already.", undefined, undefined, 409);
-  return done(confirm ? "Payment confirmed." : "Payment rejected.");
+    return fail(formName, "That payment was confirmed or rejected already.", undefined, undefined, 409);
+  const what = payment.kind === "settle" ? "Transfer" : "Payment";
+  return done(confirm ? `${what} confirmed.` : `${what} rejected.`);
 }
 
+/**
+ * Settle-up's "Record as paid": the payer's own record waits for the receiving side (recordedStatus);
+ * a currency nobody has a balance in is refused, and more than the two owe each other needs the
+ * form's "Record anyway" (the refusal keeps what was typed and asks for it).
+ */
 async function settle(loaded: LoadedMoney, form: Form) {
-  const from = Number(field(form, "from", 12));
-  const to = Number(field(form, "to", 12));
-  const currency = readCurrency(field(form, "currency", 10));
-  const key = field(form, "key", 36);
-  const { people } = loaded.money;
-  if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(key)) {
+  const values = {
+    from: field(form, "from", 12),
+    to: field(form, "to", 12),
+    currency: field(form, "currency", 10),
+    amount: field(form, "amount", 30),
+    key: field(form, "key", 36),
+  };
+  const from = Number(values.from);
+  const to = Number(values.to);
+  const currency = readCurrency(values.currency);
+  const { people, balances, transfers } = loaded.money;
+  if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(values.key)) {
     return fail("settle", "That transfer is not one of this trip's. Reload the page.");
   }
-  if (![from, to].includes(loaded.me.id) && !loaded.role.organiser) {
+  const status = recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
+  if (!status) {
     return fail(
       "settle",
       "Only the two people of a transfer or an organiser record it.",
@@ -166,27 +183,52 @@ async function settle(loaded: LoadedMoney, form: Form) {
       403,
     );
   }
-  const amount = parseAmount(field(form, "amount", 30), currency);
-  if (!amount.ok) return fail("settle", amount.error);
+  if (!balances.has(currency)) {
+    return fail(
+      "settle",
+      `Nobody on this trip has a balance in ${currency}, so there is nothing to settle in it.`,
+      undefined,
+      values,
+    );
+  }
+  const amount = parseAmount(values.amount, currency);
+  if (!amount.ok) return fail("settle", amount.error, { amount: amount.error }, values);
+  const name = (id: number | null) => nameOf(loaded.names, id);
+  const text = `${name(from)} paid ${name(to)} ${formatMoney(amount.minor, currency)}`;
+  const answer = () =>
+    done(
+      status === "reported"
+        ? `Reported: ${text}. It counts once ${name(to)} confirms it.`
+        : `Recorded: ${text}.`,
+    );
+  // A double submit of a form already recorded: the first one counts, the limit below must not
+  // refuse its twin for the debt it has just paid.
+  if (loaded.payments.some((p) => p.idempotencyKey === values.key)) return answer();
+  const waiting = waitingBetween(loaded.payments, { from, to }, currency);
+  const owed = owedBetween(transfers.get(currency) ?? [], { from, to }, waiting);
+  if (amount.minor > owed && form.get("anyway") !== "yes") {
+    const already = waiting ? `, besides ${formatMoney(waiting, currency)} reported and waiting` : "";
+    const message = `This is more than ${name(from)} owes ${name(to)} (${formatMoney(owed, currency)}${already}). Record anyway?`;
+    return fail("settle", message, { anyway: message }, values);
+  }
   const payment = {
     fromUserId: from,
     toUserId: to,
     amount: amount.minor,
     currency,
     kind: "settle" as const,
-    status: "confirmed" as const,
+    status,
     recordedBy: loaded.me.id,
-    idempotencyKey: key,
+    idempotencyKey: values.key,
     paidOn: new Date().toISOString().slice(0, 10),
     note: "Settle up",
   };
-  const name = (id: number | null) => nameOf(loaded.names, id);
   await addPayment(loaded.edition, actorOf(loaded), payment, {
-    action: "Settle-up transfer recorded",
+    action: status === "reported" ? "Settle-up transfer reported" : "Settle-up transfer recorded",
     subject: "Transfer",
     newValue: paymentLine(payment, name),
   });
-  return done(`Recorded: ${name(from)} paid ${name(to)} ${formatMoney(amount.minor, currency)}.`);
+  return answer();
 }
 
 /** Adds an expense (once per form key), or refuses with one message per field and the values typed. */
@@ -201,7 +243,10 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
   const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
   if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
   const name = (id: number | null) => nameOf(loaded.names, id);
-  const line = expenseLine({ ...parsed.expense, shares: sharesOf(parsed.expense.shares) }, name);
+  const line = expenseLine(
+    { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: loaded.me.id },
+    name,
+  );
   await addExpense(loaded.edition, actorOf(loaded), values.key, parsed.expense, {
     action: "Expense added",
     subject: "Expense",
@@ -245,7 +290,10 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   }
   const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
   if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
-  const after = expenseLine({ ...parsed.expense, shares: sharesOf(parsed.expense.shares) }, name).summary;
+  const after = expenseLine(
+    { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: expense.authorId },
+    name,
+  ).summary;
   const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, parsed.expense, {
     action: "Expense edited",
     subject: `Expense #${id}`,

@@ -1,6 +1,7 @@
 import { listArchivedEditions } from "~/features/season/index.server";
 import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
@@ -39,15 +40,24 @@ export async function getMoneyPage(request: Request, year?: string) {
   const name = (id: number | null) => nameOf(names, id);
   const currency = house?.currency ?? "USD";
   const seeAll = role.organiser || role.receiver;
-  const payments = loaded.payments
+  const viewer = { id: me.id, organiser: role.organiser };
+  const visible = loaded.payments
     .filter((p) => seeAll || p.fromUserId === me.id || p.toUserId === me.id)
     .map((p) => ({
       id: p.id,
+      kind: p.kind,
+      currency: p.currency,
       status: p.status,
       text: paymentLine(p, name),
       reason: p.reason,
-      canDecide: !edition.readOnly && p.status === "reported" && (role.organiser || p.toUserId === me.id),
+      canDecide:
+        !edition.readOnly &&
+        p.status === "reported" &&
+        mayDecide({ from: p.fromUserId, to: p.toUserId }, viewer),
     }));
+  const item = ({ kind: _kind, currency: _currency, ...rest }: (typeof visible)[number]) => rest;
+  // House-share payments are listed under Payments; settle-up transfers in their currency's settle-up.
+  const payments = visible.filter((p) => p.kind === "share").map(item);
   // The latest LATEST_EXPENSES on the page (a long trip has hundreds: each line names every share),
   // all of them with ?expenses=all; the balances always count every one.
   const showAll = new URL(request.url).searchParams.get("expenses") === "all";
@@ -74,13 +84,22 @@ export async function getMoneyPage(request: Request, year?: string) {
       .filter(([id]) => role.seesLedger || id === me.id)
       .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
     transfers: role.seesLedger
-      ? (money.transfers.get(code) ?? []).map((t) => ({
-          ...t,
-          text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
-          value: minorToText(t.amount, code),
-          key: formKey(),
-        }))
+      ? (money.transfers.get(code) ?? []).map((t) => {
+          const waiting = waitingBetween(loaded.payments, t, code);
+          return {
+            ...t,
+            toName: name(t.to),
+            text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
+            value: minorToText(t.amount, code),
+            key: formKey(),
+            // A reported transfer does not count yet: the line says what waits and for whom.
+            waiting: waiting
+              ? `${name(t.from)} reported paying ${formatMoney(waiting, code)}: it counts once ${name(t.to)} confirms it.`
+              : "",
+          };
+        })
       : [],
+    recorded: visible.filter((p) => p.kind === "settle" && p.currency === code).map(item),
   }));
   return {
     year: edition.year,
