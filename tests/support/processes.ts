@@ -25,6 +25,7 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
   for (const name of [
     "DATABASE_URL",
     "PGLITE_DIR",
+    "SGW_DEMO",
     "SESSION_SECRET",
     "VITEST",
     "VITEST_POOL_ID",
