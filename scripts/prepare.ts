@@ -1,7 +1,8 @@
 /**
  * Runs before the server on `npm start` and `npm run demo`: builds the app when the build is stale
- * and applies pending migrations. `npm start` is the real planner: it never creates an account, and in
- * production it refuses a database where the demo accounts still open with their published password.
+ * and applies pending migrations. `npm start` is the real planner: it never creates an account, in
+ * production it refuses a database where the demo accounts still open with their published password,
+ * and while no organiser exists it prints a one-time set-up link for the first one.
  * `npm run demo` (SGW_DEMO=1, its own directory) loads the demo season into an empty database.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -18,6 +19,7 @@ import {
   seedDemoData,
 } from "~/seed.server";
 import { env } from "~/platform/env.server";
+import { issueSetupLink } from "~/features/accounts/index.server";
 
 // A bad configuration stops here, before the build and the migration.
 env();
@@ -72,5 +74,16 @@ if (config.demo) {
   );
   await connection.close();
   process.exit(1);
+} else {
+  useDatabase(connection);
+  const token = await issueSetupLink();
+  useDatabase(undefined);
+  // Only the server's log shows it: whoever reads it runs the server, and may make the first organiser.
+  if (token) {
+    console.log(
+      `No organiser yet. Open ${config.appUrl}/setup?token=${token} to create the first organiser\n` +
+        "(single use, for 24 hours; every start prints a new link and the one before stops working).",
+    );
+  }
 }
 await connection.close();

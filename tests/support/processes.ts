@@ -72,8 +72,15 @@ export async function startAppServer(
 export async function startWithNpm(
   port: number,
   env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
 ): Promise<AppServer> {
-  return startProcess("npm", ["start", "--silent"], port, serverEnv({ PORT: String(port), ...env }), 90_000);
+  return startProcess(
+    "npm",
+    ["start", "--silent"],
+    port,
+    serverEnv({ PORT: String(port), ...env }),
+    timeoutMs,
+  );
 }
 
 async function startProcess(
