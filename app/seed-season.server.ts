@@ -2,7 +2,7 @@
  * A decided season on top of the demo members: the weekend, the chosen house with its price, the
  * money (settings, payments, expenses) and the trip (rooms, travel, rides, items, notes). Written
  * through the features' own models and parsed by their own rules, so the data is what the pages
- * would have stored. `npm start`'s demo and the bench (at its own, larger sizes) both use it.
+ * would have stored. `npm run demo` and the bench (at its own, larger sizes) both use it.
  */
 import { randomUUID } from "node:crypto";
 import {

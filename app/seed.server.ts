@@ -1,9 +1,9 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { WINDOWS } from "~/features/season/lib/weekends";
-import { hashPassword } from "~/platform/models/password.server";
+import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
 
 export const DEMO_PASSWORD = "sgw25-demo";
@@ -158,8 +158,8 @@ const VOTES: Array<[string, string, VoteChoice]> = [
 /**
  * Loads the demo members, surveys, houses and votes. Safe to run again: nothing is duplicated.
  * `confirmOrganisers` marks the demo organiser's address as confirmed: only for a fresh embedded demo
- * database (npm start, the browser tests), never for a real one, where the organiser confirms their
- * address through the mailed link. `season` also decides the season (npm start's demo only: the
+ * database (npm run demo, the browser tests), never for a real one, where the organiser confirms their
+ * address through the mailed link. `season` also decides the season (npm run demo only: the
  * browser tests start from an undecided one) and fills the money and trip pages; `db` must then be
  * the app's database (getDb), which the features write through.
  */
@@ -246,8 +246,44 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
   });
 }
 
-/** True when the database has no members yet: `npm start` seeds only then. */
+/** True when the database has no members yet: `npm run demo` seeds only then. */
 export async function isEmpty(db: Db) {
   const [{ value }] = await db.select({ value: count() }).from(users);
   return value === 0;
+}
+
+export const DEMO_MEMBER_EMAILS = MEMBERS.map((member) => member.email);
+export const DEMO_ORGANISER_EMAIL = ORGANISERS[0].email;
+const DEMO_EMAILS = [...MEMBERS, ...ORGANISERS].map((account) => account.email);
+
+/**
+ * The demo accounts anyone may log in to: a demo address whose password is still the published one
+ * (one whose owner changed the password is theirs now). One query, then a verify per demo address
+ * found; `first` stops at the first open one, which is all a start-up check needs to know.
+ */
+export async function openDemoAccounts(db: Db, { first = false } = {}) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
+  const open: { id: number; email: string }[] = [];
+  for (const { id, email, passwordHash } of rows) {
+    if (!(await verifyPassword(passwordHash, DEMO_PASSWORD))) continue;
+    open.push({ id, email });
+    if (first) break;
+  }
+  return open;
+}
+
+/** Deletes the open demo accounts (their surveys, votes and sessions go by the cascade). */
+export async function removeDemoAccounts(db: Db) {
+  const open = await openDemoAccounts(db);
+  if (open.length > 0)
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        open.map((account) => account.id),
+      ),
+    );
+  return open.map((account) => account.email);
 }

@@ -1,15 +1,25 @@
 /**
- * Runs before the server on `npm start`: builds the app when no build exists, applies pending
- * migrations and, on an empty embedded database, loads the demo data so a first visit shows a
- * living app. With DATABASE_URL set the database is never seeded implicitly.
+ * Runs before the server on `npm start` and `npm run demo`: builds the app when the build is stale
+ * and applies pending migrations. `npm start` is the real planner: it never creates an account, in
+ * production it refuses a database where the demo accounts still open with their published password,
+ * and while no organiser exists it prints a one-time set-up link for the first one.
+ * `npm run demo` (SGW_DEMO=1, its own directory) loads the demo season into an empty database.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
 import { pruneExpired } from "~/platform/models/housekeeping.server";
-import { isEmpty, seedDemoData } from "~/seed.server";
+import {
+  DEMO_MEMBER_EMAILS,
+  DEMO_ORGANISER_EMAIL,
+  DEMO_PASSWORD,
+  isEmpty,
+  openDemoAccounts,
+  seedDemoData,
+} from "~/seed.server";
 import { env } from "~/platform/env.server";
+import { issueSetupLink } from "~/features/accounts/index.server";
 
 // A bad configuration stops here, before the build and the migration.
 env();
@@ -32,18 +42,48 @@ if (buildIsStale()) {
   execSync("npm run build", { stdio: "inherit" });
 }
 
+const config = env();
+// remix-serve, which serves right after this script, runs as production unless NODE_ENV says not.
+const production = (process.env.NODE_ENV ?? "production") === "production";
+
 const connection = openDatabase(configuredTarget());
 // Here, not in the request path: instances starting together take turns (see migratePostgresLocked).
 await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
 await pruneExpired(connection.db);
-if (connection.kind === "pglite" && (await isEmpty(connection.db))) {
-  // A fresh embedded demo database: its demo organiser may use the organiser pages at once, and its
-  // season is decided, so the money and trip pages have something to show. The features write
-  // through the app's database: this connection, for this process.
+if (config.demo) {
+  if (await isEmpty(connection.db)) {
+    // Its demo organiser may use the organiser pages at once, and its season is decided, so the
+    // money and trip pages have something to show. The features write through the app's
+    // database: this connection, for this process.
+    useDatabase(connection);
+    await seedDemoData(connection.db, { confirmOrganisers: true, season: true });
+    useDatabase(undefined);
+    console.log(`Seeded the demo season into ${config.pgliteDir}.`);
+  }
+  console.log(
+    `This is the demo, not a real planner. Log in as ${DEMO_MEMBER_EMAILS.join(", ")} or ` +
+      `${DEMO_ORGANISER_EMAIL} (the organiser), password ${DEMO_PASSWORD}.`,
+  );
+} else if (production && (await openDemoAccounts(connection.db, { first: true })).length > 0) {
+  // Their password is published: on a real deployment anyone could log in as them.
+  console.error(
+    "This database holds the demo accounts (alex@example.com … organiser@example.com) with their\n" +
+      "published password, so anyone could log in as them. Remove them with `npm run remove-demo`\n" +
+      "(same DATABASE_URL / PGLITE_DIR), or serve the demo with `npm run demo`.",
+  );
+  await connection.close();
+  process.exit(1);
+} else {
   useDatabase(connection);
-  await seedDemoData(connection.db, { confirmOrganisers: true, season: true });
+  const token = await issueSetupLink();
   useDatabase(undefined);
-  console.log("Seeded demo data: log in as alex@example.com / sgw25-demo.");
+  // Only the server's log shows it: whoever reads it runs the server, and may make the first organiser.
+  if (token) {
+    console.log(
+      `No organiser yet. Open ${config.appUrl}/setup?token=${token} to create the first organiser\n` +
+        "(single use, for 24 hours; every start prints a new link and the one before stops working).",
+    );
+  }
 }
 await connection.close();

@@ -18,6 +18,19 @@ describe("parseEnv", () => {
     ).toBeUndefined();
   });
 
+  it("keeps the demo on its embedded directory, whatever DATABASE_URL says", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).demo).toBe(false);
+    const config = parseEnv({
+      NODE_ENV: "production",
+      SGW_DEMO: "1",
+      PGLITE_DIR: "./data/demo",
+      DATABASE_URL: "postgres://real.example/sgw",
+    });
+    expect(config.demo).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toBe("./data/demo");
+  });
+
   it("explains a bad value", () => {
     expect(() => parseEnv({ PORT: "eighty", NODE_ENV: "test" })).toThrow(/PORT/);
   });

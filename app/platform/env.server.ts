@@ -13,6 +13,7 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  SGW_DEMO: z.enum(["", "0", "1"]).default(""),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   APP_URL: z
     .string()
@@ -50,6 +51,8 @@ export type Env = {
   port: number;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** `npm run demo`'s instance: its published demo logins are expected, not a leak. */
+  demo: boolean;
   sessionSecret: string | undefined;
   appUrl: string;
   /** APP_URL was given: only its origin may post forms (else the address the browser used may). */
@@ -77,11 +80,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const raw = result.data;
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const demo = raw.SGW_DEMO === "1";
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
-    databaseUrl: raw.DATABASE_URL,
+    // The demo is embedded only: a DATABASE_URL left in .env must never receive its accounts.
+    databaseUrl: demo ? undefined : raw.DATABASE_URL,
     pgliteDir: raw.PGLITE_DIR,
+    demo,
     // Unset means: generate one once and keep it in the database (services/secret.server.ts).
     sessionSecret: raw.SESSION_SECRET,
     appUrl,

@@ -25,6 +25,7 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
   for (const name of [
     "DATABASE_URL",
     "PGLITE_DIR",
+    "SGW_DEMO",
     "SESSION_SECRET",
     "VITEST",
     "VITEST_POOL_ID",
@@ -71,8 +72,15 @@ export async function startAppServer(
 export async function startWithNpm(
   port: number,
   env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
 ): Promise<AppServer> {
-  return startProcess("npm", ["start", "--silent"], port, serverEnv({ PORT: String(port), ...env }), 90_000);
+  return startProcess(
+    "npm",
+    ["start", "--silent"],
+    port,
+    serverEnv({ PORT: String(port), ...env }),
+    timeoutMs,
+  );
 }
 
 async function startProcess(

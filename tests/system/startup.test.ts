@@ -1,14 +1,17 @@
 /**
- * How the app starts in production: two instances at once on one fresh Postgres, and a restart on
- * PGlite without SESSION_SECRET.
+ * How the app starts in production: two instances at once on one fresh Postgres, a restart on
+ * PGlite without SESSION_SECRET, and `npm start` beside `npm run demo` on the embedded database.
  */
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
-import { freshDatabase, seedDatabase, startAppServer, startWithNpm } from "../support/processes";
+import { openDatabase } from "~/platform/db/client.server";
+import { users } from "~/platform/db/schema";
+import { freshDatabase, seedDatabase, serverEnv, startAppServer, startWithNpm } from "../support/processes";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
@@ -167,4 +170,103 @@ describe("a restart without SESSION_SECRET", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** A first start migrates a new PGlite directory (and the demo seeds a season): slow on a busy machine. */
+const SLOW_START = 240_000;
+
+/** Whether `email` logs in with the published demo password through /api/login. */
+async function demoLogin(base: string, email: string) {
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "sgw25-demo" }),
+  });
+  return response.status;
+}
+
+/** `npm start`'s step before serving (scripts/prepare.ts), as production runs it. */
+function prepare(env: Record<string, string>) {
+  const run = spawnSync("npx", ["tsx", "scripts/prepare.ts"], { env: serverEnv(env), encoding: "utf8" });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+async function accountCount(pgliteDir: string) {
+  const connection = openDatabase({ pgliteDir });
+  try {
+    return (await connection.db.select({ id: users.id }).from(users)).length;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** `npm run demo` is `npm start` with the demo's variables; here on a directory of the test's own. */
+function demoEnv(pgliteDir: string): Record<string, string> {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+  const demo = scripts.demo?.match(/^((?:[A-Z_]+=\S+ )+)npm start$/);
+  expect(demo, "npm run demo is npm start with the demo's variables").toBeTruthy();
+  const variables = Object.fromEntries(
+    demo![1]
+      .trim()
+      .split(" ")
+      .map((pair) => pair.split("=")),
+  );
+  expect(variables.SGW_DEMO).toBe("1");
+  expect(variables.PGLITE_DIR).toBe("./data/demo");
+  return { ...variables, PGLITE_DIR: pgliteDir };
+}
+
+describe("npm start and npm run demo on the embedded database", () => {
+  it("a real start creates no account; the demo seeds its season; demo accounts stop a real start until removed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sgw-demo-"));
+    const real = path.join(dir, "real");
+    const demo = path.join(dir, "demo");
+    try {
+      // The real planner on an empty directory: migrated and served, but nobody to log in as; its
+      // log holds the set-up link for the first organiser, which the access log does not repeat.
+      let app = await startWithNpm(3245, { PGLITE_DIR: real }, SLOW_START);
+      try {
+        expect(await demoLogin(app.url, "alex@example.com")).toBe(401);
+        expect(await demoLogin(app.url, "organiser@example.com")).toBe(401);
+        const token = app.logs().match(/\/setup\?token=([\w-]+)/)?.[1];
+        expect(token).toBeTruthy();
+        expect((await fetch(`${app.url}/setup?token=${token}`)).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(app.logs()).toContain("GET /setup?token=[redacted]");
+        expect(app.logs().split(token!)).toHaveLength(2);
+      } finally {
+        await app.stop();
+      }
+      expect(await accountCount(real)).toBe(0);
+
+      // The demo: seeded with the decided season, and it says so at start with its logins.
+      app = await startWithNpm(3245, demoEnv(demo), SLOW_START);
+      try {
+        expect(app.logs()).toMatch(/demo/i);
+        expect(app.logs()).toContain("alex@example.com");
+        expect(app.logs()).toContain("sgw25-demo");
+        expect(await demoLogin(app.url, "alex@example.com")).toBe(200);
+        expect(await (await fetch(`${app.url}/sgw25`)).text()).toContain("Lakeside Lodge");
+      } finally {
+        await app.stop();
+      }
+      // Its start-up step again (in production, the accounts unchanged): the demo is not refused.
+      expect(prepare(demoEnv(demo)).status).toBe(0);
+
+      // The real planner's start-up step on a directory holding the demo accounts refuses, and says
+      // how to remove them; once removed it goes through, and no account is left to log in to.
+      const refused = prepare({ PGLITE_DIR: demo });
+      expect(refused.status).toBe(1);
+      expect(refused.output).toMatch(/demo accounts[\s\S]*npm run remove-demo/);
+      execFileSync("npm", ["run", "--silent", "remove-demo"], {
+        env: serverEnv({ PGLITE_DIR: demo }),
+        stdio: "pipe",
+      });
+      expect(prepare({ PGLITE_DIR: demo }).status).toBe(0);
+      expect(await accountCount(demo)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 900_000);
 });

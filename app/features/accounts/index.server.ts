@@ -35,6 +35,7 @@ export {
   signInWithPersonalLink,
 } from "./services/kinds/personal-link.server";
 export { REGISTERED_LANDING, registerWithCode, requestRegisterCode } from "./services/kinds/register.server";
+export { completeSetup, issueSetupLink, setupPage } from "./services/kinds/setup.server";
 export {
   memberOfCodeLink,
   requestSignInCode,

@@ -177,7 +177,7 @@ export function clientsOpened(): number {
 }
 
 /**
- * Makes `open` the process's database: a script that opened it itself (npm start's first seeding,
+ * Makes `open` the process's database: a script that opened it itself (npm run demo's first seeding,
  * the bench) or a test with a fresh database of its own writes through the features, whose models
  * ask getDb; undefined lets go of it again.
  */

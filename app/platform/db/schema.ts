@@ -607,6 +607,7 @@ export const ONE_TIME_KINDS = [
   "change-address",
   "personal-link",
   "kept-submission",
+  "setup",
 ] as const;
 export type OneTimeKind = (typeof ONE_TIME_KINDS)[number];
 

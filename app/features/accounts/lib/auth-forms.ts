@@ -40,6 +40,11 @@ export const registerSchema = z.object({
     .transform((name) => name || undefined),
 });
 
+/** The first organiser, made through the first start's set-up link: a name is required here. */
+export const setupSchema = registerSchema.extend({
+  name: z.string().trim().min(1, "Name is required").max(NAME_MAX, tooLong("Name", NAME_MAX)),
+});
+
 export const forgotPasswordSchema = z.object({ email });
 
 /** The API's reset payload (the spec's "Password reset payload": token, newPassword). */

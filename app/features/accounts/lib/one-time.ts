@@ -7,6 +7,7 @@ export const ONE_TIME_TTL_MS = {
   "change-address": 24 * 60 * 60 * 1000,
   "personal-link": 14 * 24 * 60 * 60 * 1000,
   "kept-submission": 30 * 60 * 1000,
+  setup: 24 * 60 * 60 * 1000,
 } as const;
 
 /** Wrong tries a code survives: the 6th try is refused even with the right code. */

@@ -14,6 +14,26 @@ export function listAddedOrganisers(): Promise<ReadonlyArray<{ email: string; ad
   });
 }
 
+/** Whether any organiser exists: a confirmed account listed in `listed` or added in the app. */
+export async function anyOrganiser(listed: string[]): Promise<boolean> {
+  const db = await getDb();
+  const listedSql = listed.length
+    ? sql.join(
+        listed.map((entry) => sql`${entry}`),
+        sql`, `,
+      )
+    : sql`null`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.emailConfirmedAt} is not null and (lower(${users.email}) in (${listedSql})
+        or exists (select 1 from ${organisers} o where lower(o.email) = lower(${users.email})))`,
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Adds the address; false when it was there already. */
 export async function insertOrganiser(email: string, addedBy: number): Promise<boolean> {
   const db = await getDb();
