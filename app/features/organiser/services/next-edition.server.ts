@@ -111,7 +111,7 @@ export async function startNextEdition(
 /**
  * The new edition's stored facts: the event's name, group and chat link carry over, the short name
  * is the one confirmed, and the weekend is stored only when the organiser picked another than the
- * new year's default (so it reads as chosen only then).
+ * new year's default, as a plan: the new edition starts planned (decision 024), never decided.
  */
 function nextEventSettings(event: EventSettings, year: number, request: NextEditionRequest) {
   const { name, expectedMin, expectedMax, chatUrl } = event;
@@ -122,7 +122,7 @@ function nextEventSettings(event: EventSettings, year: number, request: NextEdit
     expectedMin,
     expectedMax,
     ...(chatUrl ? { chatUrl } : {}),
-    ...(chosen ? { plannedWeekend: request.plannedWeekend } : {}),
+    ...(chosen ? { plannedWeekend: request.plannedWeekend, weekendChosen: false } : {}),
   };
 }
 
