@@ -60,8 +60,9 @@ export async function getEventPageFacts() {
   ]);
   const words = SEASON_WORDS[season.phase];
   const decision: DecisionView = {
-    // "When" is said once the season is decided: a weekend chosen without a house is still a plan.
-    when: season.decided ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    // The chosen weekend is said as soon as it is chosen; whether the season is decided is the
+    // state's phase (the pages' sentences), not this line.
+    when: season.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
     where: house ? { title: house.title, place: placeLabel(house, false), url: house.url } : null,
     ...lists,
   };
