@@ -26,7 +26,7 @@ import { SiteLogo } from "~/platform/components/site-logo";
 import { needsHydration } from "~/platform/lib/hydration";
 import { useJustLoggedIn } from "~/platform/components/login-marker";
 import { LOGIN_DATA_WARNING } from "~/platform/lib/login-marker";
-import { currentEditionName, getEventSettings } from "~/features/season/index.server";
+import { currentEditionName, getSeasonState } from "~/features/season/index.server";
 import { getUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import styles from "~/styles/app.css";
@@ -49,17 +49,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 // current edition's name is read once per change of the editions (getCurrentEdition).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, edition] = await Promise.all([getUser(request), currentEditionName()]);
-  // The trip link appears for members once the weekend is chosen (a cached read, members only).
-  const trip = user
-    ? await getEventSettings().then(
-        (event) => event.weekendChosen,
+  // Trip and Money appear for members once the season is decided (a cached read, members only).
+  const decided = user
+    ? await getSeasonState().then(
+        (season) => season.decided,
         () => false,
       )
     : false;
   return {
     user: user ? { email: user.email, name: user.name, organiser: await isOrganiser(user) } : null,
     edition,
-    trip,
+    decided,
   };
 }
 
@@ -88,7 +88,7 @@ function loginHref(pathname: string, search: string) {
 /** The member, nobody (null), or not known (undefined: the root's data did not arrive). */
 type FrameUser = { email: string; organiser?: boolean } | null | undefined;
 
-function Header({ user, shortName, trip }: { user: FrameUser; shortName: string; trip: boolean }) {
+function Header({ user, shortName, decided }: { user: FrameUser; shortName: string; decided: boolean }) {
   const location = useLocation();
   return (
     <header className="site-header">
@@ -133,12 +133,12 @@ function Header({ user, shortName, trip }: { user: FrameUser; shortName: string;
           <li>
             <NavLink to="/houses">Houses</NavLink>
           </li>
-          {user ? (
+          {user && decided ? (
             <li>
               <NavLink to="/money">Money</NavLink>
             </li>
           ) : null}
-          {trip ? (
+          {user && decided ? (
             <li>
               <NavLink to="/trip">Trip</NavLink>
             </li>
@@ -242,7 +242,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}
-        <Header user={user} shortName={shortName} trip={Boolean(data?.trip)} />
+        <Header user={user} shortName={shortName} decided={Boolean(data?.decided)} />
         <main id="main" className="page">
           {children}
         </main>

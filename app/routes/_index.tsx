@@ -20,7 +20,7 @@ export default function Home() {
       <div>
         <h1>{event.shortName} is coming</h1>
         <p>
-          Mark your calendar: the {event.name} happens <strong>the weekend of {event.homeWeekend}</strong>.
+          {event.lead} the {event.name} {event.verb} <strong>the weekend of {event.homeWeekend}</strong>.
         </p>
         <EventDecision decision={decision} />
         <p>

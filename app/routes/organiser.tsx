@@ -37,6 +37,7 @@ async function overview() {
     decision: {
       when: decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`,
       where: decision.house ?? "No house chosen yet",
+      season: decision.season,
     },
     headcount,
   };
@@ -48,6 +49,7 @@ export default function Organiser() {
     <OrganiserFrame title="Organiser" flash={flash}>
       <section className="card" aria-labelledby="overview-heading">
         <h2 id="overview-heading">Where the season stands</h2>
+        <p>{decision.season}</p>
         <dl className="event-decision">
           <dt>When</dt>
           <dd>{decision.when}</dd>

@@ -90,6 +90,10 @@ export default function NextEdition() {
           you can bring any of them back on the organiser's Houses page.
         </li>
         <li>
+          The new edition starts planned: its weekend is a proposal, and no page calls it decided until you
+          choose the weekend and the house on Decide.
+        </li>
+        <li>
           Votes, the survey deadline and reminders start empty. The survey asks about {plan.windows.length}{" "}
           weekends, {windowsSpan(plan.windows[0], plan.windows.at(-1)!, plan.year)}.
         </li>

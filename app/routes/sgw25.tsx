@@ -43,16 +43,9 @@ export default function EventPage() {
     <>
       <section className="card">
         <h1>{event.shortName}</h1>
-        {event.decided ? (
-          <p>
-            <strong>{event.weekend}.</strong> The weekend is decided.
-          </p>
-        ) : (
-          <p>
-            <strong>{event.weekend}.</strong> We may start a day earlier or end a day later — the survey will
-            tell.
-          </p>
-        )}
+        <p>
+          <strong>{event.weekend}.</strong> {event.said}
+        </p>
         <p>
           We expect at least {event.expectedMin} people, possibly {event.expectedMax}.
         </p>

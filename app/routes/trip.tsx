@@ -39,9 +39,9 @@ export default function Trip() {
       <section className="card" aria-labelledby="trip-heading">
         <h1 id="trip-heading">Trip</h1>
         <p>
-          {page.weekendChosen
+          {page.decided
             ? `There is a trip page for ${page.facts.shortName}: rooms, getting there and who brings what. It is for the members on the trip: answer “yes” in the survey to join them.`
-            : "The trip page opens once the weekend is chosen."}
+            : "The trip page opens once the weekend and the house are chosen."}
         </p>
         <p>
           <Link to="/survey" className="button">

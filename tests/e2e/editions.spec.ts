@@ -1,13 +1,23 @@
 import { expect, test } from "@playwright/test";
+import { sentMails } from "./season-support";
 import { login, watchConsole } from "./support";
 import { choose, next, question } from "./survey-support";
 
 // Runs on a server of its own (playwright.config.ts): no-js rolls 2025 → 2026, then js 2026 → 2027.
 test.describe.configure({ mode: "serial" });
-// Three people's visits in one test: the organiser's, a member's whole survey and a visitor's.
-test.setTimeout(120_000);
+// Three people's visits in one test: the organiser's, a member's whole survey and a visitor's, and a
+// minute for the trip mails' job to look (it looks once a minute).
+test.setTimeout(240_000);
 
 const SHORT_NAME = /^SGW(\d\d)$/;
+// The organiser plans a weekend of their own (not the year's default). SGW26's is 26 days after the
+// day these tests were written for (2026-11-28): its "in 30 days" trip mail is due as soon as the
+// season is decided, and must not go while it is only planned.
+const PLANNED: Record<number, { label: string; home: string; event: string }> = {
+  2026: { label: "Dec 24 - Dec 28", home: "December 24-28", event: "Thursday Dec 24 to Monday Dec 28" },
+  2027: { label: "Dec 23 - Dec 27", home: "December 23-27", event: "Thursday Dec 23 to Monday Dec 27" },
+};
+const TRIP_JOB_MS = 65_000;
 
 test("the organiser starts the next edition, a member fills its survey, a visitor reads the archive", async ({
   browser,
@@ -33,7 +43,11 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await expect(page.getByLabel("Planned weekend")).toHaveValue(
     year === 2026 ? "Aug 20 - Aug 24" : "Aug 19 - Aug 23",
   );
+  const planned = PLANNED[year];
+  await page.getByLabel("Planned weekend").selectOption(planned.label);
+  const tripMailsBefore = (await sentMails("organiser@example.com")).length;
   await page.getByRole("button", { name: "Start the next edition" }).click();
+  const startedAt = Date.now();
   await expect(page).toHaveURL(/\/organiser$/);
   await expect(page.getByRole("status").filter({ hasText: `${name} has started.` })).toBeVisible();
   // Every page names the new edition: the title, the navigation, the houses' choose buttons.
@@ -46,18 +60,30 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await page.goto("/organiser/decide");
   await expect(page.getByRole("button", { name: `Choose for ${name}` }).first()).toBeVisible();
 
-  // The home page and the event page speak of the new edition's weekend (not the spec's 2025 one).
-  const [homeDates, eventDates] =
-    year === 2026
-      ? ["August 20-24", "Thursday Aug 20 to Monday Aug 24"]
-      : ["August 19-23", "Thursday Aug 19 to Monday Aug 23"];
+  // Planned, not decided: Decide marks nothing chosen, and neither Trip nor Money is in the navigation.
+  await expect(page.getByText(`Not chosen yet (planned: ${planned.label})`)).toBeVisible();
+  await expect(page.getByText("Chosen", { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Planned: a weekend is proposed/)).toBeVisible();
+  const survey = page.getByRole("navigation", { name: "Survey" });
+  await expect(survey.getByRole("link", { name: "Trip" })).toHaveCount(0);
+  await expect(survey.getByRole("link", { name: "Money" })).toHaveCount(0);
+
+  // The home page and the event page speak of the new edition's planned weekend (not the spec's
+  // 2025 one), as a plan.
   await page.getByRole("link", { name: `${name} home` }).click();
   await expect(page.getByRole("heading", { name: `${name} is coming` })).toBeVisible();
-  await expect(page.getByText(`the weekend of ${homeDates}`)).toBeVisible();
+  await expect(
+    page.getByText(`The plan: the summer get-together happens the weekend of ${planned.home}.`),
+  ).toBeVisible();
+  await expect(page.getByText("Mark your calendar", { exact: false })).toHaveCount(0);
   await expect(page.getByText("August 22-26")).toHaveCount(0);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-  await expect(page.getByText(`${eventDates}.`)).toBeVisible();
+  await expect(page.getByText(`${planned.event}.`)).toBeVisible();
+  await expect(
+    page.getByText("We may start a day earlier or end a day later", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText("The weekend is decided.")).toHaveCount(0);
 
   // The organiser chooses a house on Decide: /houses marks it, and it leads the list.
   await page.goto("/organiser/decide");
@@ -96,9 +122,8 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   const weekends = question(member, "Which weekends work for you?");
   await expect(weekends.getByRole("checkbox")).toHaveCount(40);
   await expect(weekends.getByRole("checkbox", { name: "Aug 21 - Aug 25", exact: true })).toHaveCount(0);
-  const planned = year === 2026 ? "Aug 20 - Aug 24" : "Aug 19 - Aug 23";
-  await expect(weekends.getByRole("checkbox", { name: planned, exact: true })).not.toBeChecked();
-  await weekends.getByRole("checkbox", { name: planned, exact: true }).check();
+  await expect(weekends.getByRole("checkbox", { name: planned.label, exact: true })).not.toBeChecked();
+  await weekends.getByRole("checkbox", { name: planned.label, exact: true }).check();
   // Jordan's countries, sober and room answers and shirt size came along; the rest starts empty.
   await expect(
     question(member, "Which countries are you cool with?").getByRole("checkbox", { name: "Mexico" }),
@@ -121,6 +146,38 @@ test("the organiser starts the next edition, a member fills its survey, a visito
   await member.getByRole("button", { name: "Submit Survey" }).click();
   await expect(member).toHaveURL(/\/survey\/7$/);
   await context.close();
+
+  // A house alone is not the decision either: the trip mails' job has looked at least once since the
+  // start, and no trip mail went out for the plan.
+  await page.waitForTimeout(Math.max(0, startedAt + TRIP_JOB_MS - Date.now()));
+  const tripMail = `${name} is in 30 days`;
+  const tripMails = async () =>
+    (await sentMails("organiser@example.com"))
+      .slice(tripMailsBefore)
+      .filter((mail) => mail.subject === tripMail);
+  expect(await tripMails()).toEqual([]);
+
+  // The organiser decides the weekend: Trip and Money appear, the pages say it is decided, and the
+  // trip mail follows (SGW26's weekend is within 30 days; SGW27's is not).
+  await page.goto("/organiser/decide");
+  await page
+    .getByRole("region", { name: "The decision" })
+    .getByRole("button", { name: "Choose this weekend" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: `The weekend is ${planned.event}` })).toBeVisible();
+  await expect(page.getByText(/^Decided: the weekend and the house are chosen/)).toBeVisible();
+  await expect(survey.getByRole("link", { name: "Trip" })).toBeVisible();
+  await expect(survey.getByRole("link", { name: "Money" })).toBeVisible();
+  await page.goto("/sgw25");
+  await expect(page.getByText("The weekend is decided.")).toBeVisible();
+  await page.goto("/");
+  await expect(
+    page.getByText(`Mark your calendar: the summer get-together happens the weekend of ${planned.home}.`),
+  ).toBeVisible();
+  if (year === 2026) {
+    await expect.poll(async () => (await tripMails()).length, { timeout: TRIP_JOB_MS + 10_000 }).toBe(1);
+    expect((await tripMails())[0].text).not.toContain("the house is not chosen yet");
+  }
 
   // A visitor: /past-events lists the closed edition, its page shows its results as they were.
   const visitorContext = await browser.newContext({ javaScriptEnabled });

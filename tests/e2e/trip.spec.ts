@@ -6,8 +6,9 @@ import { unbroken } from "./long-data";
 import { apiMember, expectStatus, organiserPage, sentMails } from "./season-support";
 import { DEMO_PASSWORD } from "./support";
 
-// Choosing the weekend changes what every page shows: the playwright config runs this file on the
-// state projects' apps (STATE_SPECS), after season-state, which may have chosen another weekend.
+// Deciding the season (the weekend and the house) changes what every page shows: the playwright
+// config runs this file on the state projects' apps (STATE_SPECS), after season-state, which may
+// have chosen another weekend.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const PHONE = { width: 390, height: 844 };
@@ -78,6 +79,19 @@ test("rooms, a ride, an item and the trip sheet, on a 390 px phone", async ({
   await decision.getByLabel("Any weekend").selectOption("Aug 21 - Aug 25");
   await decision.getByRole("button", { name: "Choose this weekend" }).click();
   await expectStatus(organiser, "The weekend is Thursday");
+  // The weekend alone is a plan: Trip appears once the house is chosen too (the season is decided).
+  const lodge = organiser
+    .getByRole("region", { name: "The house" })
+    .getByRole("listitem")
+    .filter({ has: organiser.getByRole("heading", { name: "Lakeside Lodge", level: 3 }) });
+  // A retry finds the lodge chosen already.
+  if (await lodge.getByRole("button", { name: /Choose for SGW25/ }).count()) {
+    await expect(
+      organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" }),
+    ).toHaveCount(0);
+    await lodge.getByRole("button", { name: /Choose for SGW25/ }).click();
+    await expectStatus(organiser, "Lakeside Lodge is the chosen house.");
+  }
   await expect(
     organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" }),
   ).toBeVisible();

@@ -31,21 +31,20 @@ async function loaded(route: { loader: unknown }, path: string, email: string) {
 describe("the demo data", () => {
   it("leaves the season undecided without the season option (the browser tests count on it)", async () => {
     await seedDemoData(database.db, { confirmOrganisers: true });
-    expect((await getEventPlan()).event.weekendChosen).toBe(false);
+    expect((await getEventPlan()).season).toMatchObject({ phase: "planned", weekendChosen: false });
     expect(await getChosenHouseId()).toBeNull();
     const money = await loaded(moneyPage, "/money", "alex@example.com");
     expect(money.page.missing).toMatch(/No house is chosen yet/);
     expect(money.page.expenses).toEqual([]);
     const trip = await loaded(tripPage, "/trip", "alex@example.com");
-    expect(trip).toMatchObject({ open: false, weekendChosen: false });
+    expect(trip).toMatchObject({ open: false, decided: false });
   });
 
   it("with the season option decides it and fills /money and /trip, consistently", async () => {
     await seedDemoData(database.db, { confirmOrganisers: true, season: true });
-    expect((await getEventPlan()).event).toMatchObject({
-      weekendChosen: true,
-      plannedWeekend: "Aug 21 - Aug 25",
-    });
+    const plan = await getEventPlan();
+    expect(plan.event.plannedWeekend).toBe("Aug 21 - Aug 25");
+    expect(plan.season).toMatchObject({ decided: true, weekendChosen: true, houseChosen: true });
 
     // Money: Alex receives; the shares add up to the house's price to the cent.
     const edition = await getCurrentEdition();

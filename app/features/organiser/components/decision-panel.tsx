@@ -6,6 +6,8 @@ export type DecisionPanelData = {
   weekend: string | null;
   planned: string;
   house: string | null;
+  /** Where the season stands, in the organiser's words (lib/season-state). */
+  season: string;
   /** Best Weekends' top five, best first. */
   best: RankedWeekend[];
   /** Every window with how many yes+maybe members are free, in calendar order. */
@@ -35,6 +37,7 @@ export function DecisionPanel({ decision, error }: { decision: DecisionPanelData
           {error}
         </p>
       ) : null}
+      <p>{decision.season}</p>
       <dl className="event-decision">
         <dt>When</dt>
         <dd>{decision.weekend ?? `Not chosen yet (planned: ${decision.planned})`}</dd>

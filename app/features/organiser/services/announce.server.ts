@@ -40,8 +40,8 @@ export const decisionLine = (decision: Decision) =>
 const NO_WEEKEND = "Choose the weekend first: the announcement says when.";
 
 function decisionOf(plan: EventPlan): Decision | null {
-  const { event, house, location } = plan;
-  if (!event.weekendChosen) return null;
+  const { event, house, location, season } = plan;
+  if (!season.weekendChosen) return null;
   return {
     year: event.year,
     weekend: event.plannedWeekend,
@@ -68,6 +68,7 @@ export async function currentCalendar() {
     location: plan.location ?? undefined,
     event: plan.event,
     sequence,
+    decided: plan.season.decided,
   });
 }
 
@@ -137,6 +138,7 @@ export async function announceDecision(now = new Date()): Promise<MailRoundOutco
     location: plan.location ?? undefined,
     event: plan.event,
     sequence: round.sequence,
+    decided: plan.season.decided,
   });
   const mail = announcementMail({
     shortName: plan.event.shortName,

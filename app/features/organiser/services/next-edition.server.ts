@@ -8,6 +8,7 @@ import {
   rollOver,
   getChosenHouseId,
   getEventSettings,
+  getSeasonState,
 } from "~/features/season/index.server";
 import { getHouse, listHouses } from "~/features/houses/index.server";
 import {
@@ -20,13 +21,15 @@ import type { Db } from "~/platform/db/client.server";
 
 /** What starting the next edition would do, for the confirmation page. */
 export async function nextEditionPlan() {
-  const [current, event, chosenId, houses] = await Promise.all([
+  const [current, event, chosenId, houses, season] = await Promise.all([
     getCurrentEdition(),
     getEventSettings(),
     getChosenHouseId(),
     listHouses(),
+    getSeasonState(),
   ]);
-  const chosen = chosenId ? houses.find((house) => house.id === chosenId) : undefined;
+  // The season state says whether a house is chosen (one in play), as every page does.
+  const chosen = season.houseChosen && chosenId ? houses.find((house) => house.id === chosenId) : undefined;
   const year = current.year + 1;
   const windows = availabilityWindows(year);
   return {
@@ -54,8 +57,12 @@ async function closingEdition(windows: readonly string[]): Promise<{
   chosenHouseId: number | null;
   event: EventSettings;
 }> {
-  const [event, chosenHouseId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
-  const house = chosenHouseId ? await getHouse(chosenHouseId) : undefined;
+  const [event, chosenHouseId, season] = await Promise.all([
+    getEventSettings(),
+    getChosenHouseId(),
+    getSeasonState(),
+  ]);
+  const house = season.houseChosen && chosenHouseId ? await getHouse(chosenHouseId) : undefined;
   const freeze = async (tx: Db): Promise<FrozenEdition> => {
     // One at a time: on PGlite the transaction is one connection.
     const tally = await getResultsTally(windows, tx);
@@ -111,7 +118,7 @@ export async function startNextEdition(
 /**
  * The new edition's stored facts: the event's name, group and chat link carry over, the short name
  * is the one confirmed, and the weekend is stored only when the organiser picked another than the
- * new year's default (so it reads as chosen only then).
+ * new year's default, as a plan: the new edition starts planned (decision 024), never decided.
  */
 function nextEventSettings(event: EventSettings, year: number, request: NextEditionRequest) {
   const { name, expectedMin, expectedMax, chatUrl } = event;
@@ -122,7 +129,7 @@ function nextEventSettings(event: EventSettings, year: number, request: NextEdit
     expectedMin,
     expectedMax,
     ...(chatUrl ? { chatUrl } : {}),
-    ...(chosen ? { plannedWeekend: request.plannedWeekend } : {}),
+    ...(chosen ? { plannedWeekend: request.plannedWeekend, weekendChosen: false } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { env } from "~/platform/env.server";
 import { bestWeekends } from "~/features/results/lib/best-weekends";
 import { weekendLong } from "~/features/season/lib/event-settings";
 import { eventFactsSchema, plannedWeekendSchema } from "~/features/season/lib/event-settings-schema";
+import { SEASON_WORDS } from "~/features/season/lib/season-state";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend, getCurrentEdition } from "~/features/season/index.server";
@@ -42,7 +43,7 @@ export async function getEventFacts(): Promise<EventFactsData> {
 
 /** The decision: the weekend chosen or planned, the house, Best Weekends and every window. */
 export async function getDecision(): Promise<DecisionPanelData & { shortName: string; year: number }> {
-  const [{ event, location }, { windows }] = await Promise.all([getEventPlan(), getCurrentEdition()]);
+  const [{ event, location, season }, { windows }] = await Promise.all([getEventPlan(), getCurrentEdition()]);
   const weekends = await getWeekendCounts(windows);
   const { top } = bestWeekends(
     weekends.counts,
@@ -54,8 +55,9 @@ export async function getDecision(): Promise<DecisionPanelData & { shortName: st
   return {
     shortName: event.shortName,
     year: event.year,
-    weekend: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    weekend: season.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
     planned: event.plannedWeekend,
+    season: SEASON_WORDS[season.phase].organiser,
     house: location,
     best: top,
     windows: weekends.counts.map((entry) => ({ label: entry.label, free: entry.yes + entry.maybe })),

@@ -5,7 +5,8 @@ import {
   type HouseRecord,
 } from "~/features/houses/lib/house-rules";
 import { homeWeekend, weekendLong, type EventSettings } from "~/features/season/lib/event-settings";
-import { getChosenHouseId, getEventSettings } from "~/features/season/index.server";
+import { getChosenHouseId, getEventSettings, getSeasonState } from "~/features/season/index.server";
+import { SEASON_WORDS, type SeasonState } from "~/features/season/lib/season-state";
 import type { DecisionView } from "~/features/results/components/event-decision";
 import { getHouse } from "~/features/houses/index.server";
 import { getAttendanceLists } from "~/features/survey/index.server";
@@ -19,15 +20,21 @@ export type EventPlan = {
   house: HouseRecord | null;
   /** "Title, City, State" of the chosen house: the calendar's location and the pages' "Where". */
   location: string | null;
+  /** Where the season stands now: whether anything reads as decided comes from here alone. */
+  season: SeasonState;
 };
 
 /** The event's settings with the chosen house: what the pages, the calendar file and the mails say. */
 export async function getEventPlan(): Promise<EventPlan> {
-  const [event, chosenId] = await Promise.all([getEventSettings(), getChosenHouseId()]);
+  const [event, chosenId, season] = await Promise.all([
+    getEventSettings(),
+    getChosenHouseId(),
+    getSeasonState(),
+  ]);
   const chosen = chosenId ? await getHouse(chosenId) : undefined;
   // A house out of play is never named as the place, whatever an older version let through.
   const house = chosen?.in_play ? chosen : null;
-  return { event, house, location: house ? `${house.title}, ${placeLabel(house, false)}` : null };
+  return { event, house, location: house ? `${house.title}, ${placeLabel(house, false)}` : null, season };
 }
 
 /**
@@ -47,9 +54,15 @@ export async function houseChangeRefusal(
 
 /** What the home and event pages say about the event: its facts and the organiser's decision. */
 export async function getEventPageFacts() {
-  const [{ event, house, location }, lists] = await Promise.all([getEventPlan(), getAttendanceLists()]);
+  const [{ event, house, location, season }, lists] = await Promise.all([
+    getEventPlan(),
+    getAttendanceLists(),
+  ]);
+  const words = SEASON_WORDS[season.phase];
   const decision: DecisionView = {
-    when: event.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
+    // The chosen weekend is said as soon as it is chosen; whether the season is decided is the
+    // state's phase (the pages' sentences), not this line.
+    when: season.weekendChosen ? `${weekendLong(event.plannedWeekend, event.year)}, ${event.year}` : null,
     where: house ? { title: house.title, place: placeLabel(house, false), url: house.url } : null,
     ...lists,
   };
@@ -59,7 +72,13 @@ export async function getEventPageFacts() {
       shortName: event.shortName,
       homeWeekend: homeWeekend(event),
       weekend: weekendLong(event.plannedWeekend, event.year),
-      decided: event.weekendChosen,
+      phase: season.phase,
+      decided: season.decided,
+      /** The home page's sentence: "{lead} the {name} {verb} the weekend of {homeWeekend}." */
+      lead: words.homeLead,
+      verb: words.homeVerb,
+      /** The event page's sentence after the dates. */
+      said: words.event,
       expectedMin: event.expectedMin,
       expectedMax: event.expectedMax,
     },

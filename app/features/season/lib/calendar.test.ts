@@ -12,7 +12,7 @@ function parseEvent(text: string) {
 
 describe("eventCalendar", () => {
   it("is an all-day event Thu Aug 21 to Mon Aug 25, 2025 with an exclusive end and a link back", () => {
-    const text = eventCalendar({ appUrl: "https://sgw25.example.org/" });
+    const text = eventCalendar({ appUrl: "https://sgw25.example.org/", decided: true });
     const { calendar, event, parsed } = parseEvent(text);
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(calendar.getFirstPropertyValue("prodid")).toBeTruthy();
@@ -30,9 +30,20 @@ describe("eventCalendar", () => {
     expect(text).toMatch(/DTEND;VALUE=DATE:20250826/);
   });
 
+  it("is tentative for a plan and confirmed once the season is decided", () => {
+    const status = (decided: boolean) =>
+      parseEvent(eventCalendar({ appUrl: "http://x", decided })).event.getFirstPropertyValue("status");
+    expect(status(false)).toBe("TENTATIVE");
+    expect(status(true)).toBe("CONFIRMED");
+  });
+
   it("carries the chosen house as the location, escaped", () => {
     const { parsed } = parseEvent(
-      eventCalendar({ appUrl: "http://localhost:3000", location: "Lakeside Lodge, Lake Placid, NY; USA" }),
+      eventCalendar({
+        appUrl: "http://localhost:3000",
+        location: "Lakeside Lodge, Lake Placid, NY; USA",
+        decided: true,
+      }),
     );
     expect(parsed.location).toBe("Lakeside Lodge, Lake Placid, NY; USA");
   });
@@ -41,7 +52,7 @@ describe("eventCalendar", () => {
 describe("eventCalendar's text", () => {
   it("folds at 75 octets, never inside a UTF-8 character, and reads back the same", () => {
     const location = "Château Éléphant 🐘 Ærøskøbing, Ålesund — ".repeat(6) + "日本の家";
-    const text = eventCalendar({ appUrl: "http://localhost:3000", location });
+    const text = eventCalendar({ appUrl: "http://localhost:3000", location, decided: true });
     for (const line of text.split("\r\n")) {
       expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
       expect(line).not.toContain("\uFFFD");
@@ -51,7 +62,7 @@ describe("eventCalendar's text", () => {
 
   it("lets no carriage return or control character from a house title into the file", () => {
     const location = "Cabin\rATTENDEE:mailto:evil@example.com\u0007\r\nX-INJECTED:1";
-    const text = eventCalendar({ appUrl: "http://localhost:3000", location });
+    const text = eventCalendar({ appUrl: "http://localhost:3000", location, decided: true });
     // Every CR is part of a CRLF line end, and no line starts a property the title smuggled in.
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\u0000-\u0008\u000b-\u001f\u007f]/);
@@ -65,7 +76,9 @@ describe("eventCalendar's text", () => {
 describe("eventCalendar with settings", () => {
   it("follows the chosen weekend and name, keeps the UID, and carries the announcement's sequence", () => {
     const event = { ...DEFAULT_EVENT_SETTINGS, plannedWeekend: "Aug 28 - Sep 1", shortName: "Retreat" };
-    const { parsed, event: vevent } = parseEvent(eventCalendar({ appUrl: "http://x", event, sequence: 2 }));
+    const { parsed, event: vevent } = parseEvent(
+      eventCalendar({ appUrl: "http://x", event, sequence: 2, decided: true }),
+    );
     expect(parsed.summary).toBe("Retreat");
     expect(parsed.startDate.toString()).toBe("2025-08-28");
     expect(parsed.endDate.toString()).toBe("2025-09-02");

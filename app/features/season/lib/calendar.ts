@@ -17,13 +17,15 @@ const dateParts = (date: Date): CalendarDate => [
 /**
  * The planned weekend as an all-day iCalendar event (DTEND is exclusive, RFC 5545), with the chosen
  * house as its location when there is one. `sequence` counts the announcements of a changed decision,
- * so a calendar that already holds the event replaces it.
+ * so a calendar that already holds the event replaces it. Until the season is decided (the season
+ * state) the event is TENTATIVE: a planned weekend is a proposal, not a date to keep.
  */
 export function eventCalendar(input: {
   appUrl: string;
   location?: string;
   event?: EventSettings;
   sequence?: number;
+  decided: boolean;
 }): string {
   const event = input.event ?? DEFAULT_EVENT_SETTINGS;
   const url = `${input.appUrl.replace(/\/+$/, "")}/sgw25`;
@@ -40,7 +42,7 @@ export function eventCalendar(input: {
     end: dateParts(new Date(days.end.getTime() + 24 * 60 * 60 * 1000)),
     url,
     location: plainText(input.location ?? "") || undefined,
-    status: "CONFIRMED",
+    status: input.decided ? "CONFIRMED" : "TENTATIVE",
     busyStatus: "BUSY",
   });
   if (error || !value) throw error ?? new Error("Could not build the calendar file");

@@ -80,7 +80,9 @@ export function readStoredSettings(stored: unknown): EventSettings {
     shortName: pick("shortName", text("", EVENT_LIMITS.shortName), d.shortName),
     year,
     plannedWeekend: planned || (year === d.year ? d.plannedWeekend : availabilityWindows(year)[20]),
-    weekendChosen: planned !== "",
+    // A weekend stored by starting an edition is a plan (`weekendChosen: false`); one stored by
+    // "Choose" (or before that flag existed) is the organiser's choice.
+    weekendChosen: planned !== "" && raw.weekendChosen !== false,
     expectedMin: ordered ? expectedMin : d.expectedMin,
     expectedMax: ordered ? expectedMax : d.expectedMax,
     chatUrl: pick("chatUrl", chatUrlSchema, d.chatUrl),

@@ -31,6 +31,16 @@ describe("event settings", () => {
     expect(homeWeekend(next)).toBe("August 20-24");
   });
 
+  it("reads a weekend stored as a plan (starting an edition) as not chosen, and one chosen as chosen", () => {
+    const plan = readStoredSettings({ year: 2026, plannedWeekend: "Sep 17 - Sep 21", weekendChosen: false });
+    expect(plan).toMatchObject({ plannedWeekend: "Sep 17 - Sep 21", weekendChosen: false });
+    expect(homeWeekend(plan)).toBe("September 17-21");
+    const chosen = { year: 2026, plannedWeekend: "Sep 17 - Sep 21" };
+    expect(readStoredSettings({ ...chosen, weekendChosen: true }).weekendChosen).toBe(true);
+    // Stored before the flag existed: a stored weekend was always the organiser's choice.
+    expect(readStoredSettings(chosen).weekendChosen).toBe(true);
+  });
+
   it("ignores stored values that do not validate, one by one", () => {
     const read = readStoredSettings({
       plannedWeekend: "Aug 22 - Aug 26",

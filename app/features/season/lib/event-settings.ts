@@ -9,7 +9,11 @@ export type EventSettings = {
   year: number;
   /** One of the survey's availability windows. */
   plannedWeekend: string;
-  /** True once the organiser has chosen the weekend; until then the home page keeps its own wording. */
+  /**
+   * True once the organiser has chosen the weekend; until then the home page keeps its own wording.
+   * One fact of the season state: whether the season is decided is read from the state
+   * (season-state), never from this alone.
+   */
   weekendChosen: boolean;
   expectedMin: number;
   expectedMax: number;

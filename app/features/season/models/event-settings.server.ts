@@ -67,7 +67,7 @@ export async function saveEventFacts(facts: EventFacts): Promise<void> {
 
 /** The weekend the organiser chose (one of the survey's windows), or null to go back to the default. */
 export async function setPlannedWeekend(label: string | null): Promise<void> {
-  await mergeEventSettings({ plannedWeekend: label });
+  await mergeEventSettings({ plannedWeekend: label, weekendChosen: label === null ? null : true });
 }
 
 /** The survey deadline, or null when the organiser has not set one (an empty value clears it). */

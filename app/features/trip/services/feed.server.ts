@@ -42,7 +42,7 @@ export async function serveFeed(token: string, appUrl: string): Promise<string |
     listTravel(),
     getAnnouncementValue().then(parseRound),
   ]);
-  if (!members.some((member) => member.userId === feed.userId) || !plan.event.weekendChosen) return null;
+  if (!members.some((member) => member.userId === feed.userId) || !plan.season.decided) return null;
   const mine = travel.find((row) => row.userId === feed.userId);
   const input = {
     event: plan.event,

@@ -4,6 +4,7 @@ import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMail } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/index.server";
 import { weekendDays } from "~/features/season/lib/event-settings";
+import { getSeasonState } from "~/features/season/index.server";
 import { getEventPlan } from "~/features/results/index.server";
 import { sharesStillDue } from "~/features/money/index.server";
 import { NOTE_FIELDS } from "~/features/trip/lib/items";
@@ -26,8 +27,13 @@ import { eventFacts, roomPlan } from "~/features/trip/services/trip-facts.server
  * one twice. Returns how many this call sent.
  */
 export async function runTimeline(now = new Date()): Promise<number> {
-  const [plan, settings] = await Promise.all([getEventPlan(), getTripSettings()]);
-  if (settings.mailsOff || !plan.event.weekendChosen) return 0;
+  const [plan, settings, season] = await Promise.all([
+    getEventPlan(),
+    getTripSettings(),
+    getSeasonState(now),
+  ]);
+  // Only a decided season has a trip to mail about: never a plan (decision 024).
+  if (settings.mailsOff || !season.decided) return 0;
   const days = weekendDays(plan.event.plannedWeekend, plan.event.year);
   const due = days && dueMoment(now, days.start);
   if (!due) return 0;

@@ -44,7 +44,7 @@ export async function tripViewer(user: User): Promise<TripViewer> {
 }
 
 /**
- * For the trip's forms: a member on the trip (or an organiser) once the weekend is chosen; anyone
+ * For the trip's forms: a member on the trip (or an organiser) once the season is decided; anyone
  * else gets a 403, visitors the login page.
  */
 export async function requireTripMember(request: Request, { organiser = false } = {}) {
@@ -53,6 +53,7 @@ export async function requireTripMember(request: Request, { organiser = false } 
   if (!viewer.onTrip) throw new Response("This is for the members on the trip.", { status: 403 });
   if (organiser && !viewer.organiser) throw new Response("This is for the organisers.", { status: 403 });
   const plan = await getEventPlan();
-  if (!plan.event.weekendChosen) throw new Response("The weekend is not chosen yet.", { status: 409 });
+  if (!plan.season.decided)
+    throw new Response("The weekend and the house are not chosen yet.", { status: 409 });
   return { ...viewer, plan };
 }

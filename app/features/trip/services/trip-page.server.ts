@@ -65,8 +65,8 @@ function tripData() {
 export async function getTripPage(viewer: TripViewer, origin: string) {
   const plan = await getEventPlan();
   const facts = eventFacts(plan);
-  if (!viewer.onTrip) return { open: false as const, facts, weekendChosen: plan.event.weekendChosen };
-  if (!plan.event.weekendChosen) return { open: false as const, facts, weekendChosen: false };
+  if (!viewer.onTrip) return { open: false as const, facts, decided: plan.season.decided };
+  if (!plan.season.decided) return { open: false as const, facts, decided: false };
   const me = viewer.user.id;
   const [{ rooms, placements, travel, rides, items, settings, previousItems }, feed] = await Promise.all([
     tripData(),
