@@ -219,6 +219,10 @@ describe("/account", () => {
       makeRequest("/account/delete", { cookie, method: "POST", form: {} }),
     );
     expect(deleted.status).toBe(302);
-    expect(await (await getDb()).select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    // The row stays for the trip's shared records, anonymised (decision 025).
+    const [former] = await (await getDb()).select().from(users).where(eq(users.id, user.id));
+    expect(former).toMatchObject({ name: null, passwordHash: "", emailConfirmedAt: null });
+    expect(former.email).toMatch(/@invalid$/);
+    expect(former.leftAt).not.toBeNull();
   });
 });

@@ -10,8 +10,9 @@ import { setFlash } from "~/platform/services/flash.server";
 import { logout, requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
-import { deleteAccount, memberFootprint } from "~/features/organiser/index.server";
-import { plural } from "~/features/organiser/lib/tidy-words";
+import { removeMember, memberFootprint } from "~/features/organiser/index.server";
+import { openBalanceOf } from "~/features/money/index.server";
+import { leavingWords, plural } from "~/features/organiser/lib/tidy-words";
 import styles from "~/styles/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -33,13 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? `The ${plural(footprint.houses.list.length, "house")} you suggested stay for the others`
         : "You suggested no houses",
     ],
+    stays: leavingWords("your", await openBalanceOf(user.id)),
     refused: (await isOrganiser(user)) ? ORGANISER_KEEPS_ACCOUNT : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if ((await isOrganiser(user)) || !(await deleteAccount(user.id, env().adminEmails))) {
+  if ((await isOrganiser(user)) || !(await removeMember(user.id, env().adminEmails))) {
     return data<FormFailure>({ error: ORGANISER_KEEPS_ACCOUNT }, { status: 400 });
   }
   // The sessions went with the account; the cookie is cleared on the way out.
@@ -49,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DeleteOwnAccount() {
-  const { goes, refused } = useLoaderData<typeof loader>();
+  const { goes, stays, refused } = useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionResult<typeof action>());
   return (
     <ConfirmDeletion
@@ -59,6 +61,7 @@ export default function DeleteOwnAccount() {
       title="Delete your account?"
       refusedTitle="Your account stays"
       goes={goes}
+      stays={stays}
       button="Delete my account"
       error={failure?.error}
       refused={refused ?? undefined}

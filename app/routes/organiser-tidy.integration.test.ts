@@ -156,7 +156,10 @@ describe("tidying up", () => {
     expect(confirm.member.sessions).toBeGreaterThan(0);
     expect(confirm.member.votes).toBeGreaterThan(0);
     expect((await post(deleteAccountPage as never, "/a", alex.id)).status).toBe(302);
-    expect(await database.db.select().from(users).where(eq(users.id, alex.id))).toHaveLength(0);
+    // The row stays for the trip's shared records, anonymised (decision 025).
+    const [former] = await database.db.select().from(users).where(eq(users.id, alex.id));
+    expect(former).toMatchObject({ name: null, passwordHash: "", emailConfirmedAt: null });
+    expect(former.leftAt).not.toBeNull();
     for (const table of [sessions, votes, surveys]) {
       expect(await database.db.select().from(table).where(eq(table.userId, alex.id))).toHaveLength(0);
     }

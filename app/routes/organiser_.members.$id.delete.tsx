@@ -4,14 +4,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import {
-  deleteAccount,
+  removeMember,
   deleteSuggestedHouses,
   PEOPLE_PAGE,
   backToOrganiser,
   listPageOf,
   memberToTidy,
 } from "~/features/organiser/index.server";
-import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
+import { housesGo, leavingWords, plural } from "~/features/organiser/lib/tidy-words";
+import { openBalanceOf } from "~/features/money/index.server";
 import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
   return {
     member,
+    leaving: leavingWords("its", await openBalanceOf(member.id)),
     refused: (await refusal(organiser.id, member)) ?? null,
     back: listPageOf(request, PEOPLE_PAGE),
   };
@@ -49,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const withHouses = (await request.formData()).get("houses") === "delete";
   // The houses first: once the account is gone, nothing says who suggested them.
   const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
-  if (!(await deleteAccount(member.id, [...(await organiserAddresses())]))) {
+  if (!(await removeMember(member.id, [...(await organiserAddresses())]))) {
     return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
   }
   return backToOrganiser(
@@ -59,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteAccount() {
-  const { member, refused, back } = useLoaderData<typeof loader>();
+  const { member, leaving, refused, back } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
@@ -77,6 +79,7 @@ export default function DeleteAccount() {
           ? `The ${plural(member.houses.list.length, "house")} it suggested stay, unless you tick the box below`
           : "It suggested no houses",
       ]}
+      stays={leaving}
       button="Delete the account"
     >
       {member.houses.list.length ? (

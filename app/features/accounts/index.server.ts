@@ -1,5 +1,6 @@
 /** The accounts feature's face: what other features, the routes and the tests use of its data access and services. */
 export { memberData } from "./models/account.server";
+export { deleteEverySecretOf } from "./models/one-time.server";
 export {
   accountOverview,
   type AccountResult,

@@ -1,4 +1,5 @@
 /** The money feature's face: what other features, the routes and the tests use of its data access and services. */
+export { memberMoney } from "./models/member-money.server";
 export { listPayerCandidates, listPayments, loadMoneyInput } from "./models/money-reads.server";
 export {
   type Actor,
@@ -7,7 +8,7 @@ export {
   decidePayment,
   saveMoneySettings,
 } from "./models/money-writes.server";
-export { sharesStillDue } from "./services/money-access.server";
+export { openBalanceOf, sharesStillDue } from "./services/money-access.server";
 export { moneyAction } from "./services/money-actions.server";
 export { ledgerCsv, sharesCsv } from "./services/money-csv.server";
 export { expenseEditAction, getExpenseEdit } from "./services/money-expense.server";

@@ -1,7 +1,7 @@
 /** The organiser feature's face: what other features, the routes and the tests use of its data access and services. */
 export { hasPendingInvitation } from "./models/invitation.server";
 export {
-  deleteAccount,
+  removeMember,
   deleteHouse,
   deleteSuggestedHouses,
   memberFootprint,

@@ -1,5 +1,6 @@
 /** The trip feature's face: what other features, the routes and the tests use of its data access and services. */
 export { addItem, claimItem, listItems, setItemDone } from "./models/items.server";
+export { memberTrip } from "./models/member-trip.server";
 export { listTripCandidates } from "./models/people.server";
 export { addRooms, fillEmptyPlan, listPlacements, listRooms } from "./models/rooms.server";
 export { saveNotes } from "./models/settings.server";

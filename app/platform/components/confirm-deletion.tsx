@@ -13,6 +13,7 @@ export function ConfirmDeletion({
   title,
   refusedTitle = title,
   goes,
+  stays = [],
   button,
   intent,
   error,
@@ -26,6 +27,8 @@ export function ConfirmDeletion({
   title: string;
   refusedTitle?: string;
   goes: string[];
+  /** What the deletion leaves in place or hands back (a member's part of the trip), if anything. */
+  stays?: string[];
   button: string;
   /** The button's `intent`, for an action that reads one. */
   intent?: string;
@@ -64,6 +67,16 @@ export function ConfirmDeletion({
           <li key={item}>{item}</li>
         ))}
       </ul>
+      {stays.length ? (
+        <>
+          <p>What stays, and what is given back:</p>
+          <ul>
+            {stays.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <Form method="post" className={formClassName}>
         {children}
         <button

@@ -29,6 +29,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     // When the member proved they read this address (a mailed link): organiser rights need it.
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /**
+     * When the member left (deleted their account, or an organiser did): the row stays, anonymised,
+     * so the trip's shared records (money, rides, rooms) keep naming someone (decision 025).
+     */
+    leftAt: timestamp("left_at", { withTimezone: true }),
   },
   // E-mails are compared case-insensitively, so uniqueness must be too.
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -39,6 +44,13 @@ const userId = () =>
   integer("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+
+/**
+ * A member named by a record the group shares (money, rides, rooms, houses): a member who leaves is
+ * anonymised, never deleted, and the database refuses a DELETE that would take such a record with it
+ * (decision 025; platform/db/shared-records.integration.test.ts lists every one).
+ */
+const sharedUser = (name: string) => integer(name).references(() => users.id, { onDelete: "restrict" });
 
 /**
  * A secret handed to one member (a session, a mailed link). Only a SHA-256 of the token is stored:
@@ -185,7 +197,7 @@ export const houses = pgTable(
     // `currency` (ISO 4217), as every amount (app/platform/lib/amount.ts).
     priceMinor: integer("price_minor"),
     currency: text("currency").notNull().default("USD"),
-    suggestedBy: integer("suggested_by").references(() => users.id, { onDelete: "set null" }),
+    suggestedBy: sharedUser("suggested_by"),
     createdAt: createdAt(),
   },
   (t) => [index("houses_in_play_idx").on(t.in_play, t.previous_house)],
@@ -332,7 +344,7 @@ export const tripRoomPeople = pgTable(
     roomId: integer("room_id")
       .notNull()
       .references(() => tripRooms.id, { onDelete: "cascade" }),
-    userId: userId(),
+    userId: sharedUser("user_id").notNull(),
     guest: text("guest").$type<"self" | "boo" | "child">().notNull().default("self"),
   },
   (t) => [
@@ -347,7 +359,7 @@ export const tripTravel = pgTable(
   "trip_travel",
   {
     editionId: editionId(),
-    userId: userId(),
+    userId: sharedUser("user_id").notNull(),
     arrivalDay: text("arrival_day").notNull(),
     arrivalPart: text("arrival_part").notNull(),
     arrivalTime: text("arrival_time").notNull().default(""),
@@ -374,10 +386,8 @@ export const tripRides = pgTable(
   {
     id: serial("id").primaryKey(),
     editionId: editionId(),
-    riderId: userId(),
-    driverId: integer("driver_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    riderId: sharedUser("user_id").notNull(),
+    driverId: sharedUser("driver_id").notNull(),
     status: text("status").$type<"pending" | "accepted" | "declined">().notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -399,7 +409,7 @@ export const tripItems = pgTable(
     editionId: editionId(),
     title: text("title").notNull(),
     notes: text("notes").notNull().default(""),
-    claimedBy: integer("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedBy: sharedUser("claimed_by"),
     done: boolean("done").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -460,7 +470,7 @@ export const moneySettings = pgTable(
       .primaryKey()
       .default(sql`current_edition_id()`)
       .references(() => editions.id),
-    receiverId: integer("receiver_id").references(() => users.id, { onDelete: "set null" }),
+    receiverId: sharedUser("receiver_id"),
     childWeight: integer("child_weight").notNull().default(50),
     depositKind: text("deposit_kind").$type<"none" | "fixed" | "percent">().notNull().default("none"),
     /** Minor units for "fixed", a whole percentage for "percent". */
@@ -484,7 +494,7 @@ export const moneyPayers = pgTable(
   "money_payers",
   {
     editionId: editionId(),
-    userId: userId(),
+    userId: sharedUser("user_id").notNull(),
     /** true: pays although not attending "yes"; false: removed although attending. */
     included: boolean("included"),
     /** Hundredths (0–1000), or null for the default weight. */
@@ -507,12 +517,8 @@ export const moneyPayments = pgTable(
   {
     id: serial("id").primaryKey(),
     editionId: editionId(),
-    fromUserId: integer("from_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    toUserId: integer("to_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    fromUserId: sharedUser("from_user_id").notNull(),
+    toUserId: sharedUser("to_user_id").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     kind: text("kind").$type<"share" | "settle">().notNull().default("share"),
@@ -520,7 +526,7 @@ export const moneyPayments = pgTable(
     paidOn: text("paid_on").notNull().default(""),
     note: text("note").notNull().default(""),
     reason: text("reason").notNull().default(""),
-    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedBy: sharedUser("recorded_by"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: createdAt(),
   },
@@ -545,11 +551,9 @@ export const moneyExpenses = pgTable(
     description: text("description").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    paidBy: integer("paid_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    paidBy: sharedUser("paid_by").notNull(),
     split: text("split").$type<"equal" | "weights" | "exact">().notNull(),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: sharedUser("author_id"),
     version: integer("version").notNull().default(1),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -570,9 +574,7 @@ export const moneyExpenseShares = pgTable(
     expenseId: integer("expense_id")
       .notNull()
       .references(() => moneyExpenses.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: sharedUser("user_id").notNull(),
     amount: integer("amount").notNull(),
   },
   (t) => [primaryKey({ columns: [t.expenseId, t.userId] })],
@@ -584,7 +586,7 @@ export const moneyHistory = pgTable(
   {
     id: serial("id").primaryKey(),
     editionId: editionId(),
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: sharedUser("actor_id"),
     actorName: text("actor_name").notNull().default(""),
     action: text("action").notNull(),
     subject: text("subject").notNull().default(""),
@@ -667,7 +669,7 @@ export const mailRounds = pgTable(
     said: text("said").notNull(),
     reached: jsonb("reached").$type<string[]>().notNull().default([]),
     failed: jsonb("failed").$type<string[]>().notNull().default([]),
-    sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentBy: sharedUser("sent_by"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_rounds_sent_at_idx").on(t.sentAt)],
@@ -682,7 +684,7 @@ export const organisers = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
-    addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+    addedBy: sharedUser("added_by"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("organisers_email_lower_idx").on(sql`lower(${t.email})`)],

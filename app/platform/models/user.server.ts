@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { surveys, users, type User } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
@@ -20,7 +20,8 @@ export async function getUserByEmail(email: string): Promise<User | undefined> {
   const [user] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${normaliseEmail(email)}`)
+    // A former member's row answers to no address: it can never sign in again (decision 025).
+    .where(and(sql`lower(${users.email}) = ${normaliseEmail(email)}`, isNull(users.leftAt)))
     .limit(1);
   return user;
 }

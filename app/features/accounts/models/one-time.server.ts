@@ -158,6 +158,12 @@ export async function deleteSecretsOf(kind: OneTimeKind, userId: number, runner?
   await db.delete(secret).where(and(eq(secret.kind, kind), eq(secret.userId, userId)));
 }
 
+/** Deletes every secret of a member, of every kind (a member who leaves). */
+export async function deleteEverySecretOf(userId: number, runner?: Runner) {
+  const db = runner ?? (await getDb());
+  await db.delete(secret).where(eq(secret.userId, userId));
+}
+
 /** Deletes the secret behind a link (a kept submission once applied or refused). */
 export async function deleteByLink(kind: OneTimeKind, linkHash: string) {
   const db = await getDb();

@@ -40,6 +40,8 @@ export type MoneyViewData = {
   people: Array<{ id: number; name: string }>;
   balances: BalanceGroup[];
   multiCurrency: boolean;
+  /** The currencies whose balances do not add up to zero (the organiser's view only). */
+  unbalanced: string[];
   keys: { payment: string; expense: string; record: string };
   pastYears: number[];
 };
@@ -66,6 +68,12 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         };
   return (
     <div className="money">
+      {page.unbalanced.length ? (
+        <p className="alert alert-error" role="alert">
+          The ledger does not add up in {page.unbalanced.join(", ")}: no settle-up is suggested there. Check
+          the expenses and payments in the history, and edit or delete the one that is wrong.
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="house-share">
         <h2 id="house-share">The house share</h2>
         {page.house ? (

@@ -1,6 +1,6 @@
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
 import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/features/money/lib/payer-line";
-import { settleUp, type Transfer } from "~/features/money/lib/settle";
+import { settleUp, unbalanced, type Transfer } from "~/features/money/lib/settle";
 import { defaultWeight, splitByWeights } from "~/features/money/lib/shares";
 
 /** A member who may pay: their survey answer for the edition and the organiser's payer changes. */
@@ -87,6 +87,11 @@ export type Money = {
   entries: LedgerEntry[];
   balances: Map<string, Map<number, number>>;
   transfers: Map<string, Transfer[]>;
+  /**
+   * The currencies whose balances do not add up to zero, with what they add up to: a ledger damaged
+   * outside the app's writes. Shown to the organiser and logged, never thrown (no settle-up for them).
+   */
+  unbalanced: Map<string, number>;
 };
 
 /** The money of one edition: shares, each payer's line, the ledger, its balances per currency and the transfers that settle them. */
@@ -143,7 +148,12 @@ export function computeMoney(input: MoneyInput): Money {
   }
   const balances = balancesByCurrency(entries);
   const transfers = new Map([...balances].map(([code, perPerson]) => [code, settleUp(perPerson)]));
+  const off = new Map(
+    [...balances]
+      .map(([code, perPerson]) => [code, unbalanced(perPerson)] as const)
+      .filter(([, sum]) => sum !== 0),
+  );
   const people = new Set(payers.map((payer) => payer.id));
   if (input.receiverId !== null) people.add(input.receiverId);
-  return { payers, missing, lines, people, entries, balances, transfers };
+  return { payers, missing, lines, people, entries, balances, transfers, unbalanced: off };
 }

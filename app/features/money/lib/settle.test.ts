@@ -5,6 +5,7 @@ import {
   owedBetween,
   recordedStatus,
   settleUp,
+  unbalanced,
   waitingBetween,
 } from "~/features/money/lib/settle";
 import { splitByWeights } from "~/features/money/lib/shares";
@@ -25,8 +26,24 @@ describe("settleUp", () => {
     expect(settleUp(new Map())).toEqual([]);
   });
 
-  it("refuses balances that do not add up to zero", () => {
-    expect(() => settleUp(new Map([[1, 5]]))).toThrow();
+  it("settles nothing of balances that do not add up to zero, and says by how much they are off", () => {
+    expect(settleUp(new Map([[1, 5]]))).toEqual([]);
+    expect(
+      unbalanced(
+        new Map([
+          [1, 5],
+          [2, -3],
+        ]),
+      ),
+    ).toBe(2);
+    expect(
+      unbalanced(
+        new Map([
+          [1, 5],
+          [2, -5],
+        ]),
+      ),
+    ).toBe(0);
   });
 
   it("zeroes every balance in at most people − 1 transfers per currency (300 generated ledgers)", () => {

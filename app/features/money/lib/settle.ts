@@ -7,13 +7,13 @@ export type Transfer = { from: number; to: number; amount: number };
  * The transfers that bring every balance to zero, by a greedy match: the largest debtor pays the
  * largest creditor as much as one of them needs, until nothing is left. Each transfer zeroes at
  * least one of the two (the last one both), so there are at most (people − 1) of them. Ties go to
- * the lower id, so the same balances always give the same list. Throws when the balances do not
- * add up to zero (a bug upstream, never rounded away here).
+ * the lower id, so the same balances always give the same list. Balances that do not add up to
+ * zero (a ledger damaged upstream) are never rounded away here: they get no transfers, and the caller
+ * shows and logs them (`unbalanced`) instead of failing the page.
  */
 export function settleUp(balances: Balances): Transfer[] {
   const entries = [...balances.entries()].filter(([, amount]) => amount !== 0);
-  if (entries.reduce((acc, [, amount]) => acc + amount, 0) !== 0)
-    throw new Error("Balances do not add up to zero");
+  if (unbalanced(balances) !== 0) return [];
   const order = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
   const creditors = entries.filter(([, amount]) => amount > 0).sort(order);
   const debtors = entries
@@ -86,4 +86,11 @@ export function waitingBetween(
         p.currency === currency,
     )
     .reduce((sum, p) => sum + p.amount, 0);
+}
+
+/** What a currency's balances add up to: 0 in a whole ledger, anything else says it is damaged. */
+export function unbalanced(balances: Balances): number {
+  let sum = 0;
+  for (const amount of balances.values()) sum += amount;
+  return sum;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { memberName, memberSurveyColumns } from "~/platform/models/user.server";
 import {
@@ -98,6 +98,8 @@ export async function listPayerCandidates(
     .from(users)
     .leftJoin(surveys, and(eq(surveys.userId, users.id), eq(surveys.editionId, editionId)))
     .leftJoin(moneyPayers, and(eq(moneyPayers.userId, users.id), eq(moneyPayers.editionId, editionId)))
+    // A former member pays no more; the ledger names them "A former member" (decision 025).
+    .where(isNull(users.leftAt))
     .orderBy(asc(users.id));
   return rows.map((row) => {
     const derived = deriveResponse(

@@ -4,6 +4,7 @@ import { requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/season/index.server";
 import { formatMoney } from "~/platform/lib/amount";
+import { FORMER_MEMBER } from "~/platform/lib/former-member";
 import { computeMoney } from "~/features/money/lib/money";
 import { loadMoneyInput } from "~/features/money/models/money-reads.server";
 import type { Edition } from "~/features/money/models/money-writes.server";
@@ -41,7 +42,25 @@ const MONEY_TABLES = [
 function computedMoney(editionId: number) {
   return cachedByTables(`money:${editionId}`, MONEY_TABLES, async () => {
     const loaded = await loadMoneyInput(editionId);
-    return { ...loaded, money: computeMoney(loaded.input) };
+    const money = computeMoney(loaded.input);
+    // Once per change of the ledger (the result is cached), not per page view.
+    for (const [code, sum] of money.unbalanced)
+      console.error(`money: edition ${editionId}'s ${code} balances add up to ${sum}, not zero`);
+    return { ...loaded, money };
+  });
+}
+
+/**
+ * A member's open balance in the current trip, per currency, in words ("you are owed €29.50"): what
+ * the delete pages say before a member leaves. Only currencies where it is not zero.
+ */
+export async function openBalanceOf(userId: number): Promise<string[]> {
+  const edition = await resolveEdition();
+  const { money } = await computedMoney(edition.id);
+  return [...money.balances].flatMap(([code, perPerson]) => {
+    const amount = perPerson.get(userId) ?? 0;
+    if (amount === 0) return [];
+    return [amount > 0 ? `owed ${formatMoney(amount, code)}` : `owing ${formatMoney(-amount, code)}`];
   });
 }
 
@@ -98,4 +117,4 @@ export type LoadedMoney = Awaited<ReturnType<typeof loadMoney>>;
 export const formKey = () => randomUUID();
 
 export const nameOf = (names: ReadonlyMap<number, string>, id: number | null) =>
-  id === null ? "" : (names.get(id) ?? "A former member");
+  id === null ? "" : (names.get(id) ?? FORMER_MEMBER);

@@ -127,6 +127,10 @@ export async function getMoneyPage(request: Request, year?: string) {
     people,
     balances,
     multiCurrency: money.balances.size > 1,
+    // Only the organiser is told: they can repair the ledger (an expense edited or deleted).
+    unbalanced: role.organiser
+      ? [...money.unbalanced].map(([code, sum]) => `${code} (off by ${formatMoney(Math.abs(sum), code)})`)
+      : [],
     keys: { payment: formKey(), expense: formKey(), record: formKey() },
     // Links only: each past trip's page checks that the member was on it.
     pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),

@@ -1,3 +1,5 @@
+import { FORMER_MEMBER } from "~/platform/lib/former-member";
+
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The most house titles a confirmation page lists one by one; the rest are counted. */
@@ -18,5 +20,24 @@ export function housesGo(houses: {
     ...(more > 0 ? [`And ${plural(more, "more house")}`] : []),
     `In all ${plural(houses.list.length, "house")} and ${plural(houses.votes, "vote")}, with their photos`,
     ...(houses.chosen ? ["The choice of one of them for the event (no house will be chosen)"] : []),
+  ];
+}
+
+/**
+ * What happens to a leaving member's part of the trip (decision 025), for both delete pages: `whose`
+ * is "your" (the member's own page) or "its" (the organiser's). `open` is their open balance per
+ * currency in words ("owed €29.50"), empty when they are square.
+ */
+export function leavingWords(whose: "your" | "its", open: readonly string[]): string[] {
+  const Whose = whose === "your" ? "Your" : "Its";
+  return [
+    `${Whose} payments and expenses stay in the trip’s ledger under “${FORMER_MEMBER}”, so everyone’s balances still add up`,
+    ...(open.length
+      ? [
+          `${Whose} open balance: ${whose === "your" ? "you are" : "the member is"} ${open.join(" and ")}. Settle it with the group first: once the account is gone, nobody can sign in to it`,
+        ]
+      : []),
+    `${Whose} seat in someone’s car is given back; the rides ${whose === "your" ? "you" : "it"} offered are declined, and the riders see it on the trip page`,
+    `${Whose} place in a room and the items ${whose === "your" ? "you" : "it"} claimed to bring are freed`,
   ];
 }

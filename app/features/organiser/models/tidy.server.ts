@@ -1,6 +1,20 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { houses, sessions, surveyDrafts, surveys, users, votes } from "~/platform/db/schema";
+import {
+  houses,
+  organiserNoticeClaims,
+  organiserNotices,
+  sessions,
+  surveyDrafts,
+  surveys,
+  tripFeedTokens,
+  tripMailClaims,
+  trustedLogins,
+  users,
+  votes,
+} from "~/platform/db/schema";
+import { anonymiseUser, releaseTripPlaces } from "~/platform/models/former-member.server";
+import { deleteEverySecretOf } from "~/features/accounts/index.server";
 import { getChosenHouseId, memberInCurrentEdition, setChosenHouseId } from "~/features/season/index.server";
 
 /** What deleting a house takes with it: its votes (and its photo), and the choice if it was chosen. */
@@ -92,11 +106,14 @@ export async function removeSurvey(userId: number): Promise<boolean> {
 }
 
 /**
- * Deletes an account; its sessions, votes, survey, draft and links go by the cascade. An organiser's
- * account (its address among `organiserEmails` and confirmed) is never deleted: the check is part of
- * the DELETE, so it holds however the account changed since the page was shown.
+ * Removes a member from the group (their own "Delete my account" and the organiser's alike): the
+ * account row stays, anonymised, so every expense, share, payment and ride that names them still
+ * balances (decision 025); what was only theirs goes (sessions, trusted addresses, codes and links,
+ * calendar feed, surveys, drafts, votes, notices), and what they held on the trip is given back. An
+ * organiser's account (its address among `organiserEmails` and confirmed) is never removed: the
+ * check is part of the UPDATE, so it holds however the account changed since the page was shown.
  */
-export async function deleteAccount(userId: number, organiserEmails: string[]): Promise<boolean> {
+export async function removeMember(userId: number, organiserEmails: string[]): Promise<boolean> {
   const db = await getDb();
   const organiser = organiserEmails.length
     ? sql`(${users.emailConfirmedAt} is not null and lower(${users.email}) in (${sql.join(
@@ -104,9 +121,19 @@ export async function deleteAccount(userId: number, organiserEmails: string[]): 
         sql`, `,
       )}))`
     : sql`false`;
-  const deleted = await db
-    .delete(users)
-    .where(and(eq(users.id, userId), sql`not ${organiser}`))
-    .returning({ id: users.id });
-  return deleted.length === 1;
+  return db.transaction(async (tx) => {
+    if (!(await anonymiseUser(tx, userId, sql`not ${organiser}`))) return false;
+    await deleteEverySecretOf(userId, tx);
+    await releaseTripPlaces(tx, userId);
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(trustedLogins).where(eq(trustedLogins.userId, userId));
+    await tx.delete(tripFeedTokens).where(eq(tripFeedTokens.userId, userId));
+    await tx.delete(tripMailClaims).where(eq(tripMailClaims.userId, userId));
+    await tx.delete(surveys).where(eq(surveys.userId, userId));
+    await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
+    await tx.delete(votes).where(eq(votes.userId, userId));
+    await tx.delete(organiserNotices).where(eq(organiserNotices.userId, userId));
+    await tx.delete(organiserNoticeClaims).where(eq(organiserNoticeClaims.userId, userId));
+    return true;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users } from "~/platform/db/schema";
 import { columnsOf } from "~/platform/db/columns";
@@ -140,6 +140,8 @@ async function readMemberSurveyStatus(): Promise<MemberSurveyStatus[]> {
     })
     .from(users)
     .leftJoin(surveys, and(eq(surveys.userId, users.id), current))
+    // A former member is nobody to remind, invite or count (decision 025).
+    .where(isNull(users.leftAt))
     .orderBy(asc(sql`lower(${users.email})`));
   return rows.map((row) => ({
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { surveys, users } from "~/platform/db/schema";
 import { inCurrentEdition } from "~/features/season/index.server";
@@ -29,6 +29,7 @@ export async function listTripCandidates(): Promise<TripCandidate[]> {
     })
     .from(users)
     .leftJoin(surveys, and(eq(surveys.userId, users.id), inCurrentEdition(surveys.editionId)))
+    .where(isNull(users.leftAt))
     .orderBy(asc(users.id));
   return rows.map(({ guests, ...row }) => ({
     ...row,

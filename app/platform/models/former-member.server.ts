@@ -1,0 +1,76 @@
+import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { moneyPayers, tripItems, tripRides, tripRoomPeople, tripTravel, users } from "~/platform/db/schema";
+
+// The platform knows no feature: the current edition as the database's own default reads it.
+const inCurrentEdition = (column: AnyColumn) => eq(column, sql`current_edition_id()`);
+
+/**
+ * Gives back what a member who leaves held on the current trip, in the caller's transaction: a seat
+ * they had is the driver's again, the rides they offered are declined (their riders see it on the
+ * trip page and can ask someone else), their room place and the items they claimed are free, and
+ * they pay no share of the house. Expenses, shares and payments stay as they are: the ledger keeps
+ * balancing, under "A former member". Past trips stay as they were.
+ */
+export async function releaseTripPlaces(tx: Db, userId: number) {
+  const now = new Date();
+  const seats = await tx
+    .select({ driverId: tripRides.driverId })
+    .from(tripRides)
+    .where(
+      and(
+        eq(tripRides.riderId, userId),
+        eq(tripRides.status, "accepted"),
+        inCurrentEdition(tripRides.editionId),
+      ),
+    );
+  for (const { driverId } of seats) {
+    await tx
+      .update(tripTravel)
+      .set({ seatsTaken: sql`greatest(${tripTravel.seatsTaken} - 1, 0)` })
+      .where(and(eq(tripTravel.userId, driverId), inCurrentEdition(tripTravel.editionId)));
+  }
+  await tx
+    .update(tripRides)
+    .set({ status: "declined", updatedAt: now })
+    .where(
+      and(
+        sql`(${tripRides.riderId} = ${userId} or ${tripRides.driverId} = ${userId})`,
+        inArray(tripRides.status, ["pending", "accepted"]),
+        inCurrentEdition(tripRides.editionId),
+      ),
+    );
+  await tx
+    .delete(tripTravel)
+    .where(and(eq(tripTravel.userId, userId), inCurrentEdition(tripTravel.editionId)));
+  await tx
+    .delete(tripRoomPeople)
+    .where(and(eq(tripRoomPeople.userId, userId), inCurrentEdition(tripRoomPeople.editionId)));
+  await tx
+    .update(tripItems)
+    .set({ claimedBy: null })
+    .where(and(eq(tripItems.claimedBy, userId), inCurrentEdition(tripItems.editionId)));
+  await tx
+    .delete(moneyPayers)
+    .where(and(eq(moneyPayers.userId, userId), inCurrentEdition(moneyPayers.editionId)));
+}
+
+/**
+ * The account row of a member who leaves, anonymised in the caller's transaction: no name, an
+ * address that can receive no mail (`.invalid` is reserved) so their own is free to register anew,
+ * no password, no confirmation. Only a row matching `where` (and not gone already) is changed.
+ */
+export async function anonymiseUser(tx: Db, userId: number, where: ReturnType<typeof sql>) {
+  const rows = await tx
+    .update(users)
+    .set({
+      email: sql`'former-member-' || ${users.id} || '@invalid'`,
+      name: null,
+      passwordHash: "",
+      emailConfirmedAt: null,
+      leftAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), sql`${users.leftAt} is null`, where))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
