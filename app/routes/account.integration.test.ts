@@ -206,6 +206,38 @@ describe("/account", () => {
     expect((await getUserByEmail("moved@example.com"))?.email).toBe("moved@example.com");
   });
 
+  it("an address change ends the links mailed to the old address and every other session", async () => {
+    const { user, cookie } = await member("old@example.com");
+    const other = cookieFrom(await createUserSession(user.id, "/"));
+    const personal = new URL(await personalLinkFor(user, "/sgw25")).pathname;
+    const { token: reset } = await createPasswordReset(user.id);
+    expect((await account(cookie, { intent: "email", email: "new@example.com" })).status).toBe(302);
+    const link = new URL(
+      /(http\S+\/account\/email\?token=[\w-]+)/.exec(
+        mail.mails.find((m) => m.to === "new@example.com")!.text,
+      )![1],
+    );
+    const confirmed = await callRoute(
+      emailPage.action as never,
+      makeRequest(link.pathname + link.search, { cookie, method: "POST", form: {} }),
+    );
+    expect(confirmed.status).toBe(302);
+    // The thief who holds the old mailbox: its personal link and reset link no longer sign in.
+    expect(await (await look(personal)).json()).toEqual({ state: "unknown", name: null });
+    expect((await press(personal)).status).toBe(400);
+    await expect(resetPassword({ token: reset, newPassword: "brand-new" }, "10.3.1.2")).rejects.toThrow();
+    const left = await (
+      await getDb()
+    )
+      .select()
+      .from(oneTimeSecrets)
+      .where(eq(oneTimeSecrets.userId, user.id));
+    expect(left).toEqual([]);
+    // Every other session ends; the one that confirmed stays.
+    expect(await getUser(makeRequest("/", { cookie: other }))).toBeUndefined();
+    expect((await getUser(makeRequest("/", { cookie })))?.email).toBe("new@example.com");
+  });
+
   it("downloads the member's own data without secrets, and deletes the account with its survey", async () => {
     const { user, cookie } = await member("leave@example.com", "Leaver");
     const download = await callRoute(dataRoute.loader as never, makeRequest("/account/data", { cookie }));

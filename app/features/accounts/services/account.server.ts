@@ -128,8 +128,12 @@ export const EMAIL_CHANGE_INVALID =
 export const EMAIL_TAKEN = "That address already has an account, so your address stays as it was.";
 
 /** The Confirm press of a change link: moves the account and tells the old address. */
-export async function confirmEmailChange(user: User, token: string): Promise<AccountResult> {
-  const outcome = await applyEmailChange(token, user.id).catch((error: { code?: string }) => {
+export async function confirmEmailChange(
+  user: User,
+  token: string,
+  sessionId: number | undefined,
+): Promise<AccountResult> {
+  const outcome = await applyEmailChange(token, user.id, sessionId).catch((error: { code?: string }) => {
     if (error?.code === "23505") return { refused: "taken" as const };
     throw error;
   });
