@@ -238,6 +238,21 @@ describe("/account", () => {
     expect((await getUser(makeRequest("/", { cookie })))?.email).toBe("new@example.com");
   });
 
+  it("answers 'Download my data' with 503 and Retry-After while the database is down", async () => {
+    const { cookie } = await member("outage@example.com");
+    const down = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const select = vi.spyOn(await getDb(), "select").mockImplementation(() => {
+      throw down;
+    });
+    try {
+      const answer = await callRoute(dataRoute.loader as never, makeRequest("/account/data", { cookie }));
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("Retry-After")).toBe("5");
+    } finally {
+      select.mockRestore();
+    }
+  });
+
   it("downloads the member's own data without secrets, and deletes the account with its survey", async () => {
     const { user, cookie } = await member("leave@example.com", "Leaver");
     const download = await callRoute(dataRoute.loader as never, makeRequest("/account/data", { cookie }));

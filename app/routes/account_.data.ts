@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { memberData } from "~/features/accounts/index.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 import { requireUser } from "~/platform/services/session.server";
 
 /** "Download my data": the member's own records as a JSON file, never cached anywhere. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request);
   const exported = await memberData(user.id);
   return new Response(JSON.stringify({ exportedAt: new Date().toISOString(), ...exported }, null, 2), {
@@ -13,4 +14,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Cache-Control": "private, no-store",
     },
   });
-}
+});
