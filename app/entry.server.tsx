@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { redactUrl } from "~/platform/lib/redact-url";
 import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
@@ -49,7 +50,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     // An outage is not a bug: one line in the log, no stack trace, and the request answers 503.
     if (!unavailable.has(request)) {
       console.warn(
-        `${request.method} ${new URL(request.url).pathname}: database unavailable (${outageCode(error)})`,
+        `${request.method} ${redactUrl(new URL(request.url).pathname)}: database unavailable (${outageCode(error)})`,
       );
     }
     unavailable.add(request);
