@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { redactUrl } from "~/platform/lib/redact-url";
 import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
@@ -16,6 +15,7 @@ import {
 } from "~/platform/db/availability";
 import { env } from "~/platform/env.server";
 import { needsHydration } from "~/platform/lib/hydration";
+import { redactUrl } from "~/platform/lib/redact-url";
 import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/index.server";
 import { startTripTimeline } from "~/features/trip/index.server";
