@@ -15,6 +15,7 @@ import {
 } from "~/platform/db/availability";
 import { env } from "~/platform/env.server";
 import { needsHydration } from "~/platform/lib/hydration";
+import { redactUrl } from "~/platform/lib/redact-url";
 import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/index.server";
 import { startTripTimeline } from "~/features/trip/index.server";
@@ -49,7 +50,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     // An outage is not a bug: one line in the log, no stack trace, and the request answers 503.
     if (!unavailable.has(request)) {
       console.warn(
-        `${request.method} ${new URL(request.url).pathname}: database unavailable (${outageCode(error)})`,
+        `${request.method} ${redactUrl(new URL(request.url).pathname)}: database unavailable (${outageCode(error)})`,
       );
     }
     unavailable.add(request);

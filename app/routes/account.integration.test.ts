@@ -18,6 +18,7 @@ import * as continuePage from "~/routes/continue.$token";
 import * as dataRoute from "~/routes/account_.data";
 import * as deletePage from "~/routes/account_.delete";
 import * as emailPage from "~/routes/account_.email";
+import * as signInCodePage from "~/routes/sign-in.code";
 
 useFreshDatabase();
 const mail = useFakeMail({ APP_URL: ORIGIN });
@@ -85,9 +86,13 @@ describe("personal links in reminders, as a scanner or a thief would use them", 
     expect(await (await look(path)).json()).toEqual({ state: "expired", name: null });
     expect((await press(path)).status).toBe(400);
     const asked = await press(path, { intent: "code" });
-    expect(asked.headers.get("Location")).toBe(
-      "/sign-in/code?email=expired%40example.com&redirect=%2Fsurvey",
+    // The address stays out of the URL (history, logs, Referer): the code page has it from a cookie.
+    expect(asked.headers.get("Location")).toBe("/sign-in/code?redirect=%2Fsurvey");
+    const codePage = await callRoute(
+      signInCodePage.loader as never,
+      makeRequest("/sign-in/code?redirect=%2Fsurvey", { cookie: cookieFrom(asked) }),
     );
+    expect(await codePage.json()).toMatchObject({ email: "expired@example.com", sent: true });
     vi.useRealTimers();
     for (
       let wait = 0;
@@ -204,6 +209,53 @@ describe("/account", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("already has an account");
     expect((await getUserByEmail("moved@example.com"))?.email).toBe("moved@example.com");
+  });
+
+  it("an address change ends the links mailed to the old address and every other session", async () => {
+    const { user, cookie } = await member("old@example.com");
+    const other = cookieFrom(await createUserSession(user.id, "/"));
+    const personal = new URL(await personalLinkFor(user, "/sgw25")).pathname;
+    const { token: reset } = await createPasswordReset(user.id);
+    expect((await account(cookie, { intent: "email", email: "new@example.com" })).status).toBe(302);
+    const link = new URL(
+      /(http\S+\/account\/email\?token=[\w-]+)/.exec(
+        mail.mails.find((m) => m.to === "new@example.com")!.text,
+      )![1],
+    );
+    const confirmed = await callRoute(
+      emailPage.action as never,
+      makeRequest(link.pathname + link.search, { cookie, method: "POST", form: {} }),
+    );
+    expect(confirmed.status).toBe(302);
+    // The thief who holds the old mailbox: its personal link and reset link no longer sign in.
+    expect(await (await look(personal)).json()).toEqual({ state: "unknown", name: null });
+    expect((await press(personal)).status).toBe(400);
+    await expect(resetPassword({ token: reset, newPassword: "brand-new" }, "10.3.1.2")).rejects.toThrow();
+    const left = await (
+      await getDb()
+    )
+      .select()
+      .from(oneTimeSecrets)
+      .where(eq(oneTimeSecrets.userId, user.id));
+    expect(left).toEqual([]);
+    // Every other session ends; the one that confirmed stays.
+    expect(await getUser(makeRequest("/", { cookie: other }))).toBeUndefined();
+    expect((await getUser(makeRequest("/", { cookie })))?.email).toBe("new@example.com");
+  });
+
+  it("answers 'Download my data' with 503 and Retry-After while the database is down", async () => {
+    const { cookie } = await member("outage@example.com");
+    const down = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const select = vi.spyOn(await getDb(), "select").mockImplementation(() => {
+      throw down;
+    });
+    try {
+      const answer = await callRoute(dataRoute.loader as never, makeRequest("/account/data", { cookie }));
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("Retry-After")).toBe("5");
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it("downloads the member's own data without secrets, and deletes the account with its survey", async () => {

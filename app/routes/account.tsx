@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -65,9 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const session = await getCookieSession(request);
   const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "") as Intent;
-  const handler = HANDLERS[intent];
-  if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
+  const intent = String(form.intent ?? "");
+  const handler = handlerFor(HANDLERS, intent);
+  if (!handler) return data<FormFailure>({ error: UNKNOWN_REQUEST }, { status: 400 });
   const result = await handler({ user, sessionId: session?.sessionId, form, ip: clientIp(request) });
   if ("ok" in result) {
     return redirect(`/account#${intent === "password-code" ? "password" : intent}`, {

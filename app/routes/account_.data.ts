@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { memberData } from "~/features/accounts/index.server";
 import { memberMoney } from "~/features/money/index.server";
 import { memberTrip } from "~/features/trip/index.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
 import { requireUser } from "~/platform/services/session.server";
 
 /** "Download my data": the member's own records as a JSON file, never cached anywhere. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request);
   const [exported, money, trip] = await Promise.all([
     memberData(user.id),
@@ -20,4 +21,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Cache-Control": "private, no-store",
     },
   });
-}
+});

@@ -5,7 +5,7 @@ import { useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
-import { requireUser } from "~/platform/services/session.server";
+import { getCookieSession, requireUser } from "~/platform/services/session.server";
 import {
   pendingEmailChange,
   EMAIL_CHANGE_INVALID,
@@ -29,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const result = await confirmEmailChange(user, tokenOf(request));
+  const session = await getCookieSession(request);
+  const result = await confirmEmailChange(user, tokenOf(request), session?.sessionId);
   if ("ok" in result) {
     return redirect("/account#email", { headers: { "Set-Cookie": await setFlash({ message: result.ok }) } });
   }

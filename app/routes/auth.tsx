@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner } from "~/platform/components/banner";
@@ -144,12 +145,12 @@ export async function action({ request }: ActionFunctionArgs) {
           : refuse(outcome.error, outcome.status, outcome.retryAfter);
       }
       default:
-        return refuse("Unknown request");
+        return refuse(UNKNOWN_REQUEST);
     }
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
     return refuse(
-      (BANNER_PREFIX[intent] ?? "Error: ") + error.message,
+      (handlerFor(BANNER_PREFIX, intent) ?? "Error: ") + error.message,
       error.status === 429 ? 429 : 400,
       error.retryAfter,
     );

@@ -6,6 +6,7 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { setFlash } from "~/platform/services/flash.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, sessionOptionsFrom } from "~/platform/services/session.server";
 import { ContinueAs } from "~/features/accounts/components/continue-as";
@@ -39,7 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (form.get("intent") === "code") {
       const { email, target } = await codeForExpiredLink(token, clientIp(request));
-      return redirect(signInCodeUrl(target, { email }));
+      // The address rides in the short-lived signed flash cookie, never in the URL (history, logs, Referer).
+      return redirect(signInCodeUrl(target), {
+        headers: { "Set-Cookie": await setFlash({ message: "", email }) },
+      });
     }
     const { user, target } = await signInWithPersonalLink(token, clientIp(request));
     return startMemberSession(request, user, target, sessionOptionsFrom(request, form));

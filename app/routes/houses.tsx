@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HouseCard, type CardHouse } from "~/features/houses/components/house-card";
@@ -108,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const parsed = organiserFormSchema.safeParse(form);
-  if (!parsed.success) return data<ActionReply>({ error: "Unknown request" }, { status: 400 });
+  if (!parsed.success) return data<ActionReply>({ error: UNKNOWN_REQUEST }, { status: 400 });
   const { houseId, intent } = parsed.data;
   if (!(await isOrganiser(user))) {
     return data<ActionReply>(

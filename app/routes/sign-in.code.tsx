@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
@@ -8,6 +8,7 @@ import { authUrl } from "~/platform/lib/login-url";
 import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter } from "~/platform/lib/retry-after";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { readFlash } from "~/platform/services/flash.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { getUser, sessionOptionsFrom } from "~/platform/services/session.server";
 import { CodePage } from "~/features/accounts/components/code-page";
@@ -33,13 +34,18 @@ const SENT =
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) return redirect("/");
   const params = new URL(request.url).searchParams;
-  const email = params.get("email")?.trim().slice(0, EMAIL_MAX) ?? "";
-  return {
-    email,
-    sent: Boolean(email),
-    keep: params.get("keep") !== "0",
-    redirectTo: safeRedirect(params.get("redirect")),
-  };
+  // An expired personal link's press sends the address in the flash cookie, not the URL.
+  const { flash, setCookie } = await readFlash(request);
+  const email = (params.get("email") || flash?.email)?.trim().slice(0, EMAIL_MAX) ?? "";
+  return data(
+    {
+      email,
+      sent: Boolean(email),
+      keep: params.get("keep") !== "0",
+      redirectTo: safeRedirect(params.get("redirect")),
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
 }
 
 export const clientAction = keepInputOnFailure;

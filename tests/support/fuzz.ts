@@ -547,3 +547,71 @@ export async function fuzz(options: {
   agent.destroy();
   return report;
 }
+
+/** Every page whose forms pick a handler by their posted `intent`, as a page post and a data post. */
+const INTENT_PAGES = [
+  ["/money", "/money.data?index"],
+  ["/money/setup", "/money/setup.data"],
+  ["/money/expenses/1", "/money/expenses/1.data"],
+  ["/account", "/account.data"],
+  ["/auth", "/auth.data"],
+  ["/sign-in/code", "/sign-in/code.data"],
+  ["/register/code", "/register/code.data"],
+  ["/houses", "/houses.data"],
+  ["/survey/1", "/survey/1.data"],
+  ["/trip", "/trip.data"],
+  ["/trip/rooms", "/trip/rooms.data"],
+  ["/organiser", "/organiser.data"],
+  ["/organiser/decide", "/organiser/decide.data"],
+  ["/organiser/event", "/organiser/event.data"],
+  ["/organiser/mail", "/organiser/mail.data"],
+  ["/organiser/people", "/organiser/people.data"],
+  ["/organiser/houses", "/organiser/houses.data?index"],
+  ["/organiser/confirm", "/organiser/confirm.data"],
+  ["/organiser/next-edition", "/organiser/next-edition.data"],
+] as const;
+
+const EMAIL = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const emailsIn = (text: string) => new Set(text.match(EMAIL) ?? []);
+
+export type IntentSweepReport = { sent: number; serverErrors: string[]; leaks: string[] };
+
+/**
+ * Posts every name a plain object inherits (`constructor`, `__proto__`, `toString`…) as the intent
+ * of every page that dispatches on one, as the member behind `cookie`. An answer must not be a 5xx,
+ * nor hold an e-mail address that the member's own GET of that page does not show.
+ */
+export async function intentSweep(options: {
+  baseUrl: string;
+  origin: string;
+  cookie: string;
+}): Promise<IntentSweepReport> {
+  const report: IntentSweepReport = { sent: 0, serverErrors: [], leaks: [] };
+  const names = Object.getOwnPropertyNames(Object.prototype);
+  for (const [page, data] of INTENT_PAGES) {
+    const shown = emailsIn(
+      await (await fetch(`${options.baseUrl}${page}`, { headers: { Cookie: options.cookie } })).text(),
+    );
+    for (const path of [page, data]) {
+      for (const intent of names) {
+        const response = await fetch(`${options.baseUrl}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            Cookie: options.cookie,
+            Origin: options.origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ intent }),
+        });
+        const body = await response.text();
+        report.sent += 1;
+        if (response.status >= 500)
+          report.serverErrors.push(`${response.status} POST ${path} intent=${intent}`);
+        const leaked = [...emailsIn(body)].filter((email) => !shown.has(email));
+        if (leaked.length) report.leaks.push(`POST ${path} intent=${intent}: ${leaked.join(", ")}`);
+      }
+    }
+  }
+  return report;
+}

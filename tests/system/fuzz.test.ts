@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { fuzz } from "../support/fuzz";
+import { fuzz, intentSweep } from "../support/fuzz";
 import { seedDatabase, startAppServer, type AppServer } from "../support/processes";
 
 const PORT = 3248;
@@ -32,20 +32,32 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it("answers every fuzzed request without a 5xx", async () => {
+/** A member's session cookie, from the /auth page's login form. */
+async function logIn(email: string) {
   const login = await fetch(`${app.url}/auth`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-    body: new URLSearchParams({
-      intent: "login",
-      redirect: "/",
-      email: "organiser@example.com",
-      password: "sgw25-demo",
-    }),
+    body: new URLSearchParams({ intent: "login", redirect: "/", email, password: "sgw25-demo" }),
   });
   const cookie = login.headers.get("Set-Cookie")?.split(";")[0] ?? "";
   expect(cookie).toMatch(/^sgw_session=/);
+  return cookie;
+}
+
+it("answers every intent a plain object inherits without a 5xx and shows no one else’s address", async () => {
+  // The organiser sees most pages; a member (not on the trip) sees the money page the leak came from.
+  for (const email of ["organiser@example.com", "casey@example.com"]) {
+    const report = await intentSweep({ baseUrl: app.url, origin: app.url, cookie: await logIn(email) });
+    console.log(`intent sweep as ${email}: ${report.sent} posts`);
+    expect(report.sent).toBeGreaterThan(19 * 2 * 10);
+    expect(report.serverErrors).toEqual([]);
+    expect(report.leaks).toEqual([]);
+  }
+}, 300_000);
+
+it("answers every fuzzed request without a 5xx", async () => {
+  const cookie = await logIn("organiser@example.com");
   const api = await fetch(`${app.url}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

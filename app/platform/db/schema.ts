@@ -233,7 +233,8 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
-export type User = typeof users.$inferSelect;
+/** A member as every feature sees them: never the password hash, which only the password check reads. */
+export type User = Omit<typeof users.$inferSelect, "passwordHash">;
 
 /**
  * Small app-wide values that must outlive a restart and be shared by every instance on one database

@@ -38,6 +38,25 @@ describe("redactUrl", () => {
     expect(redactUrl("/sgw25.ics")).toBe("/sgw25.ics");
   });
 
+  it("hides a personal link's token, which is the path's last segment, in any encoding", () => {
+    const token = "Qx7_SECRET-0123456789abcdefghijklmnopqrstuv";
+    for (const url of [
+      `/continue/${token}`,
+      `/continue/${token}.data`,
+      `/continue/${token}?redirect=%2Fsurvey`,
+      `/%63ontinue/${token}`,
+      `/CONTINUE/${token}/`,
+      `/auth?redirect=%2Fcontinue%2F${token}`,
+      `/auth?redirect=%252Fcontinue%252F${token}`,
+    ]) {
+      expect(redactUrl(url), url).not.toContain("SECRET");
+    }
+    expect(redactUrl(`/continue/${token}`)).toBe("/continue/[redacted]");
+    expect(redactUrl(`/continue/${token}?redirect=%2Fsurvey`)).toBe(
+      "/continue/[redacted]?redirect=%2Fsurvey",
+    );
+  });
+
   it("leaves URLs without a token alone", () => {
     expect(redactUrl("/auth?redirect=%2Fhouses%3Fq%3Dlake&mode=login")).toBe(
       "/auth?redirect=%2Fhouses%3Fq%3Dlake&mode=login",

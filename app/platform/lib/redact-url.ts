@@ -3,6 +3,9 @@ const SECRET_ASSIGNMENT = /(token|code|passw|secret|key|session|signature|creden
 const PLAIN_NAME = /^[\w.\-[\]]*$/;
 /** A private calendar address's last segment (/calendar/<token>.ics): the token is the secret. */
 const SECRET_FEED = /^[\w-]{32,}\.ics$/i;
+/** A personal link (/continue/<token>, good 14 days): the segment after `continue` is the secret. */
+const SECRET_AFTER = "continue";
+const PERSONAL_LINK = /\/continue\/[^/?#&]/i;
 
 /** Percent-decoded (and "+" as space) until nothing changes, so no layer of encoding hides a name. */
 function decodeFully(text: string) {
@@ -18,7 +21,8 @@ function decodeFully(text: string) {
 }
 
 function redactParameter(parameter: string) {
-  if (!SECRET_ASSIGNMENT.test(decodeFully(parameter))) return parameter;
+  const decoded = decodeFully(parameter);
+  if (!SECRET_ASSIGNMENT.test(decoded) && !PERSONAL_LINK.test(decoded)) return parameter;
   const name = parameter.split("=")[0];
   return PLAIN_NAME.test(decodeFully(name)) ? `${name}=[redacted]` : "[redacted]";
 }
@@ -37,8 +41,12 @@ export function redactUrl(url: string): string {
   return (
     path
       .split("/")
-      .map((segment) =>
-        SECRET_ASSIGNMENT.test(decodeFully(segment)) || SECRET_FEED.test(segment) ? "[redacted]" : segment,
+      .map((segment, index, segments) =>
+        SECRET_ASSIGNMENT.test(decodeFully(segment)) ||
+        SECRET_FEED.test(segment) ||
+        (index > 0 && segment && decodeFully(segments[index - 1]).toLowerCase() === SECRET_AFTER)
+          ? "[redacted]"
+          : segment,
       )
       .join("/") +
     (question === -1 ? "" : `?${redactQuery(target.slice(question + 1))}`) +

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { sessionDetails, sessions, users, type User } from "~/platform/db/schema";
+import { userColumns } from "~/platform/models/user.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +80,7 @@ async function readSession(tokenHash: string): Promise<SessionRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({
-      user: users,
+      user: userColumns,
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,

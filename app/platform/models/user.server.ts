@@ -1,9 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { surveys, users, type User } from "~/platform/db/schema";
+import { columnsOf } from "~/platform/db/columns";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 
 export type { User };
+
+/** The columns of a `User`: everything but the password hash. */
+export const userColumns = columnsOf(users, "id", "email", "name", "createdAt", "emailConfirmedAt", "leftAt");
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
@@ -11,19 +15,32 @@ export function normaliseEmail(email: string) {
 
 export async function getUserById(id: number): Promise<User | undefined> {
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
 
 export async function getUserByEmail(email: string): Promise<User | undefined> {
   const db = await getDb();
   const [user] = await db
-    .select()
+    .select(userColumns)
     .from(users)
     // A former member's row answers to no address: it can never sign in again (decision 025).
-    .where(and(sql`lower(${users.email}) = ${normaliseEmail(email)}`, isNull(users.leftAt)))
+    .where(and(byEmail(email), isNull(users.leftAt)))
     .limit(1);
   return user;
+}
+
+/** The member's password hash ("" for an account made from an invitation with a code). */
+export async function passwordHashOf(userId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.passwordHash ?? "";
 }
 
 /** Creates a member; returns undefined when the e-mail is already taken (in any letter case). */
@@ -38,13 +55,18 @@ export async function createUser(input: {
     .insert(users)
     .values({ email: normaliseEmail(input.email), passwordHash, name: input.name?.trim() || null })
     .onConflictDoNothing()
-    .returning();
+    .returning(userColumns);
   return user;
 }
 
 /** The user when e-mail and password match, else undefined (same answer for an unknown e-mail). */
 export async function verifyLogin(email: string, password: string): Promise<User | undefined> {
-  const user = await getUserByEmail(email);
+  const db = await getDb();
+  const [user] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email))
+    .limit(1);
   // An account made from an invitation with a code has no password (an empty hash): nothing matches
   // it, in the time a real check takes.
   if (!user || user.passwordHash === "") {
@@ -53,7 +75,8 @@ export async function verifyLogin(email: string, password: string): Promise<User
     await verifyPassword(await dummyHash, password);
     return undefined;
   }
-  return (await verifyPassword(user.passwordHash, password)) ? user : undefined;
+  const { passwordHash, ...member } = user;
+  return (await verifyPassword(passwordHash, password)) ? member : undefined;
 }
 
 let dummyHash: Promise<string> | undefined;

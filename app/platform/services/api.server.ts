@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redactUrl } from "~/platform/lib/redact-url";
 import type { ZodError } from "zod";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/platform/db/availability";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
@@ -95,7 +96,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
           headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
         });
       }
-      console.error(`${method} ${new URL(args.request.url).pathname} failed:`, error);
+      console.error(`${method} ${redactUrl(new URL(args.request.url).pathname)} failed:`, error);
       return apiError(500, "Internal server error");
     }
   };

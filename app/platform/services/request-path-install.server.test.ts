@@ -1,6 +1,6 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientIp, installRequestPath } from "~/platform/services/request-path.server";
 
 // Installing patches every Node HTTP server in this process, so these tests keep a file of their own
@@ -44,6 +44,34 @@ describe("installRequestPath", () => {
       "CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n",
     );
     expect(connect).toBe(405);
+  });
+
+  it("says at start-up when it trusts a proxy but listens on every interface (HOST unset)", async () => {
+    installRequestPath();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const saved = { TRUST_PROXY: process.env.TRUST_PROXY, HOST: process.env.HOST };
+    try {
+      const said = async (trustProxy: string | undefined, host: string | undefined) => {
+        warn.mockClear();
+        Object.assign(process.env, { TRUST_PROXY: trustProxy, HOST: host });
+        if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+        if (host === undefined) delete process.env.HOST;
+        const started = http.createServer((_, res) => res.end());
+        await listen(started);
+        started.close();
+        return warn.mock.calls.map((call) => call.join(" ")).join("\n");
+      };
+      expect(await said("1", undefined)).toMatch(/TRUST_PROXY.*HOST.*around the proxy/);
+      expect(await said("1", "127.0.0.1")).toBe("");
+      expect(await said(undefined, undefined)).toBe("");
+      expect(await said("0", undefined)).toBe("");
+    } finally {
+      warn.mockRestore();
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it("redacts tokens from URLs before the access log sees them", async () => {

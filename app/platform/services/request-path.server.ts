@@ -79,9 +79,23 @@ export function installRequestPath() {
       runRequestPath(req, res, config, () => emit.apply(this, [event, ...args]));
       return true;
     }
-    if (event === "listening" && this.listenerCount("connect") === 0) this.on("connect", refuseConnect);
+    if (event === "listening") {
+      if (this.listenerCount("connect") === 0) this.on("connect", refuseConnect);
+      const bypass = proxyBypass(process.env);
+      if (bypass) console.warn(bypass);
+    }
     return emit.apply(this, [event, ...args]);
   } as typeof proto.emit;
+}
+
+/**
+ * The start-up warning when the app trusts a proxy's X-Forwarded-For but listens on every
+ * interface: anyone who reaches its port around the proxy may then write that header themselves.
+ */
+function proxyBypass({ TRUST_PROXY = "", HOST = "" }: NodeJS.ProcessEnv) {
+  const trusting = TRUST_PROXY.trim() !== "" && TRUST_PROXY.trim() !== "0";
+  if (!trusting || HOST.trim() !== "") return undefined;
+  return `TRUST_PROXY is set but HOST is not: the app listens on every interface and is reachable around the proxy; set HOST=127.0.0.1 (or the proxy-facing address).`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { databaseUnavailableResponse, isDatabaseUnavailable, outageCode } from "~/platform/db/availability";
+import { redactUrl } from "~/platform/lib/redact-url";
 
 /**
  * A resource route's loader (a photo, a calendar, a CSV) answering an outage with the same 503 as
@@ -13,7 +14,9 @@ export function answeringOutages<Args extends { request: Request }>(
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const { method, url } = args.request;
-      console.warn(`${method} ${new URL(url).pathname}: database unavailable (${outageCode(error)})`);
+      console.warn(
+        `${method} ${redactUrl(new URL(url).pathname)}: database unavailable (${outageCode(error)})`,
+      );
       return databaseUnavailableResponse();
     }
   };

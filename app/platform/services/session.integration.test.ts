@@ -28,6 +28,18 @@ describe("sessions", () => {
     expect(await getUser(makeRequest("/api/user", { bearer: token }))).toBeUndefined();
   });
 
+  it("hand features the member without the password hash, by cookie and by token", async () => {
+    const user = await createUser({ email: "nohash@example.com", password: "secret1" });
+    const { token } = await createSession(user!.id);
+    const cookie = cookieFrom(await createUserSession(user!.id, "/"));
+    for (const request of [makeRequest("/api/user", { bearer: token }), makeRequest("/houses", { cookie })]) {
+      const member = await requireUser(request);
+      expect(member.id).toBe(user!.id);
+      expect(JSON.stringify(member)).not.toMatch(/argon2|passwordHash/);
+    }
+    expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
+  });
+
   it("read a session once until the sessions or users change: logout, revocation and a reset refuse it at once", async () => {
     const user = await createUser({ email: "cached@example.com", password: "secret1" });
     const reads = vi.spyOn(await getDb(), "select");

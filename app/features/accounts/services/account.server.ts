@@ -5,7 +5,7 @@ import { firstErrorPerField } from "~/platform/lib/field-errors";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 import { deleteOtherSessions, listSessions } from "~/platform/models/session.server";
-import { normaliseEmail, setUserName, type User } from "~/platform/models/user.server";
+import { normaliseEmail, passwordHashOf, setUserName, type User } from "~/platform/models/user.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { describeUserAgent } from "~/features/accounts/lib/user-agent";
@@ -36,7 +36,7 @@ export async function accountOverview(user: User, currentSessionId: number | und
   return {
     name: user.name ?? "",
     email: user.email,
-    hasPassword: user.passwordHash !== "",
+    hasPassword: (await passwordHashOf(user.id)) !== "",
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeUserAgent(session.userAgent),
@@ -65,7 +65,8 @@ export async function changePassword(
 ): Promise<AccountResult> {
   const parsed = passwordChangeSchema.safeParse(input);
   if (!parsed.success) return refused(parsed.error);
-  if (user.passwordHash !== "") {
+  const passwordHash = await passwordHashOf(user.id);
+  if (passwordHash !== "") {
     const attempt = await countAttempt(LIMITS.passwordChangeUser, String(user.id));
     if (attempt.retryAfter) {
       return { error: tooManyAttempts(attempt.retryAfter), status: 429, retryAfter: attempt.retryAfter };
@@ -78,7 +79,7 @@ export async function changePassword(
         throw error;
       });
       if (proved?.id !== user.id) return { error: CODE_INVALID, fieldErrors: { code: CODE_INVALID } };
-    } else if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    } else if (!(await verifyPassword(passwordHash, currentPassword))) {
       const wrong = "The current password is not right";
       return { error: wrong, fieldErrors: { currentPassword: wrong } };
     }
@@ -127,8 +128,12 @@ export const EMAIL_CHANGE_INVALID =
 export const EMAIL_TAKEN = "That address already has an account, so your address stays as it was.";
 
 /** The Confirm press of a change link: moves the account and tells the old address. */
-export async function confirmEmailChange(user: User, token: string): Promise<AccountResult> {
-  const outcome = await applyEmailChange(token, user.id).catch((error: { code?: string }) => {
+export async function confirmEmailChange(
+  user: User,
+  token: string,
+  sessionId: number | undefined,
+): Promise<AccountResult> {
+  const outcome = await applyEmailChange(token, user.id, sessionId).catch((error: { code?: string }) => {
     if (error?.code === "23505") return { refused: "taken" as const };
     throw error;
   });

@@ -32,8 +32,9 @@ export async function codePageAction(
   const code = text(form, "code");
   const values = Object.fromEntries(kind.fields.map((name) => [name, text(form, name)]));
   const intent = form.has("code") ? "verify" : "request";
+  const handler = intent === "verify" ? kind.verify : kind.request;
   try {
-    return await kind[intent]({ email, code, values, form });
+    return await handler({ email, code, values, form });
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
     return data<FormFailure>(

@@ -1,4 +1,5 @@
 import { z, type ZodError } from "zod";
+import { handlerFor } from "~/platform/lib/dispatch";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
 import { VOTE_CHOICES } from "~/features/houses/lib/house-rules";
 import {
@@ -209,7 +210,7 @@ export function houseControlPatch({ intent, year }: z.infer<typeof organiserForm
     previous: { previous_house: true, previous_house_year: year?.trim() ?? "" },
     "not-previous": { previous_house: false, previous_house_year: null },
   };
-  return housePatchSchema.safeParse(change[intent]);
+  return housePatchSchema.safeParse(handlerFor(change, intent));
 }
 
 /** The house controls on /organiser: the /houses ones plus choosing the house for SGW25. */

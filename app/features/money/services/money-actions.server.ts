@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { setFlash } from "~/platform/services/flash.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
@@ -316,9 +317,8 @@ const HANDLERS = {
 export async function moneyAction(request: Request) {
   const loaded = await loadMoney(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const handler = HANDLERS[intent as keyof typeof HANDLERS];
-  if (!handler) return fail("money", "Unknown request");
+  const handler = handlerFor(HANDLERS, form.get("intent"));
+  if (!handler) return fail("money", UNKNOWN_REQUEST);
   return closedAware(() => handler(loaded, form));
 }
 

@@ -1,4 +1,5 @@
 import { requireOrganiser } from "~/features/accounts/index.server";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
@@ -227,7 +228,7 @@ const HANDLERS = { settings: saveSettings, payer: changePayer, "send-reminder": 
 export async function setupAction(request: Request) {
   const loaded = await loadSetup(request);
   const form = await request.formData();
-  const handler = HANDLERS[String(form.get("intent") ?? "") as keyof typeof HANDLERS];
-  if (!handler) return fail("money", "Unknown request");
+  const handler = handlerFor(HANDLERS, form.get("intent"));
+  if (!handler) return fail("money", UNKNOWN_REQUEST);
   return closedAware(() => handler(loaded, form));
 }

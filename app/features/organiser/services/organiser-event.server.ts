@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { env } from "~/platform/env.server";
 import { bestWeekends } from "~/features/results/lib/best-weekends";
 import { weekendLong } from "~/features/season/lib/event-settings";
@@ -221,8 +222,8 @@ export async function runIntent<Handlers extends Record<string, Intent>>(
 ): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | ReturnType<typeof data<FormFailure>>> {
   const organiser = await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
-  const handler = Object.hasOwn(handlers, String(form.intent)) ? handlers[String(form.intent)] : undefined;
-  if (!handler) return data<FormFailure>({ error: "Unknown request" }, { status: 400 });
+  const handler = handlerFor(handlers, form.intent);
+  if (!handler) return data<FormFailure>({ error: UNKNOWN_REQUEST }, { status: 400 });
   return handler(form, page, organiser.id) as Promise<Awaited<ReturnType<Handlers[keyof Handlers]>>>;
 }
 

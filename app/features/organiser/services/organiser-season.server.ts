@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { houseControlPatch, organiserHouseFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, updateHouse } from "~/features/houses/index.server";
@@ -54,7 +55,7 @@ export async function reminderIntent(form: Form, page: string, organiserId: numb
 export async function houseIntent(form: Form, page: string) {
   const refuse = (error: string, status = 400) => data<FormFailure>({ error, form: "houses" }, { status });
   const parsed = organiserHouseFormSchema.safeParse(form);
-  if (!parsed.success) return refuse("Unknown request");
+  if (!parsed.success) return refuse(UNKNOWN_REQUEST);
   const { houseId, intent } = parsed.data;
   const house = await getHouse(houseId);
   if (!house) return refuse("House not found", 404);

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { env } from "~/platform/env.server";
 import { setFlash } from "~/platform/services/flash.server";
 import type { TripOutcome } from "~/features/trip/services/trip-actions.server";
@@ -25,9 +26,8 @@ export async function runIntent(
   handlers: Record<string, (trip: Trip, form: FormData) => Promise<TripOutcome>>,
   back: string,
 ) {
-  const intent = String(form.get("intent") ?? "");
-  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) return data({ error: "Unknown action.", form: "page" }, { status: 400 });
+  const handler = handlerFor(handlers, form.get("intent"));
+  if (!handler) return data({ error: UNKNOWN_REQUEST, form: "page" }, { status: 400 });
   const outcome = await handler(trip, form);
   if (outcome.failure) return data(outcome.failure, { status: 400 });
   const message =

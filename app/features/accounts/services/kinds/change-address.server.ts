@@ -1,9 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { oneTimeSecrets, users } from "~/platform/db/schema";
+import { oneTimeSecrets, sessions, users, type OneTimeKind } from "~/platform/db/schema";
 import { hashToken, newToken } from "~/platform/models/session.server";
 import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
-import { findLive, issueSecret, spendSecret } from "~/features/accounts/models/one-time.server";
+import {
+  deleteSecretsOf,
+  findLive,
+  issueSecret,
+  spendSecret,
+} from "~/features/accounts/models/one-time.server";
 
 /** A change of address waiting for the link mailed to the new one, under the member's id. */
 const ofMember = (token: string, userId: number) =>
@@ -36,14 +41,26 @@ export async function pendingEmailChange(token: string, userId: number, now = ne
 
 export type EmailChangeOutcome = { changed: { from: string; to: string } } | { refused: "taken" | "invalid" };
 
+/** What was mailed to the member's old address and still signs in or proves the mailbox. */
+const MAILED_TO_OLD_ADDRESS: OneTimeKind[] = [
+  "personal-link",
+  "sign-in",
+  "reset-password",
+  "confirm-address",
+  "change-address",
+];
+
 /**
  * Spends a change link for `userId` and moves the account to the new address, all or nothing. An
  * address another account has is refused here (the requester was not told earlier). The new
  * address is not "confirmed" for organiser rights: decision 013's confirmation still decides.
+ * As a new password does, it ends every other session and every link or code mailed to the old
+ * address: whoever reads that mailbox must not keep a way in.
  */
 export async function applyEmailChange(
   token: string,
   userId: number,
+  keepSessionId: number | undefined,
   now = new Date(),
 ): Promise<EmailChangeOutcome> {
   const db = await getDb();
@@ -59,6 +76,14 @@ export async function applyEmailChange(
     if (!before || taken) return { refused: "taken" as const };
     // Someone registering the address meanwhile trips the unique index: the whole change rolls back.
     await tx.update(users).set({ email, emailConfirmedAt: null }).where(eq(users.id, userId));
+    await tx
+      .delete(sessions)
+      .where(
+        keepSessionId === undefined
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
+      );
+    for (const kind of MAILED_TO_OLD_ADDRESS) await deleteSecretsOf(kind, userId, tx);
     return { changed: { from: before.email, to: email } };
   });
 }

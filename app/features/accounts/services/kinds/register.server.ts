@@ -4,7 +4,7 @@ import { z } from "zod";
 import { env } from "~/platform/env.server";
 import { invitations, oneTimeSecrets, users } from "~/platform/db/schema";
 import { escapeHtml } from "~/platform/lib/mail-text";
-import { getUserByEmail, normaliseEmail, type User } from "~/platform/models/user.server";
+import { getUserByEmail, normaliseEmail, userColumns, type User } from "~/platform/models/user.server";
 import { sendMail } from "~/platform/services/mail.server";
 import { LIMITS } from "~/platform/services/rate-limit.server";
 import { afterResponse } from "~/platform/services/request-path.server";
@@ -167,7 +167,7 @@ async function spendRegisterCode(id: number, name: string | undefined): Promise<
       .insert(users)
       .values({ email: spent.target, passwordHash: "", name: name?.trim() || null })
       .onConflictDoNothing()
-      .returning();
+      .returning(userColumns);
     return user;
   });
 }
