@@ -32,6 +32,11 @@ const ON_POSTGRES = [
   "organiser-tidy.integration.test.ts", // two organisers delete each other at once
   "trip.integration.test.ts", // 10 accepts for 3 seats, two instances' timeline runs
   "shared-records.integration.test.ts", // a member an expense names: the RESTRICT key's refusal (23001)
+  // The attacks of the fifth security round run on both, as the round asks: a leaving member's
+  // records against the server's RESTRICT keys, settle-up records and every prototype-named intent.
+  "former-member.integration.test.ts",
+  "money-settle.integration.test.ts",
+  "intent-dispatch.integration.test.ts",
 ];
 const appFiles = readdirSync(path.resolve(__dirname, "app"), { recursive: true }).map(String);
 const POSTGRES_TESTS = ON_POSTGRES.map((name) => {
