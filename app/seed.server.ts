@@ -5,6 +5,7 @@ import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { WINDOWS } from "~/features/season/lib/weekends";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
+import { removeMember } from "~/features/organiser/index.server";
 
 export const DEMO_PASSWORD = "sgw25-demo";
 
@@ -275,15 +276,13 @@ export async function openDemoAccounts(db: Db, { first = false } = {}) {
   return open;
 }
 
-/** Deletes the open demo accounts (their surveys, votes and sessions go by the cascade). */
+/**
+ * Removes the open demo accounts as any member leaves (decision 025): each row stays as "A former
+ * member" where the demo season's ledger, rides and rooms name it, so those records keep balancing,
+ * and what was only theirs (sessions, secrets, surveys, votes) goes. Through the app's database.
+ */
 export async function removeDemoAccounts(db: Db) {
   const open = await openDemoAccounts(db);
-  if (open.length > 0)
-    await db.delete(users).where(
-      inArray(
-        users.id,
-        open.map((account) => account.id),
-      ),
-    );
+  for (const account of open) await removeMember(account.id, []);
   return open.map((account) => account.email);
 }

@@ -1,12 +1,14 @@
 /**
  * `npm run remove-demo`: deletes the demo accounts that still open with the published demo password
- * from DATABASE_URL or the PGlite directory, so `npm start` serves it as a real planner. Their
- * surveys and votes go with them; houses and the rest stay.
+ * from DATABASE_URL or the PGlite directory, so `npm start` serves it as a real planner. Each leaves
+ * as a member does: their surveys, votes and sessions go, and the season's shared records name "A
+ * former member".
  */
-import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
 import { removeDemoAccounts } from "~/seed.server";
 
 const connection = openDatabase(configuredTarget());
+useDatabase(connection);
 try {
   const removed = await removeDemoAccounts(connection.db);
   console.log(

@@ -2,6 +2,7 @@
  * How the app starts in production: two instances at once on one fresh Postgres, a restart on
  * PGlite without SESSION_SECRET, and `npm start` beside `npm run demo` on the embedded database.
  */
+import { isNull } from "drizzle-orm";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -194,7 +195,8 @@ function prepare(env: Record<string, string>) {
 async function accountCount(pgliteDir: string) {
   const connection = openDatabase({ pgliteDir });
   try {
-    return (await connection.db.select({ id: users.id }).from(users)).length;
+    // A former member's row stays for the shared records and can never sign in: not an account.
+    return (await connection.db.select({ id: users.id }).from(users).where(isNull(users.leftAt))).length;
   } finally {
     await connection.close();
   }
