@@ -23,6 +23,7 @@ import { startOrganiserNotices } from "~/features/organiser/index.server";
 import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
 import { securityHeaders } from "~/platform/services/security-headers.server";
+import { startBackupAccess, startNightlyBackups } from "~/platform/services/backup.server";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
 env();
@@ -31,6 +32,9 @@ installRequestPath();
 startTripTimeline();
 // So do the organisers' notices (everyone answered, the daily digest), claimed in the database.
 startOrganiserNotices();
+// One backup a night, claimed in the database; and `npm run backup`'s key to the embedded database.
+startNightlyBackups();
+startBackupAccess();
 
 const ABORT_DELAY = 5_000;
 let photosStarted = false;

@@ -10,6 +10,8 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
 import { pruneExpired } from "~/platform/models/housekeeping.server";
+import { holdsData, pendingMigrations, recordBackup } from "~/platform/models/backup.server";
+import { writeBackupFile } from "~/platform/services/backup.server";
 import {
   DEMO_MEMBER_EMAILS,
   DEMO_ORGANISER_EMAIL,
@@ -47,9 +49,17 @@ const config = env();
 const production = (process.env.NODE_ENV ?? "production") === "production";
 
 const connection = openDatabase(configuredTarget());
+// A migration may go wrong half-way or be regretted: a database holding data is backed up first.
+const pending = await pendingMigrations(connection.db);
+const before =
+  pending.length > 0 && (await holdsData(connection.db))
+    ? await writeBackupFile(connection.db, connection.kind, "before-migration")
+    : undefined;
+if (before) console.log(`Backed up the database to ${before.file} before ${pending.length} pending migrations.`);
 // Here, not in the request path: instances starting together take turns (see migratePostgresLocked).
 await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);
+if (before) await recordBackup(connection.db, "before-migration", before.file, before.bytes);
 await pruneExpired(connection.db);
 if (config.demo) {
   if (await isEmpty(connection.db)) {

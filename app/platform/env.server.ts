@@ -36,6 +36,8 @@ const schema = z.object({
       const parsed = parseTrustProxy(value);
       if ("error" in parsed) context.addIssue({ code: "custom", message: parsed.error });
     }),
+  BACKUP_DIR: z.string().trim().min(1).default("./data/backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10000).default(14),
   EVENT_TIME_ZONE: z
     .string()
     .trim()
@@ -68,6 +70,9 @@ export type Env = {
   trustProxy: TrustProxy;
   /** The zone the survey deadline is entered and shown in. */
   eventTimeZone: string;
+  /** Where the nightly and pre-migration backups go, and how many of the newest are kept. */
+  backupDir: string;
+  backupKeep: number;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -102,6 +107,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     chatUrl: raw.CHAT_URL ?? "https://chat.whatsapp.com/",
     trustProxy: parseTrustProxy(raw.TRUST_PROXY) as TrustProxy,
     eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
+    backupDir: raw.BACKUP_DIR,
+    backupKeep: raw.BACKUP_KEEP,
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -25,8 +25,8 @@ export type Connection = {
   kind: "postgres" | "pglite";
   /** The tables this connection wrote, or heard another instance write (the caches' one source). */
   changes: TableChanges;
-  /** Applies pending migrations (see migrateDatabase). */
-  migrate: () => Promise<void>;
+  /** Applies pending migrations (see migrateDatabase); `folder`: another set (a restore's, up to a backup's version). */
+  migrate: (folder?: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -40,6 +40,16 @@ export type DatabaseTarget = {
 };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export type JournalEntry = { idx: number; when: number; tag: string; version: string; breakpoints: boolean };
+
+/** The migrations this build carries, oldest first (drizzle's journal). */
+export function migrationsJournal(): { folder: string; entries: JournalEntry[] } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
+  return { folder: migrationsFolder, entries: journal.entries };
+}
 
 /** Any number: it only has to be the same for every instance that migrates this database. */
 const MIGRATION_LOCK = 2025_0821;
@@ -76,7 +86,7 @@ export function openDatabase(target: DatabaseTarget): Connection {
       db,
       kind: "postgres",
       changes,
-      migrate: () => migratePostgresLocked(url),
+      migrate: (folder = migrationsFolder) => migratePostgresLocked(url, folder),
       close: async () => {
         await sharing?.stop();
         await client.end({ timeout: 5 });
@@ -95,7 +105,7 @@ export function openDatabase(target: DatabaseTarget): Connection {
     kind: "pglite",
     changes,
     // PGlite is one process's own files: whoever has it open is the only one migrating.
-    migrate: () => migratePglite(pglite, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(pglite, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -104,11 +114,11 @@ export function openDatabase(target: DatabaseTarget): Connection {
  * On Postgres the migration holds an advisory lock on a connection of its own, so instances that
  * start together apply each migration once; the others wait, then find nothing left to do.
  */
-async function migratePostgresLocked(url: string): Promise<void> {
+async function migratePostgresLocked(url: string, folder: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: folder });
     await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await client.end({ timeout: 5 });

@@ -715,3 +715,20 @@ export const organiserNoticeClaims = pgTable(
   (t) => [primaryKey({ columns: [t.editionId, t.userId, t.notice] })],
 );
 // ── end organiser ──
+
+// ── backups ──
+/**
+ * Every backup file the app wrote itself (nightly, before a migration, `npm run backup`). A
+ * nightly one is claimed here first: `claim` ("nightly:2026-11-28") is unique, so however many
+ * instances run, one takes the night's backup.
+ */
+export const backups = pgTable("backups", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").$type<"nightly" | "before-migration" | "manual">().notNull(),
+  claim: text("claim").unique(),
+  /** Where the file went, as the machine that wrote it names it; empty until it is written. */
+  file: text("file").notNull().default(""),
+  bytes: integer("bytes"),
+  takenAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});

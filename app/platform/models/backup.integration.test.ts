@@ -1,0 +1,129 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { openDatabase, type Connection } from "~/platform/db/client.server";
+import { backups, housePhotos, houses, users } from "~/platform/db/schema";
+import { resetEnvCache } from "~/platform/env.server";
+import { BackupRefused, parseBackup } from "~/platform/lib/backup-file";
+import { BACKUP_TABLES, restoreBackup, takeBackup } from "~/platform/models/backup.server";
+import { lastBackupTaken, runNightlyBackup } from "~/platform/services/backup.server";
+import { seedDemoData } from "~/seed.server";
+import { useFreshDatabase } from "../../../tests/support/database";
+
+const database = useFreshDatabase();
+const dir = mkdtempSync(path.join(tmpdir(), "sgw-backups-"));
+process.env.BACKUP_DIR = dir;
+process.env.BACKUP_KEEP = "2";
+resetEnvCache();
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  delete process.env.BACKUP_DIR;
+  delete process.env.BACKUP_KEEP;
+  resetEnvCache();
+});
+
+/** Each table's rows, sorted: two databases with the same data give the same answer. */
+function contents(text: string) {
+  return Object.fromEntries(parseBackup(text).tables.map((table) => [table.name, [...table.rows].sort()]));
+}
+
+async function withDatabase<T>(connection: Connection, use: (connection: Connection) => Promise<T>) {
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+describe("a backup", () => {
+  it("holds every table and restores the same rows into an empty database, migrated or not", async () => {
+    const { db } = database;
+    await seedDemoData(db, { confirmOrganisers: true, season: true });
+    const [house] = await db.select({ id: houses.id }).from(houses).limit(1);
+    // Photos are bytes: they must come back byte for byte.
+    const photo = Buffer.from([0, 1, 2, 255, 92, 120, 39, 34]);
+    await db.insert(housePhotos).values({ houseId: house!.id, sourceUrl: "https://example.com/a.jpg", small: photo });
+    const text = await takeBackup(db, "pglite");
+    const parsed = parseBackup(text);
+    expect(parsed.tables.map((table) => table.name)).toEqual([...BACKUP_TABLES]);
+    expect(parsed.header.schema.count).toBeGreaterThan(10);
+
+    const migrated = openDatabase({
+      pgliteDir: "memory://",
+      pgliteData: new Blob([readFileSync(inject("pgliteTemplate"))]),
+    });
+    await withDatabase(migrated, async (target) => {
+      const result = await restoreBackup(target, text);
+      expect(result.migrated).toBe(0);
+      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(text));
+      const [stored] = await target.db.select().from(housePhotos);
+      expect(stored!.small).toEqual(photo);
+      // Ids go on after the restored ones.
+      const [added] = await target.db
+        .insert(users)
+        .values({ email: "new@example.com", name: "New", passwordHash: "x" })
+        .returning({ id: users.id });
+      const [{ highest }] = parsed.tables
+        .filter((table) => table.name === "users")
+        .map((table) => ({ highest: Math.max(...table.rows.map((row) => (JSON.parse(row) as { id: number }).id)) }));
+      expect(added!.id).toBe(highest + 1);
+
+      // Not empty any more: refused, and nothing changed.
+      const before = await takeBackup(target.db, "pglite");
+      await expect(restoreBackup(target, text)).rejects.toThrow(/not empty/);
+      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(before));
+    });
+
+    // A database never migrated is brought to the backup's schema first.
+    await withDatabase(openDatabase({ pgliteDir: "memory://" }), async (target) => {
+      await restoreBackup(target, text);
+      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(text));
+    });
+  }, 120_000);
+
+  it("from a newer planner, cut off or not a backup at all is refused", async () => {
+    const text = await takeBackup(database.db, "pglite");
+    const lines = text.split("\n");
+    const header = JSON.parse(lines[0]!) as { schema: { when: number; migration: string } };
+    header.schema = { ...header.schema, when: header.schema.when + 1, migration: "9999_future" };
+    const newer = [JSON.stringify(header), ...lines.slice(1)].join("\n");
+    const empty = openDatabase({
+      pgliteDir: "memory://",
+      pgliteData: new Blob([readFileSync(inject("pgliteTemplate"))]),
+    });
+    await withDatabase(empty, async (target) => {
+      await expect(restoreBackup(target, newer)).rejects.toThrow(/newer version of the planner.*9999_future/);
+      await expect(restoreBackup(target, lines.slice(0, -3).join("\n"))).rejects.toThrow(BackupRefused);
+      await expect(restoreBackup(target, "id,name\n1,x\n")).rejects.toThrow(/not a planner backup/);
+      const [{ n }] = await target.db.select({ n: count() }).from(users);
+      expect(n).toBe(0);
+    });
+  });
+});
+
+describe("the nightly backup", () => {
+  it("is taken once a day however many runs ask, from 3 a.m., keeping the newest BACKUP_KEEP files", async () => {
+    const night = new Date("2026-06-02T06:30:00Z"); // 2:30 in New York: not yet
+    expect(await runNightlyBackup("pglite", night)).toBeUndefined();
+    const morning = new Date("2026-06-02T08:00:00Z");
+    const runs = await Promise.all([runNightlyBackup("pglite", morning), runNightlyBackup("pglite", morning)]);
+    const taken = runs.filter(Boolean);
+    expect(taken).toHaveLength(1);
+    expect(statSync(taken[0]!.file).mode & 0o777).toBe(0o600);
+    const last = await lastBackupTaken();
+    expect(last?.file).toBe(taken[0]!.file);
+    expect(await runNightlyBackup("pglite", new Date("2026-06-02T20:00:00Z"))).toBeUndefined();
+    await runNightlyBackup("pglite", new Date("2026-06-03T08:00:00Z"));
+    await runNightlyBackup("pglite", new Date("2026-06-04T08:00:00Z"));
+    expect(readdirSync(dir)).toHaveLength(2);
+    const claims = await database.db.select().from(backups).where(eq(backups.kind, "nightly"));
+    expect(claims.map((claim) => claim.claim).sort()).toEqual([
+      "nightly:2026-06-02",
+      "nightly:2026-06-03",
+      "nightly:2026-06-04",
+    ]);
+  });
+});

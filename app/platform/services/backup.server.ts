@@ -1,0 +1,119 @@
+/**
+ * Backup files on the server's disk: the nightly one (claimed in the database, so one instance
+ * takes it), the one before migrations, `npm run backup`; the newest BACKUP_KEEP are kept. Each
+ * file holds every member's private data, so it is written readable by the machine's user only.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { getDb } from "~/platform/db/client.server";
+import type { Db } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { BACKUP_FILE_PATTERN, backupFileName } from "~/platform/lib/backup-file";
+import { deadlineInputValues } from "~/platform/lib/deadline";
+import { claimNightly, finishNightly, lastBackup, takeBackup } from "~/platform/models/backup.server";
+import { startTicker } from "~/platform/services/ticker.server";
+
+type Kind = "nightly" | "before-migration" | "manual";
+
+/** Writes `text` to `file` (mode 0600) through a temporary name, so a reader never sees half a file. */
+export function writePrivateFile(file: string, text: string): { file: string; bytes: number } {
+  const target = path.resolve(file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.partial`;
+  writeFileSync(partial, text, { mode: 0o600 });
+  // An existing file keeps its mode through writeFileSync: make sure it is private.
+  chmodSync(partial, 0o600);
+  renameSync(partial, target);
+  return { file: target, bytes: Buffer.byteLength(text) };
+}
+
+/** Takes a backup of `db` into BACKUP_DIR (or `file`), then keeps the newest BACKUP_KEEP there. */
+export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind: Kind, file?: string) {
+  const config = env();
+  const text = await takeBackup(db, from);
+  const written = writePrivateFile(file ?? path.join(config.backupDir, backupFileName(kind, new Date())), text);
+  if (!file) pruneBackups(config.backupDir, config.backupKeep);
+  return written;
+}
+
+function pruneBackups(dir: string, keep: number) {
+  const files = readdirSync(dir)
+    .filter((name) => BACKUP_FILE_PATTERN.test(name))
+    .sort();
+  for (const name of files.slice(0, Math.max(0, files.length - keep))) rmSync(path.join(dir, name));
+}
+
+/** Not before this hour (event time zone): a night's backup, not one at every afternoon start. */
+const NIGHTLY_FROM_HOUR = 3;
+
+/** Takes the day's backup if it is due and no instance has claimed it. */
+export async function runNightlyBackup(from: "postgres" | "pglite", now = new Date()) {
+  const { date, time } = deadlineInputValues(now, env().eventTimeZone);
+  if (Number(time.slice(0, 2)) < NIGHTLY_FROM_HOUR) return undefined;
+  const db = await getDb();
+  const id = await claimNightly(db, date);
+  if (id === undefined) return undefined;
+  const written = await writeBackupFile(db, from, "nightly");
+  await finishNightly(db, id, written.file, written.bytes);
+  return written;
+}
+
+export function startNightlyBackups() {
+  const from = env().databaseUrl ? "postgres" : "pglite";
+  startTicker("The nightly backup", () => runNightlyBackup(from), { everyMs: 15 * 60_000, firstAfterMs: 60_000 });
+}
+
+/**
+ * `npm run backup` on the embedded database asks the running server, which owns the data
+ * directory. The server makes a random key at each start and writes it, with its address, to a
+ * file beside the directory that only the machine's user can read; a request carrying that key is
+ * the machine's own. Visitors cannot read the file, and without the key the route is the
+ * organiser's (docs/decisions/028-backups.md).
+ */
+export function backupAccessFile(pgliteDir = env().pgliteDir) {
+  return `${path.resolve(pgliteDir)}.server.json`;
+}
+
+const access: { keyHash?: Buffer } = {};
+
+export function startBackupAccess() {
+  const config = env();
+  if (config.databaseUrl) return;
+  const key = randomBytes(32).toString("base64url");
+  access.keyHash = createHash("sha256").update(key).digest();
+  const host = process.env.HOST && !["0.0.0.0", "::"].includes(process.env.HOST) ? process.env.HOST : "127.0.0.1";
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+  writePrivateFile(backupAccessFile(), JSON.stringify({ url, key, pid: process.pid }));
+}
+
+/** Whether the request carries this server's machine key (constant-time: nothing to learn by timing). */
+export function isMachineRequest(request: Request): boolean {
+  const header = request.headers.get("Authorization") ?? "";
+  if (!access.keyHash || !header.startsWith("Bearer ")) return false;
+  const given = createHash("sha256").update(header.slice("Bearer ".length)).digest();
+  return timingSafeEqual(given, access.keyHash);
+}
+
+/** For the organiser's overview: when the last backup was written, and where. */
+export async function lastBackupTaken() {
+  const row = await lastBackup(await getDb());
+  return row ? { at: row.finishedAt!, file: row.file, kind: row.kind } : undefined;
+}
+
+/** The server serving this PGlite directory, if one answers at the address it wrote. */
+export async function runningServer(pgliteDir = env().pgliteDir) {
+  let written: { url: string; key: string };
+  try {
+    written = JSON.parse(readFileSync(backupAccessFile(pgliteDir), "utf8")) as typeof written;
+  } catch {
+    return undefined;
+  }
+  try {
+    await fetch(`${written.url}/healthz`, { signal: AbortSignal.timeout(5000) });
+    return written;
+  } catch {
+    // Nothing listens there: the server that wrote the file has stopped.
+    return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireOrganiser } from "~/features/accounts/index.server";
+import { getDb } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { backupFileName } from "~/platform/lib/backup-file";
+import { recordBackup, takeBackup } from "~/platform/models/backup.server";
+import { isMachineRequest } from "~/platform/services/backup.server";
+import { answeringOutages } from "~/platform/services/resource-route.server";
+
+/**
+ * "Download a backup" for organisers, and `npm run backup`'s way to the embedded database the
+ * server owns (the machine key, see services/backup.server.ts). Every member's private data: never
+ * cached, always an attachment.
+ */
+export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
+  const machine = isMachineRequest(request);
+  if (!machine) await requireOrganiser(request);
+  const db = await getDb();
+  const text = await takeBackup(db, env().databaseUrl ? "postgres" : "pglite");
+  // The command says where it writes the file, so the overview can name it.
+  const file = new URL(request.url).searchParams.get("file");
+  if (machine && file) await recordBackup(db, "manual", file, Buffer.byteLength(text));
+  return new Response(text, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${backupFileName("download", new Date())}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});
