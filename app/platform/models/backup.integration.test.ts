@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { readFileSync } from "node:fs";
+import postgres from "postgres";
 import { openDatabase, type Connection } from "~/platform/db/client.server";
 import { backups, housePhotos, houses, users } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
@@ -30,11 +31,34 @@ function contents(text: string) {
   return Object.fromEntries(parseBackup(text).tables.map((table) => [table.name, [...table.rows].sort()]));
 }
 
-async function withDatabase<T>(connection: Connection, use: (connection: Connection) => Promise<T>) {
+/**
+ * An empty database of the project's kind to restore into: migrated (as a first start leaves it)
+ * or never migrated.
+ */
+async function withEmptyDatabase<T>(migrated: boolean, use: (connection: Connection) => Promise<T>) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let drop = async () => {};
+  let connection: Connection;
+  if (process.env.TEST_DB === "postgres" && adminUrl) {
+    const name = `sgw_restore_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"${migrated ? ` template "${inject("postgresTemplate")}"` : ""}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    connection = openDatabase({ url: url.toString(), share: false });
+    drop = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  } else {
+    const pgliteData = migrated ? new Blob([readFileSync(inject("pgliteTemplate"))]) : undefined;
+    connection = openDatabase({ pgliteDir: "memory://", pgliteData });
+  }
   try {
     return await use(connection);
   } finally {
     await connection.close();
+    await drop();
   }
 }
 
@@ -51,14 +75,10 @@ describe("a backup", () => {
     expect(parsed.tables.map((table) => table.name)).toEqual([...BACKUP_TABLES]);
     expect(parsed.header.schema.count).toBeGreaterThan(10);
 
-    const migrated = openDatabase({
-      pgliteDir: "memory://",
-      pgliteData: new Blob([readFileSync(inject("pgliteTemplate"))]),
-    });
-    await withDatabase(migrated, async (target) => {
+    await withEmptyDatabase(true, async (target) => {
       const result = await restoreBackup(target, text);
       expect(result.migrated).toBe(0);
-      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(text));
+      expect(contents(await takeBackup(target.db, target.kind))).toEqual(contents(text));
       const [stored] = await target.db.select().from(housePhotos);
       expect(stored!.small).toEqual(photo);
       // Ids go on after the restored ones.
@@ -72,15 +92,15 @@ describe("a backup", () => {
       expect(added!.id).toBe(highest + 1);
 
       // Not empty any more: refused, and nothing changed.
-      const before = await takeBackup(target.db, "pglite");
+      const before = await takeBackup(target.db, target.kind);
       await expect(restoreBackup(target, text)).rejects.toThrow(/not empty/);
-      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(before));
+      expect(contents(await takeBackup(target.db, target.kind))).toEqual(contents(before));
     });
 
     // A database never migrated is brought to the backup's schema first.
-    await withDatabase(openDatabase({ pgliteDir: "memory://" }), async (target) => {
+    await withEmptyDatabase(false, async (target) => {
       await restoreBackup(target, text);
-      expect(contents(await takeBackup(target.db, "pglite"))).toEqual(contents(text));
+      expect(contents(await takeBackup(target.db, target.kind))).toEqual(contents(text));
     });
   }, 120_000);
 
@@ -90,11 +110,7 @@ describe("a backup", () => {
     const header = JSON.parse(lines[0]!) as { schema: { when: number; migration: string } };
     header.schema = { ...header.schema, when: header.schema.when + 1, migration: "9999_future" };
     const newer = [JSON.stringify(header), ...lines.slice(1)].join("\n");
-    const empty = openDatabase({
-      pgliteDir: "memory://",
-      pgliteData: new Blob([readFileSync(inject("pgliteTemplate"))]),
-    });
-    await withDatabase(empty, async (target) => {
+    await withEmptyDatabase(true, async (target) => {
       await expect(restoreBackup(target, newer)).rejects.toThrow(/newer version of the planner.*9999_future/);
       await expect(restoreBackup(target, lines.slice(0, -3).join("\n"))).rejects.toThrow(BackupRefused);
       await expect(restoreBackup(target, "id,name\n1,x\n")).rejects.toThrow(/not a planner backup/);
