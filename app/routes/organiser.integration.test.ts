@@ -14,6 +14,8 @@ import * as apiSurvey from "~/routes/api.survey";
 import { organiserAction, organiserLoader } from "../../tests/support/organiser-pages";
 import * as housesCsv from "~/routes/organiser_.houses[.]csv";
 import * as surveysCsv from "~/routes/organiser_.surveys[.]csv";
+import * as backupDownload from "~/routes/organiser_.backup";
+import { parseBackup } from "~/platform/lib/backup-file";
 import * as surveyPage from "~/routes/survey.($section)";
 
 const database = useFreshDatabase();
@@ -46,7 +48,7 @@ describe("/organiser access", () => {
     const anonymous = await callRoute(organiserLoader, makeRequest("/organiser"));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/auth?redirect=%2Forganiser");
-    for (const route of [organiserLoader, surveysCsv.loader, housesCsv.loader]) {
+    for (const route of [organiserLoader, surveysCsv.loader, housesCsv.loader, backupDownload.loader]) {
       expect((await callRoute(route, makeRequest("/organiser", { cookie: memberCookie }))).status).toBe(403);
     }
     const post = await callRoute(
@@ -81,6 +83,25 @@ describe("CSV downloads", () => {
     expect([...houseBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const houseRows = parse(houseBytes, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(houseRows.find((row) => row.Title === "Lakeside Lodge")).toMatchObject({ Loves: "1", Likes: "1" });
+  });
+});
+
+describe("Download a backup", () => {
+  it("gives organisers every table as a private attachment; a made-up machine key is nobody's", async () => {
+    const page = await callRoute(organiserLoader, makeRequest("/organiser", { cookie: organiserCookie }));
+    expect(JSON.stringify(await page.json())).toContain("No backup yet: the server takes one every night");
+    const backup = await callRoute(backupDownload.loader, makeRequest("/organiser/backup", { cookie: organiserCookie }));
+    expect(backup.status).toBe(200);
+    expect(backup.headers.get("Content-Disposition")).toMatch(/^attachment; filename="sgw25-backup-.*\.jsonl"$/);
+    expect(backup.headers.get("Cache-Control")).toContain("no-store");
+    const { tables } = parseBackup(await backup.text());
+    expect(tables.find((table) => table.name === "users")?.rows).toHaveLength(6);
+    const guessed = makeRequest("/organiser/backup?file=/tmp/x", { cookie: memberCookie });
+    guessed.headers.set("Authorization", "Bearer not-the-key");
+    // A bearer token is read as an /api session first: an unknown one is nobody, sent to log in.
+    const refused = await callRoute(backupDownload.loader, guessed);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toMatch(/^\/auth/);
   });
 });
 

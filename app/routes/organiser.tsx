@@ -10,6 +10,7 @@ import { requireOrganiserPage, getDecision, getHeadcount } from "~/features/orga
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
+import { lastBackupTaken } from "~/platform/services/backup.server";
 
 // With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
 export const handle = HYDRATE;
@@ -21,11 +22,12 @@ export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(
 
 async function overview() {
   const now = new Date();
-  const [members, deadline, decision, headcount] = await Promise.all([
+  const [members, deadline, decision, headcount, backup] = await Promise.all([
     listMemberSurveyStatus(),
     getSurveyDeadline(),
     getDecision(),
     getHeadcount(),
+    lastBackupTaken(),
   ]);
   const zone = env().eventTimeZone;
   const submitted = members.filter((member) => member.submitted).length;
@@ -40,11 +42,14 @@ async function overview() {
       season: decision.season,
     },
     headcount,
+    backup: backup
+      ? `Last backup: ${formatDeadline(backup.at, zone)}, ${backup.file}`
+      : `No backup yet: the server takes one every night into ${env().backupDir}.`,
   };
 }
 
 export default function Organiser() {
-  const { flash, survey, deadline, decision, headcount } = useLoaderData<typeof loader>();
+  const { flash, survey, deadline, decision, headcount, backup } = useLoaderData<typeof loader>();
   return (
     <OrganiserFrame title="Organiser" flash={flash}>
       <section className="card" aria-labelledby="overview-heading">
@@ -85,7 +90,14 @@ export default function Organiser() {
               Download the headcount (CSV)
             </a>
           </li>
+          <li>
+            <a href="/organiser/backup" download>
+              Download a backup
+            </a>{" "}
+            (every member&rsquo;s data: keep it private)
+          </li>
         </ul>
+        <p className="user-text">{backup}</p>
       </section>
       <HeadcountPanel headcount={headcount} />
     </OrganiserFrame>

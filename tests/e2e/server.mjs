@@ -58,6 +58,7 @@ const servers = APPS.map((app) => {
     PORT: String(app.port),
     APP_URL: app.appUrl ? `http://localhost:${app.port}` : "",
     PGLITE_DIR: dataDir,
+    BACKUP_DIR: path.join(tmp, `backups-${app.port}`),
     // A key per app: the fake Resend tells each app's mails apart (appMailKey in support.ts).
     RESEND_API_KEY: `re_test_${app.port}`,
   };

@@ -33,6 +33,8 @@ export function serverEnv(extra: Record<string, string | undefined>): NodeJS.Pro
   ]) {
     delete env[name];
   }
+  // Backups a server takes (nightly, before migrations) never land in the working copy's ./data.
+  env.BACKUP_DIR = path.join(tmpdir(), `sgw-backups-${process.pid}`);
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];
     else env[name] = value;

@@ -49,7 +49,7 @@ export function parseBackup(text: string): ParsedBackup {
   for (;;) {
     const line = lines[at++];
     if (line === undefined) throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
-    const mark = JSON.parse(line) as { table?: string; rows?: number; end?: boolean; tables?: number };
+    const mark = readMark(line);
     if (mark.end) {
       if (mark.tables !== tables.length || at !== lines.length) {
         throw new BackupRefused("This backup is damaged (its tables do not add up): nothing was restored.");
@@ -63,6 +63,14 @@ export function parseBackup(text: string): ParsedBackup {
     if (rows.length !== mark.rows) throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
     tables.push({ name: mark.table, rows });
     at += mark.rows;
+  }
+}
+
+function readMark(line: string): { table?: string; rows?: number; end?: boolean; tables?: number } {
+  try {
+    return (JSON.parse(line) as object | null) ?? {};
+  } catch {
+    throw new BackupRefused("This backup is damaged (a table line is unreadable): nothing was restored.");
   }
 }
 
