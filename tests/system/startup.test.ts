@@ -226,7 +226,8 @@ describe("npm start and npm run demo on the embedded database", () => {
     const demo = path.join(dir, "demo");
     try {
       // The real planner on an empty directory: migrated and served, but nobody to log in as; its
-      // log holds the set-up link for the first organiser, which the access log does not repeat.
+      // log holds the set-up link for the first organiser, which the access log does not repeat;
+      // the link makes the first organiser once.
       let app = await startWithNpm(3245, { PGLITE_DIR: real }, SLOW_START);
       try {
         expect(await demoLogin(app.url, "alex@example.com")).toBe(401);
@@ -237,10 +238,32 @@ describe("npm start and npm run demo on the embedded database", () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(app.logs()).toContain("GET /setup?token=[redacted]");
         expect(app.logs().split(token!)).toHaveLength(2);
+
+        // Whoever holds the link makes the first organiser, and lands on the organiser's pages.
+        const setup = (password: string) =>
+          fetch(`${app.url}/setup`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { ...FORM, Origin: app.url },
+            body: new URLSearchParams({ token: token!, name: "First Organiser", email: "first@example.com", password }),
+          });
+        const made = await setup("first-organiser-secret");
+        expect(made.status).toBe(302);
+        expect(made.headers.get("Location")).toBe("/organiser");
+        const cookie = String(made.headers.get("Set-Cookie")).split(";")[0];
+        for (const page of ["/organiser", "/organiser/decide", "/organiser/people", "/organiser/mail"]) {
+          const opened = await fetch(`${app.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
+          expect(opened.status, page).toBe(200);
+          expect(await opened.text(), page).toContain("first@example.com");
+        }
+        // The link works once; then /setup is gone, with or without it.
+        expect((await setup("second-try-secret")).status).toBe(404);
+        expect((await fetch(`${app.url}/setup?token=${token}`)).status).toBe(404);
+        expect((await fetch(`${app.url}/setup`)).status).toBe(404);
       } finally {
         await app.stop();
       }
-      expect(await accountCount(real)).toBe(0);
+      expect(await accountCount(real)).toBe(1);
 
       // The demo: seeded with the decided season, and it says so at start with its logins.
       app = await startWithNpm(3245, demoEnv(demo), SLOW_START);
