@@ -51,7 +51,9 @@ async function measure(kind: string, source: DatabaseTarget, empty: () => Promis
 
 try {
   let n = 0;
-  await measure("PGlite", { pgliteDir: path.join(dir, "source") }, async () => ({ pgliteDir: path.join(dir, `restore-${n++}`) }));
+  await measure("PGlite", { pgliteDir: path.join(dir, "source") }, async () => ({
+    pgliteDir: path.join(dir, `restore-${n++}`),
+  }));
   if (adminUrl) await measure("PostgreSQL", await newPostgres(), newPostgres);
 } finally {
   if (adminUrl) {

@@ -55,7 +55,8 @@ const before =
   pending.length > 0 && (await holdsData(connection.db))
     ? await writeBackupFile(connection.db, connection.kind, "before-migration")
     : undefined;
-if (before) console.log(`Backed up the database to ${before.file} before ${pending.length} pending migrations.`);
+if (before)
+  console.log(`Backed up the database to ${before.file} before ${pending.length} pending migrations.`);
 // Here, not in the request path: instances starting together take turns (see migratePostgresLocked).
 await connection.migrate();
 console.log(`Migrations applied (${connection.kind}).`);

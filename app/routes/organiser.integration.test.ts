@@ -90,9 +90,14 @@ describe("Download a backup", () => {
   it("gives organisers every table as a private attachment; a made-up machine key is nobody's", async () => {
     const page = await callRoute(organiserLoader, makeRequest("/organiser", { cookie: organiserCookie }));
     expect(JSON.stringify(await page.json())).toContain("No backup yet: the server takes one every night");
-    const backup = await callRoute(backupDownload.loader, makeRequest("/organiser/backup", { cookie: organiserCookie }));
+    const backup = await callRoute(
+      backupDownload.loader,
+      makeRequest("/organiser/backup", { cookie: organiserCookie }),
+    );
     expect(backup.status).toBe(200);
-    expect(backup.headers.get("Content-Disposition")).toMatch(/^attachment; filename="sgw25-backup-.*\.jsonl"$/);
+    expect(backup.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="sgw25-backup-.*\.jsonl"$/,
+    );
     expect(backup.headers.get("Cache-Control")).toContain("no-store");
     const { tables } = parseBackup(await backup.text());
     expect(tables.find((table) => table.name === "users")?.rows).toHaveLength(6);

@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireOrganiser } from "~/features/accounts/index.server";
-import { getDb } from "~/platform/db/client.server";
-import { env } from "~/platform/env.server";
 import { backupFileName } from "~/platform/lib/backup-file";
-import { recordBackup, takeBackup } from "~/platform/models/backup.server";
-import { isMachineRequest } from "~/platform/services/backup.server";
+import { backupText, isMachineRequest } from "~/platform/services/backup.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**
@@ -15,11 +12,9 @@ import { answeringOutages } from "~/platform/services/resource-route.server";
 export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) => {
   const machine = isMachineRequest(request);
   if (!machine) await requireOrganiser(request);
-  const db = await getDb();
-  const text = await takeBackup(db, env().databaseUrl ? "postgres" : "pglite");
   // The command says where it writes the file, so the overview can name it.
   const file = new URL(request.url).searchParams.get("file");
-  if (machine && file) await recordBackup(db, "manual", file, Buffer.byteLength(text));
+  const text = await backupText(machine && file ? file : undefined);
   return new Response(text, {
     headers: {
       "Content-Type": "application/x-ndjson; charset=utf-8",

@@ -46,11 +46,22 @@ const ORGANISER_PAGES = [
   "/organiser/houses.csv",
   "/organiser/headcount.csv",
 ];
-const API = ["/api/results", "/api/houses", "/api/houses/votes/summary", "/api/surveys/all", "/api/user", "/api/user/votes", "/api/survey"];
+const API = [
+  "/api/results",
+  "/api/houses",
+  "/api/houses/votes/summary",
+  "/api/surveys/all",
+  "/api/user",
+  "/api/user/votes",
+  "/api/survey",
+];
 
 /** `npm run <script>` as a person runs it, with the database named by `env`. */
 function npmRun(script: string, args: string[], env: Record<string, string | undefined>) {
-  const run = spawnSync("npm", ["run", "--silent", script, "--", ...args], { env: serverEnv(env), encoding: "utf8" });
+  const run = spawnSync("npm", ["run", "--silent", script, "--", ...args], {
+    env: serverEnv(env),
+    encoding: "utf8",
+  });
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
@@ -89,7 +100,15 @@ async function everything(base: string) {
     const response = await fetch(`${base}${url}`, { headers, redirect: "manual" });
     answers[`${label} ${url}`] = `${response.status} ${normal(await response.text())}`;
   };
-  for (const url of ["/", "/sgw25", "/results", "/past-events", "/past-events/2025", "/api/results", "/api/houses"]) {
+  for (const url of [
+    "/",
+    "/sgw25",
+    "/results",
+    "/past-events",
+    "/past-events/2025",
+    "/api/results",
+    "/api/houses",
+  ]) {
     await read("visitor", url, {});
   }
   for (const email of MEMBERS) {
@@ -163,7 +182,9 @@ describe.skipIf(!adminUrl)("the restore drill", () => {
       await traffic;
       expect(backup.status, backup.output).toBe(0);
       expect(backup.output).toContain("from the running server");
-      console.log(`Backup of the demo season through the server: ${Date.now() - started} ms, ${statSync(file).size} bytes`);
+      console.log(
+        `Backup of the demo season through the server: ${Date.now() - started} ms, ${statSync(file).size} bytes`,
+      );
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.every((status) => status === 200)).toBe(true);
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -186,7 +207,9 @@ describe.skipIf(!adminUrl)("the restore drill", () => {
       servers.push(source);
       servers.push(await startAppServer(3265, { ...common, DATABASE_URL: database.url }));
       servers.push(await startAppServer(3266, { ...common, PGLITE_DIR: restored }));
-      const [fromSource, fromPostgres, fromPglite] = await Promise.all(servers.map((server) => everything(server.url)));
+      const [fromSource, fromPostgres, fromPglite] = await Promise.all(
+        servers.map((server) => everything(server.url)),
+      );
       expect(fromSource!["alex@example.com /money/2025"]).toMatch(/^200 [\s\S]*Lakeside Lodge/);
       expect(fromSource!["visitor /past-events"]).toMatch(/^200 [\s\S]*2025/);
       expect(Object.keys(fromPostgres!)).toEqual(Object.keys(fromSource!));
@@ -225,14 +248,21 @@ describe("a start with a pending migration", () => {
       // This build's migrations and one more, thrown away after.
       cpSync("drizzle", migrations, { recursive: true });
       const journalFile = path.join(migrations, "meta/_journal.json");
-      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ when: number; idx: number; tag: string }> };
+      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as {
+        entries: Array<{ when: number; idx: number; tag: string }>;
+      };
       const last = journal.entries.at(-1)!;
       journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9000_throwaway" });
       writeFileSync(journalFile, JSON.stringify(journal));
       writeFileSync(path.join(migrations, "9000_throwaway.sql"), 'CREATE TABLE "throwaway" ("id" integer);');
 
       const start = spawnSync("npx", ["tsx", "scripts/prepare.ts"], {
-        env: serverEnv({ PGLITE_DIR: data, BACKUP_DIR: backupDir, MIGRATIONS_DIR: migrations, SGW_DEMO: "1" }),
+        env: serverEnv({
+          PGLITE_DIR: data,
+          BACKUP_DIR: backupDir,
+          MIGRATIONS_DIR: migrations,
+          SGW_DEMO: "1",
+        }),
         encoding: "utf8",
       });
       expect(start.status, start.stdout + start.stderr).toBe(0);

@@ -245,14 +245,22 @@ describe("npm start and npm run demo on the embedded database", () => {
             method: "POST",
             redirect: "manual",
             headers: { ...FORM, Origin: app.url },
-            body: new URLSearchParams({ token: token!, name: "First Organiser", email: "first@example.com", password }),
+            body: new URLSearchParams({
+              token: token!,
+              name: "First Organiser",
+              email: "first@example.com",
+              password,
+            }),
           });
         const made = await setup("first-organiser-secret");
         expect(made.status).toBe(302);
         expect(made.headers.get("Location")).toBe("/organiser");
         const cookie = String(made.headers.get("Set-Cookie")).split(";")[0];
         for (const page of ["/organiser", "/organiser/decide", "/organiser/people", "/organiser/mail"]) {
-          const opened = await fetch(`${app.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
+          const opened = await fetch(`${app.url}${page}`, {
+            headers: { Cookie: cookie },
+            redirect: "manual",
+          });
           expect(opened.status, page).toBe(200);
           expect(await opened.text(), page).toContain("first@example.com");
         }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BACKUP_FORMAT, BackupRefused, backupFileName, loadOrder, parseBackup } from "~/platform/lib/backup-file";
+import {
+  BACKUP_FORMAT,
+  BackupRefused,
+  backupFileName,
+  loadOrder,
+  parseBackup,
+} from "~/platform/lib/backup-file";
 
 const header = JSON.stringify({
   format: BACKUP_FORMAT,
@@ -23,13 +29,26 @@ describe("loadOrder", () => {
   });
 
   it("refuses a circle, which no single order restores", () => {
-    expect(() => loadOrder([{ name: "a", references: ["b"] }, { name: "b", references: ["a"] }])).toThrow(/circle/);
+    expect(() =>
+      loadOrder([
+        { name: "a", references: ["b"] },
+        { name: "b", references: ["a"] },
+      ]),
+    ).toThrow(/circle/);
   });
 });
 
 describe("parseBackup", () => {
   it("reads the tables and their rows", () => {
-    const text = [header, '{"table":"users","rows":2}', '{"id":1}', '{"id":2}', '{"table":"votes","rows":0}', '{"end":true,"tables":2}', ""].join("\n");
+    const text = [
+      header,
+      '{"table":"users","rows":2}',
+      '{"id":1}',
+      '{"id":2}',
+      '{"table":"votes","rows":0}',
+      '{"end":true,"tables":2}',
+      "",
+    ].join("\n");
     expect(parseBackup(text).tables).toEqual([
       { name: "users", rows: ['{"id":1}', '{"id":2}'] },
       { name: "votes", rows: [] },

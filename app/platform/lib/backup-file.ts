@@ -48,7 +48,8 @@ export function parseBackup(text: string): ParsedBackup {
   let at = 1;
   for (;;) {
     const line = lines[at++];
-    if (line === undefined) throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
+    if (line === undefined)
+      throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
     const mark = readMark(line);
     if (mark.end) {
       if (mark.tables !== tables.length || at !== lines.length) {
@@ -60,7 +61,8 @@ export function parseBackup(text: string): ParsedBackup {
       throw new BackupRefused("This backup is damaged (a table line is missing): nothing was restored.");
     }
     const rows = lines.slice(at, at + mark.rows);
-    if (rows.length !== mark.rows) throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
+    if (rows.length !== mark.rows)
+      throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
     tables.push({ name: mark.table, rows });
     at += mark.rows;
   }

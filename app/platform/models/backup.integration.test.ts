@@ -42,7 +42,9 @@ async function withEmptyDatabase<T>(migrated: boolean, use: (connection: Connect
   if (process.env.TEST_DB === "postgres" && adminUrl) {
     const name = `sgw_restore_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"${migrated ? ` template "${inject("postgresTemplate")}"` : ""}`);
+    await admin.unsafe(
+      `create database "${name}"${migrated ? ` template "${inject("postgresTemplate")}"` : ""}`,
+    );
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     connection = openDatabase({ url: url.toString(), share: false });
@@ -69,7 +71,9 @@ describe("a backup", () => {
     const [house] = await db.select({ id: houses.id }).from(houses).limit(1);
     // Photos are bytes: they must come back byte for byte.
     const photo = Buffer.from([0, 1, 2, 255, 92, 120, 39, 34]);
-    await db.insert(housePhotos).values({ houseId: house!.id, sourceUrl: "https://example.com/a.jpg", small: photo });
+    await db
+      .insert(housePhotos)
+      .values({ houseId: house!.id, sourceUrl: "https://example.com/a.jpg", small: photo });
     const text = await takeBackup(db, "pglite");
     const parsed = parseBackup(text);
     expect(parsed.tables.map((table) => table.name)).toEqual([...BACKUP_TABLES]);
@@ -88,7 +92,9 @@ describe("a backup", () => {
         .returning({ id: users.id });
       const [{ highest }] = parsed.tables
         .filter((table) => table.name === "users")
-        .map((table) => ({ highest: Math.max(...table.rows.map((row) => (JSON.parse(row) as { id: number }).id)) }));
+        .map((table) => ({
+          highest: Math.max(...table.rows.map((row) => (JSON.parse(row) as { id: number }).id)),
+        }));
       expect(added!.id).toBe(highest + 1);
 
       // Not empty any more: refused, and nothing changed.
@@ -125,7 +131,10 @@ describe("the nightly backup", () => {
     const night = new Date("2026-06-02T06:30:00Z"); // 2:30 in New York: not yet
     expect(await runNightlyBackup("pglite", night)).toBeUndefined();
     const morning = new Date("2026-06-02T08:00:00Z");
-    const runs = await Promise.all([runNightlyBackup("pglite", morning), runNightlyBackup("pglite", morning)]);
+    const runs = await Promise.all([
+      runNightlyBackup("pglite", morning),
+      runNightlyBackup("pglite", morning),
+    ]);
     const taken = runs.filter(Boolean);
     expect(taken).toHaveLength(1);
     expect(statSync(taken[0]!.file).mode & 0o777).toBe(0o600);

@@ -27,7 +27,10 @@ export const BACKUP_TABLES: readonly string[] = loadOrder(
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => {
       const { name, foreignKeys } = getTableConfig(table);
-      return { name, references: foreignKeys.map((key) => getTableConfig(key.reference().foreignTable).name) };
+      return {
+        name,
+        references: foreignKeys.map((key) => getTableConfig(key.reference().foreignTable).name),
+      };
     }),
 );
 
@@ -77,7 +80,8 @@ export async function takeBackup(db: Db, from: "postgres" | "pglite"): Promise<s
       // A large table must not meet the app's 4 s statement timeout (decision 006).
       await tx.execute(sql`set local statement_timeout = 0`);
       const version = await appliedVersion(tx as unknown as Db);
-      if (!version) throw new BackupRefused("This database has never been migrated: there is nothing to back up.");
+      if (!version)
+        throw new BackupRefused("This database has never been migrated: there is nothing to back up.");
       const lines = [
         headerLine({
           format: BACKUP_FORMAT,
@@ -106,8 +110,12 @@ function migrationsUpTo(when: number): { folder: string; remove: () => void } {
   const copy = mkdtempSync(path.join(tmpdir(), "sgw-migrations-"));
   mkdirSync(path.join(copy, "meta"));
   const kept = entries.filter((entry) => entry.when <= when);
-  for (const entry of kept) copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(copy, `${entry.tag}.sql`));
-  writeFileSync(path.join(copy, "meta/_journal.json"), JSON.stringify({ version: "7", dialect: "postgresql", entries: kept }));
+  for (const entry of kept)
+    copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(copy, `${entry.tag}.sql`));
+  writeFileSync(
+    path.join(copy, "meta/_journal.json"),
+    JSON.stringify({ version: "7", dialect: "postgresql", entries: kept }),
+  );
   return { folder: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 
@@ -123,7 +131,10 @@ export async function restoreBackup(connection: Connection, text: string): Promi
   const { header, tables } = parseBackup(text);
   const { db } = connection;
   const build = migrationsJournal().entries;
-  if (header.schema.when > (build.at(-1)?.when ?? 0) || !build.some((entry) => entry.when === header.schema.when)) {
+  if (
+    header.schema.when > (build.at(-1)?.when ?? 0) ||
+    !build.some((entry) => entry.when === header.schema.when)
+  ) {
     throw new BackupRefused(
       `This backup is from a newer version of the planner (its schema is ${header.schema.migration}); ` +
         "update the planner, then restore it.",
@@ -147,7 +158,8 @@ export async function restoreBackup(connection: Connection, text: string): Promi
   }
   const known = new Set(BACKUP_TABLES);
   const unknown = tables.find((table) => !known.has(table.name));
-  if (unknown) throw new BackupRefused(`This backup holds a table this planner does not know (${unknown.name}).`);
+  if (unknown)
+    throw new BackupRefused(`This backup holds a table this planner does not know (${unknown.name}).`);
   let rows = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
@@ -187,7 +199,12 @@ function notEmpty() {
 }
 
 /** Notes a backup file the app wrote, for the organiser's overview. */
-export async function recordBackup(db: Db, kind: "nightly" | "before-migration" | "manual", file: string, bytes: number) {
+export async function recordBackup(
+  db: Db,
+  kind: "nightly" | "before-migration" | "manual",
+  file: string,
+  bytes: number,
+) {
   await db.insert(schema.backups).values({ kind, file, bytes, finishedAt: new Date() });
 }
 

@@ -11,7 +11,13 @@ import type { Db } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
 import { BACKUP_FILE_PATTERN, backupFileName } from "~/platform/lib/backup-file";
 import { deadlineInputValues } from "~/platform/lib/deadline";
-import { claimNightly, finishNightly, lastBackup, takeBackup } from "~/platform/models/backup.server";
+import {
+  claimNightly,
+  finishNightly,
+  lastBackup,
+  recordBackup,
+  takeBackup,
+} from "~/platform/models/backup.server";
 import { startTicker } from "~/platform/services/ticker.server";
 
 type Kind = "nightly" | "before-migration" | "manual";
@@ -32,7 +38,10 @@ export function writePrivateFile(file: string, text: string): { file: string; by
 export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind: Kind, file?: string) {
   const config = env();
   const text = await takeBackup(db, from);
-  const written = writePrivateFile(file ?? path.join(config.backupDir, backupFileName(kind, new Date())), text);
+  const written = writePrivateFile(
+    file ?? path.join(config.backupDir, backupFileName(kind, new Date())),
+    text,
+  );
   if (!file) pruneBackups(config.backupDir, config.backupKeep);
   return written;
 }
@@ -61,7 +70,10 @@ export async function runNightlyBackup(from: "postgres" | "pglite", now = new Da
 
 export function startNightlyBackups() {
   const from = env().databaseUrl ? "postgres" : "pglite";
-  startTicker("The nightly backup", () => runNightlyBackup(from), { everyMs: 15 * 60_000, firstAfterMs: 60_000 });
+  startTicker("The nightly backup", () => runNightlyBackup(from), {
+    everyMs: 15 * 60_000,
+    firstAfterMs: 60_000,
+  });
 }
 
 /**
@@ -82,7 +94,8 @@ export function startBackupAccess() {
   if (config.databaseUrl) return;
   const key = randomBytes(32).toString("base64url");
   access.keyHash = createHash("sha256").update(key).digest();
-  const host = process.env.HOST && !["0.0.0.0", "::"].includes(process.env.HOST) ? process.env.HOST : "127.0.0.1";
+  const host =
+    process.env.HOST && !["0.0.0.0", "::"].includes(process.env.HOST) ? process.env.HOST : "127.0.0.1";
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
   writePrivateFile(backupAccessFile(), JSON.stringify({ url, key, pid: process.pid }));
 }
@@ -116,4 +129,12 @@ export async function runningServer(pgliteDir = env().pgliteDir) {
     // Nothing listens there: the server that wrote the file has stopped.
     return undefined;
   }
+}
+
+/** A backup of the app's database as text (a download, or the file `npm run backup` will write at `recordAs`). */
+export async function backupText(recordAs?: string) {
+  const db = await getDb();
+  const text = await takeBackup(db, env().databaseUrl ? "postgres" : "pglite");
+  if (recordAs) await recordBackup(db, "manual", recordAs, Buffer.byteLength(text));
+  return text;
 }
