@@ -56,6 +56,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "test", EVENT_TIME_ZONE: "Mars/Base" })).toThrow(/EVENT_TIME_ZONE/);
   });
 
+  it("keeps the newest 14 backups in ./data/backups unless BACKUP_DIR and BACKUP_KEEP say otherwise", () => {
+    expect(parseEnv({ NODE_ENV: "test", BACKUP_DIR: "", BACKUP_KEEP: "" })).toMatchObject({
+      backupDir: "./data/backups",
+      backupKeep: 14,
+    });
+    expect(parseEnv({ NODE_ENV: "test", BACKUP_DIR: "/srv/backups", BACKUP_KEEP: "30" })).toMatchObject({
+      backupDir: "/srv/backups",
+      backupKeep: 30,
+    });
+    expect(() => parseEnv({ NODE_ENV: "test", BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+  });
+
   it("treats an empty APP_URL as unset and knows whether it was given", () => {
     expect(parseEnv({ NODE_ENV: "test", APP_URL: "" }).appUrlConfigured).toBe(false);
     expect(parseEnv({ NODE_ENV: "test", APP_URL: "" }).appUrl).toBe("http://localhost:3000");

@@ -36,8 +36,10 @@ const schema = z.object({
       const parsed = parseTrustProxy(value);
       if ("error" in parsed) context.addIssue({ code: "custom", message: parsed.error });
     }),
-  BACKUP_DIR: z.string().trim().min(1).default("./data/backups"),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(10000).default(14),
+  BACKUP_DIR: z.string().trim().default(""),
+  BACKUP_KEEP: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(10000)])
+    .optional(),
   EVENT_TIME_ZONE: z
     .string()
     .trim()
@@ -107,8 +109,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     chatUrl: raw.CHAT_URL ?? "https://chat.whatsapp.com/",
     trustProxy: parseTrustProxy(raw.TRUST_PROXY) as TrustProxy,
     eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
-    backupDir: raw.BACKUP_DIR,
-    backupKeep: raw.BACKUP_KEEP,
+    backupDir: raw.BACKUP_DIR || "./data/backups",
+    backupKeep: raw.BACKUP_KEEP ?? 14,
   };
 }
 
