@@ -216,7 +216,8 @@ function demoEnv(pgliteDir: string): Record<string, string> {
   );
   expect(variables.SGW_DEMO).toBe("1");
   expect(variables.PGLITE_DIR).toBe("./data/demo");
-  return { ...variables, PGLITE_DIR: pgliteDir };
+  expect(variables.BACKUP_DIR).toBe("./data/demo-backups");
+  return { ...variables, PGLITE_DIR: pgliteDir, BACKUP_DIR: path.join(pgliteDir, "..", "demo-backups") };
 }
 
 describe("npm start and npm run demo on the embedded database", () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -144,6 +144,15 @@ describe("the nightly backup", () => {
     await runNightlyBackup("pglite", new Date("2026-06-03T08:00:00Z"));
     await runNightlyBackup("pglite", new Date("2026-06-04T08:00:00Z"));
     expect(readdirSync(dir)).toHaveLength(2);
+    // A backup that cannot be written gives its claim back: a later run that day tries again.
+    const blocker = path.join(dir, "a-file");
+    writeFileSync(blocker, "");
+    process.env.BACKUP_DIR = path.join(blocker, "backups");
+    resetEnvCache();
+    await expect(runNightlyBackup("pglite", new Date("2026-06-05T08:00:00Z"))).rejects.toThrow();
+    process.env.BACKUP_DIR = dir;
+    resetEnvCache();
+    rmSync(blocker);
     const claims = await database.db.select().from(backups).where(eq(backups.kind, "nightly"));
     expect(claims.map((claim) => claim.claim).sort()).toEqual([
       "nightly:2026-06-02",

@@ -225,6 +225,10 @@ export async function finishNightly(db: Db, id: number, file: string, bytes: num
     .where(sql`${schema.backups.id} = ${id}`);
 }
 
+export async function releaseNightly(db: Db, id: number) {
+  await db.delete(schema.backups).where(sql`${schema.backups.id} = ${id}`);
+}
+
 /** The newest backup written in full. */
 export async function lastBackup(db: Db) {
   const [row] = await db

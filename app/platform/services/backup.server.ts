@@ -16,6 +16,7 @@ import {
   finishNightly,
   lastBackup,
   recordBackup,
+  releaseNightly,
   takeBackup,
 } from "~/platform/models/backup.server";
 import { startTicker } from "~/platform/services/ticker.server";
@@ -63,9 +64,15 @@ export async function runNightlyBackup(from: "postgres" | "pglite", now = new Da
   const db = await getDb();
   const id = await claimNightly(db, date);
   if (id === undefined) return undefined;
-  const written = await writeBackupFile(db, from, "nightly");
-  await finishNightly(db, id, written.file, written.bytes);
-  return written;
+  try {
+    const written = await writeBackupFile(db, from, "nightly");
+    await finishNightly(db, id, written.file, written.bytes);
+    return written;
+  } catch (error) {
+    // A full disk or a missing folder: a later run that day tries again.
+    await releaseNightly(db, id);
+    throw error;
+  }
 }
 
 export function startNightlyBackups() {

@@ -17,7 +17,7 @@ export function startTicker(
   const tick = () => {
     running ??= run()
       .catch((error: unknown) => {
-        console.error(`${label} could not be sent:`, error instanceof Error ? error.message : String(error));
+        console.error(`${label} failed:`, error instanceof Error ? error.message : String(error));
       })
       .finally(() => {
         running = undefined;
