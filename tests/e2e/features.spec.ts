@@ -105,6 +105,20 @@ test("the organiser downloads the survey table and the houses as CSV", async ({ 
   await expect(row.getByRole("cell").nth(0)).toHaveText(lakeside!.Loves);
   const orlando = houses.find((entry) => entry.Title === "Orlando Family Villa");
   expect(orlando).toMatchObject({ "Previous House": "yes", Year: "2023" });
+
+  // The overview also offers the whole planner as a backup file, and says when the last one was taken.
+  await page.goto("/organiser");
+  await expect(
+    page.getByText(/^(Last backup: .+, .+|No backup yet: the server takes one every night)/),
+  ).toBeVisible();
+  const [backupFile] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download a backup" }).click(),
+  ]);
+  expect(backupFile.suggestedFilename()).toMatch(/^sgw25-backup-.*-download\.jsonl$/);
+  const [header, ...rest] = (await text(backupFile)).trimEnd().split("\n");
+  expect(JSON.parse(header!)).toMatchObject({ format: "sgw25-backup", from: "pglite" });
+  expect(JSON.parse(rest.at(-1)!)).toMatchObject({ end: true });
 });
 
 test("/sgw25 links to a calendar file of the weekend", { tag: "@once" }, async ({ page }) => {
