@@ -144,7 +144,9 @@ export function computeMoney(input: MoneyInput): Money {
           .reduce((acc, p) => acc + p.amount, 0);
       // The receiver fronted the whole house: their own share reached them by that.
       const reached = payer.id === input.receiverId ? payer.share : sum(["share", "settle"], "confirmed");
-      const balance = balances.get(currency)?.get(payer.id) ?? 0;
+      // Until a receiver is named the house is in no balance yet, but each share is still owed.
+      const balance =
+        (balances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
       lines.set(
         payer.id,
         payerLine(
