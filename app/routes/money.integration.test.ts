@@ -468,7 +468,13 @@ describe("a season's money", () => {
       await page("sam", `/money/${plan.current.year}`, pastMoney, { year: String(plan.current.year) })
     ).page;
     expect(old.readOnly).toBe(true);
-    expect(old.expenses.map((e) => e.description)).toEqual(["Groceries", "Boat trip", "Drinks", "Tacos", "Tacos"]);
+    expect(old.expenses.map((e) => e.description)).toEqual([
+      "Groceries",
+      "Boat trip",
+      "Drinks",
+      "Tacos",
+      "Tacos",
+    ]);
     const kim = await callRoute(
       pastMoney.loader as never,
       makeRequest(`/money/${plan.current.year}`, { cookie: people.kim.cookie }),

@@ -31,8 +31,8 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
             <p className="money-line-compact">
               Share {line.share}
               {line.deposit ? ` (deposit ${line.deposit})` : ""} · reached the receiver {line.reached} ·
-              reported {line.reported || "—"} · {line.due ? `due ${line.due}` : "nothing due"} · in the
-              whole trip: {line.standing}
+              reported {line.reported || "—"} · {line.due ? `due ${line.due}` : "nothing due"} · in the whole
+              trip: {line.standing}
             </p>
           </li>
         ))}

@@ -75,7 +75,9 @@ export function parseExpense(
   const split = (SPLITS as readonly string[]).includes(values.split) ? (values.split as Split) : null;
   if (!split) errors.split = "Choose how to split it";
   const order = [...context.people.keys()];
-  const sharers = [...new Set(values.sharers.map(Number))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const sharers = [...new Set(values.sharers.map(Number))].sort(
+    (a, b) => order.indexOf(a) - order.indexOf(b),
+  );
   if (sharers.length === 0) errors.share = "Choose who shares it: at least one person";
   else if (sharers.some((id) => !context.people.has(id)))
     errors.share = "Only people on the trip can share it";

@@ -30,7 +30,13 @@ describe("payerLine", () => {
       owed: 0,
     });
     // Overpaid: owed to them, never "due", and no refund of the share's own.
-    const over = payerLine(20000, { kind: "fixed", amount: 50000 }, dates, { reached: 35000, reported: 0 }, 15000);
+    const over = payerLine(
+      20000,
+      { kind: "fixed", amount: 50000 },
+      dates,
+      { reached: 35000, reported: 0 },
+      15000,
+    );
     expect(over).toMatchObject({ deposit: 20000, reached: 35000, owed: 0, due: 0, next: null });
   });
 

@@ -74,8 +74,7 @@ export async function sharesStillDue(): Promise<Map<number, string>> {
   const { money, house } = await computedMoney(edition.id);
   const currency = house?.currency ?? "USD";
   const due = new Map<number, string>();
-  for (const [id, line] of money.lines)
-    if (line.due > 0) due.set(id, formatMoney(line.due, currency));
+  for (const [id, line] of money.lines) if (line.due > 0) due.set(id, formatMoney(line.due, currency));
   return due;
 }
 
