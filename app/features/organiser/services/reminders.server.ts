@@ -40,7 +40,8 @@ async function reminderList(): Promise<Recipient[]> {
   const [members, invited] = await Promise.all([listMemberSurveyStatus(), listPendingInvitations()]);
   return [
     ...reminderRecipients(members).map((member) => ({ ...member, invited: false })),
-    ...invited.map((entry) => ({ id: -entry.id, name: "Invited", email: entry.email, invited: true })),
+    // The name the invite list gave, kept: the reminder greets them by it, as the invitation did.
+    ...invited.map((entry) => ({ id: -entry.id, name: entry.name, email: entry.email, invited: true })),
   ];
 }
 
@@ -87,7 +88,7 @@ async function mailReminders(
   const links = await Promise.all(
     recipients.map((member) =>
       member.invited
-        ? registerLink(config.appUrl, member.email)
+        ? registerLink(config.appUrl, member.email, member.name)
         : personalLinkFor(member, "/survey", { deadline }),
     ),
   );
@@ -96,7 +97,7 @@ async function mailReminders(
     recipients.map((member, index) => ({
       to: member.email,
       ...reminderMail({
-        name: member.invited ? "" : member.name,
+        name: member.name,
         deadline: text,
         appUrl: config.appUrl,
         shortName,
