@@ -224,6 +224,11 @@ test("a payer reports a settle-up transfer, more than is owed asks first, and th
     alex.page.locator('[data-settle="USD"]').getByRole("listitem").filter({ hasText: "Riley pays Alex" }),
   ).toHaveCount(0);
   await noSidewaysScroll(alex.page);
+  // One truth: settled up in the balances, Riley's own line asks for nothing (decision 027).
+  await riley.page.reload();
+  const own = riley.page.getByRole("list", { name: "Your line" });
+  await expect(own).toContainText("Nothing");
+  await expect(own).toContainText("settled up");
   expect([...riley.errors, ...alex.errors]).toEqual([]);
   await riley.page.context().close();
   await alex.page.context().close();
@@ -245,6 +250,9 @@ test("the payment reminder reaches exactly the payers with something due", async
   expect(listed).toContain("sam@example.com");
   expect(listed).not.toContain("alex@example.com"); // the receiver fronted the house
   expect(listed).not.toContain("casey@example.com"); // not attending
+  // Riley recorded settle-up's transfer and Alex confirmed it: settled up, so not chased (decision 027).
+  expect(listed).not.toContain("riley@example.com");
+  const payers = `${listed.length} ${listed.length === 1 ? "payer" : "payers"}`;
   const origin = new URL(page.url()).origin;
   // This app's payment reminders (sentMails reads only this app's mails).
   const ours = async () =>
@@ -259,8 +267,8 @@ test("the payment reminder reaches exactly the payers with something due", async
       (mails) => mails.filter((m) => m.text.includes("Your line and the instructions: ")).length,
     ),
   ).toBe(before);
-  await page.getByRole("button", { name: `Send the payment reminder to ${listed.length} payers` }).click();
-  await expectStatus(page, `Payment reminder sent to ${listed.length} payers.`);
+  await page.getByRole("button", { name: `Send the payment reminder to ${payers}` }).click();
+  await expectStatus(page, `Payment reminder sent to ${payers}.`);
   const sent = (await ours()).slice(before);
   expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
   const toSam = sent.find((mail) => [mail.to].flat()[0] === "sam@example.com")!;

@@ -15,6 +15,7 @@ import {
   getEventSettings,
   getLastReminderAt,
   getReminderFailuresValue,
+  getSeasonState,
   getSurveyDeadline,
   setReminderFailures,
 } from "~/features/season/index.server";
@@ -29,6 +30,11 @@ const CLOSED = "The survey has closed; reminders are over.";
 const NOBODY = "Everyone has submitted the survey.";
 const TOO_SOON = "A reminder already went out in the last 24 hours.";
 const BUSY = "The failed reminders are being sent again right now.";
+const BEGUN = "The weekend has begun: survey reminders are over.";
+
+/** The season's one state (decision 024): once its weekend has begun, nobody is chased for a survey. */
+const weekendBegun = async (now: Date) =>
+  ["weekend", "over", "archived"].includes((await getSeasonState(now)).phase);
 
 type Recipient = { id: number; name: string; email: string; invited: boolean };
 
@@ -47,22 +53,25 @@ async function reminderList(): Promise<Recipient[]> {
 
 /** What the organiser page shows before sending: the recipients, the last round, its failures, the next. */
 export async function getReminderStatus(now = new Date()) {
-  const [deadline, lastSent, everyone, failures] = await Promise.all([
+  const [deadline, lastSent, everyone, failures, begun] = await Promise.all([
     getSurveyDeadline(),
     getLastReminderAt(),
     reminderList(),
     getReminderFailuresValue().then(parseReminderFailures),
+    weekendBegun(now),
   ]);
   const zone = env().eventTimeZone;
   const recipients = everyone.map(({ id, name, email, invited }) => ({ id, name, email, invited }));
   const next = nextReminderAt(lastSent);
-  const blocked = !deadline
-    ? NO_DEADLINE
-    : isSurveyClosed(deadline, now)
-      ? CLOSED
-      : recipients.length === 0
-        ? NOBODY
-        : null;
+  const blocked = begun
+    ? BEGUN
+    : !deadline
+      ? NO_DEADLINE
+      : isSurveyClosed(deadline, now)
+        ? CLOSED
+        : recipients.length === 0
+          ? NOBODY
+          : null;
   const current = failures && lastSent && failures.round === lastSent.toISOString() ? failures : null;
   return {
     recipients,
@@ -134,8 +143,9 @@ export async function getReminderPreview() {
 const said = (deadline: Date) =>
   `The survey closes on ${formatDeadline(deadline, env().eventTimeZone)}; a link to the survey (to the register form for an invited address).`;
 
-/** Why no reminder may go out now (no deadline, closed), else the deadline the mail names. */
+/** Why no reminder may go out now (the weekend begun, no deadline, closed), else the deadline the mail names. */
 async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | { ok: false; error: string }> {
+  if (await weekendBegun(now)) return { ok: false, error: BEGUN };
   const deadline = await getSurveyDeadline();
   if (!deadline) return { ok: false, error: NO_DEADLINE };
   if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };
