@@ -14,6 +14,7 @@ import {
 import { weekendDays } from "~/features/season/lib/event-settings";
 import { updateHouse } from "~/features/houses/index.server";
 import { minorToText } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { computeMoney, expensePeople } from "~/features/money/lib/money";
@@ -138,8 +139,8 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       `receiver ${name(settings.receiverId)}`,
       "child weight 0.5",
       `deposit ${settings.depositValue}%`,
-      `deposit due ${settings.depositDue}`,
-      `rest due ${settings.balanceDue}`,
+      `deposit due ${formatDay(settings.depositDue)}`,
+      `rest due ${formatDay(settings.balanceDue)}`,
       `instructions “${settings.instructions}”`,
     ].join("; "),
   });

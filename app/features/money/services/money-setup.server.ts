@@ -1,6 +1,7 @@
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
@@ -138,8 +139,8 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
             ? `${s.depositValue}%`
             : "none"
       }`,
-      `deposit due ${s.depositDue || "—"}`,
-      `rest due ${s.balanceDue || "—"}`,
+      `deposit due ${formatDay(s.depositDue) || "—"}`,
+      `rest due ${formatDay(s.balanceDue) || "—"}`,
       `instructions “${s.instructions}”`,
     ].join("; ");
   const before = describe({
