@@ -37,6 +37,8 @@ const ON_POSTGRES = [
   "former-member.integration.test.ts",
   "money-settle.integration.test.ts",
   "intent-dispatch.integration.test.ts",
+  // The season's one state, as issue 45 asks: every page's, mail's and job's reading on both kinds.
+  "season-state.integration.test.ts",
 ];
 const appFiles = readdirSync(path.resolve(__dirname, "app"), { recursive: true }).map(String);
 const POSTGRES_TESTS = ON_POSTGRES.map((name) => {
