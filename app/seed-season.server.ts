@@ -14,9 +14,10 @@ import {
 import { weekendDays } from "~/features/season/lib/event-settings";
 import { updateHouse } from "~/features/houses/index.server";
 import { minorToText } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
-import { computeMoney } from "~/features/money/lib/money";
+import { computeMoney, expensePeople } from "~/features/money/lib/money";
 import {
   addExpense,
   addPayment,
@@ -138,8 +139,8 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       `receiver ${name(settings.receiverId)}`,
       "child weight 0.5",
       `deposit ${settings.depositValue}%`,
-      `deposit due ${settings.depositDue}`,
-      `rest due ${settings.balanceDue}`,
+      `deposit due ${formatDay(settings.depositDue)}`,
+      `rest due ${formatDay(settings.balanceDue)}`,
       `instructions “${settings.instructions}”`,
     ].join("; "),
   });
@@ -186,8 +187,7 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
   }
 
   // The people an expense may name, with the weights a split by weights uses (as the page's form).
-  const people = new Map(money.payers.map((payer) => [payer.id, { weight: payer.weight }]));
-  for (const id of money.people) if (!people.has(id)) people.set(id, { weight: 100 });
+  const people = expensePeople(money, name);
   const ids = [...people.keys()];
   for (let index = 0; index < plan.expenses; index += 1) {
     const template = EXPENSES[index % EXPENSES.length];

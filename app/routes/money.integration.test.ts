@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { houses, moneyExpenses, moneyPayments, surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
-import { setChosenHouseId } from "~/features/season/models/event-settings.server";
+import { setChosenHouseId, setPlannedWeekend } from "~/features/season/models/event-settings.server";
 import { nextEditionPlan, startNextEdition } from "~/features/organiser/index.server";
 import { personalLinkState } from "~/features/accounts/index.server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
@@ -81,6 +81,8 @@ beforeAll(async () => {
     })
     .returning({ id: houses.id });
   await setChosenHouseId(house.id);
+  // A decided season (decision 024): the weekend and the house chosen.
+  await setPlannedWeekend("Aug 21 - Aug 25");
 });
 
 afterAll(() => resetEnvCache());
@@ -124,7 +126,7 @@ describe("a season's money", () => {
     expect((await setup("boss", settings)).status).toBe(302);
     // Weights: Alex 2 (a boo), Riley 1.5 (a child at 0.5), Sam 1 = 4.5 for $1,000.01.
     let lines = (await money("boss")).lines;
-    expect(lines.map((l) => [l.name, l.weight, l.due])).toEqual([
+    expect(lines.map((l) => [l.name, l.weight, l.share])).toEqual([
       ["Alex", "2", "$444.45"],
       ["Riley", "1.5", "$333.34"],
       ["Sam", "1", "$222.22"],
@@ -148,7 +150,7 @@ describe("a season's money", () => {
       ).status,
     ).toBe(302);
     lines = (await money("boss")).lines;
-    expect(lines.map((l) => l.due)).toEqual(["$500.01", "$375.00", "$125.00"]);
+    expect(lines.map((l) => l.share)).toEqual(["$500.01", "$375.00", "$125.00"]);
     // A member sees their own line only; the receiver sees every line.
     expect((await money("sam")).lines.map((l) => l.name)).toEqual(["Sam"]);
     expect((await money("alex")).lines).toHaveLength(3);
@@ -188,7 +190,7 @@ describe("a season's money", () => {
     await post("riley", { intent: "report-payment", key: crypto.randomUUID(), amount: "50" });
     const reported = (await money("alex")).payments;
     const [samPaid, rileyPaid] = reported;
-    expect(samPaid.text).toContain("Sam paid Alex $100.00 on 2099-05-01 — Venmo (reported)");
+    expect(samPaid.text).toContain("Sam paid Alex $100.00 on May 1, 2099 — Venmo (reported)");
     expect((await post("sam", { intent: "confirm-payment", id: String(samPaid.id) })).status).toBe(403);
     expect(
       (await post("alex", { intent: "reject-payment", id: String(rileyPaid.id), reason: "" })).status,
@@ -201,13 +203,13 @@ describe("a season's money", () => {
     expect((await post("boss", { intent: "confirm-payment", id: String(samPaid.id) })).status).toBe(409);
     const sam = (await money("sam")).lines[0];
     expect(sam).toMatchObject({
-      due: "$125.00",
-      confirmed: "$100.00",
-      remaining: "$25.00",
-      next: "$25.00 by 2099-08-01",
+      share: "$125.00",
+      reached: "$100.00",
+      due: "$25.00 by August 1, 2099",
+      standing: "you owe $25.00",
     });
     const riley = (await money("boss")).lines.find((l) => l.name === "Riley")!;
-    expect(riley).toMatchObject({ confirmed: "$0.00", reported: "", next: "$93.75 by 2099-06-01" });
+    expect(riley).toMatchObject({ reached: "$0.00", reported: "", due: "$93.75 by June 1, 2099" });
   });
 
   it("mails the payment reminder to exactly the payers with something due, once per 24 hours", async () => {
@@ -218,10 +220,23 @@ describe("a season's money", () => {
       }
     ).reminder;
     expect(status.recipients.map((r: { name: string }) => r.name)).toEqual(["Riley", "Sam"]);
+    // The confirmation step, as every mail round has: who gets it (with their amount), what it says.
+    const step = (
+      (await page("boss", "/money/setup?step=reminder", setupPage)).page as unknown as {
+        reminderStep: { entries: string[]; preview: { subject: string; text: string } };
+      }
+    ).reminderStep;
+    expect(step.entries).toEqual([
+      "Riley <riley@example.com>: $93.75 by June 1, 2099",
+      "Sam <sam@example.com>: $25.00 by August 1, 2099",
+    ]);
+    expect(step.preview.text).toContain("$93.75 of your share of Lakeside Lodge is due by June 1, 2099");
+    expect(fake.mails).toHaveLength(0);
     expect((await setup("boss", { intent: "send-reminder" })).status).toBe(302);
     expect(fake.mails.map((mail) => mail.to).sort()).toEqual(["riley@example.com", "sam@example.com"]);
     const toSam = fake.mails.find((mail) => mail.to === "sam@example.com")!;
-    expect(toSam.text).toContain("$25.00 of your share of Lakeside Lodge is due by 2099-08-01");
+    expect(toSam.text).toContain("$25.00 of your share of Lakeside Lodge is due by August 1, 2099");
+    expect(toSam.text).toContain("In the whole trip (the house, expenses and payments) you owe $25.00");
     expect(toSam.text).not.toContain("93.75");
     // Sam's own personal link: one press signs Sam in on /money.
     const token = /Your line and the instructions: \S+\/continue\/([\w-]+)/.exec(toSam.text)![1];
@@ -291,7 +306,22 @@ describe("a season's money", () => {
     const view = await money("sam");
     expect(view.multiCurrency).toBe(true);
     const groceries = view.expenses.find((e) => e.description === "Groceries")!;
-    expect(groceries.shares).toBe("Alex MX$333.34, Sam MX$333.33, Riley MX$333.33");
+    // Split in the payers' order (name, then id), never the form's: the extra cent goes to Alex.
+    expect(groceries.shares).toBe("Alex MX$333.34, Riley MX$333.33, Sam MX$333.33");
+    for (const share of [
+      [alex, sam, riley],
+      [riley, sam, alex],
+    ]) {
+      expect(
+        (await add("sam", { description: "Tacos", amount: "1.00", currency: "USD", paidBy: sam, share }))
+          .status,
+      ).toBe(302);
+    }
+    const tacos = (await money("sam")).expenses.filter((e) => e.description === "Tacos");
+    expect(tacos.map((e) => e.shares)).toEqual([
+      "Alex $0.34, Riley $0.33, Sam $0.33",
+      "Alex $0.34, Riley $0.33, Sam $0.33",
+    ]);
 
     // Two edits from one version: the first is saved, the second is refused and says why.
     const boat = (
@@ -390,6 +420,21 @@ describe("a season's money", () => {
       expect(group.rows.every((row) => row.amount === 0)).toBe(true);
       expect(group.transfers).toEqual([]);
     }
+    // One truth (decision 027): settled balances leave nothing due on any line, and no reminder.
+    expect(after.lines.map((line) => [line.name, line.due, line.standing])).toEqual([
+      ["Alex", "", "settled up"],
+      ["Riley", "", "settled up"],
+      ["Sam", "", "settled up"],
+    ]);
+    expect((await money("sam")).lines[0]).toMatchObject({ due: "", standing: "settled up" });
+    const settled = (
+      (await page("boss", "/money/setup?step=reminder", setupPage)).page as unknown as {
+        reminder: { recipients: unknown[]; blocked: string; canSend: boolean };
+        reminderStep: unknown;
+      }
+    ).reminder;
+    expect(settled).toMatchObject({ recipients: [], canSend: false });
+    expect(settled.blocked).toContain("Nobody has anything due");
     const csv = await callRoute(
       sharesCsv.loader as never,
       makeRequest("/money/shares.csv", { cookie: people.boss.cookie }),
@@ -423,7 +468,13 @@ describe("a season's money", () => {
       await page("sam", `/money/${plan.current.year}`, pastMoney, { year: String(plan.current.year) })
     ).page;
     expect(old.readOnly).toBe(true);
-    expect(old.expenses.map((e) => e.description)).toEqual(["Groceries", "Boat trip", "Drinks"]);
+    expect(old.expenses.map((e) => e.description)).toEqual([
+      "Groceries",
+      "Boat trip",
+      "Drinks",
+      "Tacos",
+      "Tacos",
+    ]);
     const kim = await callRoute(
       pastMoney.loader as never,
       makeRequest(`/money/${plan.current.year}`, { cookie: people.kim.cookie }),

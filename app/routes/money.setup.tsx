@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, MoneyField, fieldsOf } from "~/features/money/components/money-field";
+import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import { withFlash } from "~/platform/services/flash.server";
@@ -46,7 +47,7 @@ function PayerList({
           <p className="money-line-name">
             <strong className="user-text">{member.name}</strong>{" "}
             <span className="muted">
-              answered {member.attending}; pays {member.share || "a share"}
+              {member.answered}; pays {member.share || "a share"}
             </span>
           </p>
           <Form method="post" className="money-reject">
@@ -92,7 +93,7 @@ function AddPayer({ others }: { others: SetupMember[] }) {
           </option>
           {others.map((member) => (
             <option key={member.id} value={member.id}>
-              {member.name} (answered {member.attending})
+              {member.name} ({member.answered})
             </option>
           ))}
         </select>
@@ -122,6 +123,21 @@ export default function MoneySetup() {
   // group of 200 is some 40 lines and one list, not 200 lines of forms (a slow phone lays out less).
   const payers = page.members.filter((member) => member.pays);
   const others = page.members.filter((member) => !member.pays);
+  if (page.reminderStep) {
+    const count = page.reminderStep.entries.length;
+    return (
+      <div className="money-setup money">
+        <ConfirmRound
+          title="Send the payment reminder?"
+          groups={[{ label: "It goes to each payer with something due", entries: page.reminderStep.entries }]}
+          preview={page.reminderStep.preview}
+          intent="send-reminder"
+          button={`Send the payment reminder to ${count} ${count === 1 ? "payer" : "payers"}`}
+          cancel="/money/setup"
+        />
+      </div>
+    );
+  }
   return (
     <div className="money-setup money">
       <section className="card">
@@ -256,11 +272,11 @@ export default function MoneySetup() {
           </>
         ) : null}
         {page.reminder.canSend ? (
-          <Form method="post">
-            <button type="submit" className="button" name="intent" value="send-reminder">
-              Send the payment reminder
-            </button>
-          </Form>
+          <p>
+            <Link to="?step=reminder" className="button">
+              Send the payment reminder…
+            </Link>
+          </p>
         ) : page.reminder.nextPossible ? (
           <p className="muted">The next reminder may go out {page.reminder.nextPossible}.</p>
         ) : null}

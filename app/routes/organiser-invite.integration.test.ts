@@ -36,16 +36,24 @@ const flashOf = async (answer: Response) => {
   return (await page(`; ${flash.split(";")[0]}`)).flash as string;
 };
 const mailsTo = (to: string) => fake.mails.filter((mail) => mail.to === to);
+const LONG = "Dee Dee Ramone the Third of Queens in New York City";
 
 describe("invitations", () => {
   it("mail each new address a register link with its address filled in, list them, and remind them", async () => {
     expect((await post({ intent: "invite", addresses: "not-an-address" })).status).toBe(400);
     const answer = await post({
       intent: "invite",
-      addresses: "Cy <cy@example.com>, ANA@example.com\nbo@example.com",
+      addresses: `Cy <cy@example.com>, ANA@example.com\nbo@example.com\n${LONG} <dee@example.com>`,
     });
     expect(answer.status).toBe(302);
-    expect(fake.mails.map((mail) => mail.to).sort()).toEqual(["bo@example.com", "cy@example.com"]);
+    expect(fake.mails.map((mail) => mail.to).sort()).toEqual([
+      "bo@example.com",
+      "cy@example.com",
+      "dee@example.com",
+    ]);
+    // The greeting keeps a name to the README's 40 characters, as every mail does.
+    const dee = mailsTo("dee@example.com")[0].text;
+    expect(dee).toContain(`Hi ${LONG.slice(0, 39).trimEnd()}…,`);
     const link = /Register here: (\S+)/.exec(
       fake.mails.find((mail) => mail.to === "cy@example.com")!.text,
     )![1];
@@ -54,6 +62,7 @@ describe("invitations", () => {
     expect((await page()).invite.pending.map((entry: { email: string }) => entry.email)).toEqual([
       "bo@example.com",
       "cy@example.com",
+      "dee@example.com",
     ]);
 
     const form = await (
@@ -63,6 +72,7 @@ describe("invitations", () => {
     await createUser({ email: "Cy@example.com", password: "secret1" });
     expect((await page()).invite.pending.map((entry: { email: string }) => entry.email)).toEqual([
       "bo@example.com",
+      "dee@example.com",
     ]);
 
     await setSurveyDeadline(new Date("2099-07-01T22:00:00Z"));
@@ -75,9 +85,14 @@ describe("invitations", () => {
       "boss@example.com",
       "chief@example.com",
       "cy@example.com",
+      "dee@example.com",
     ]);
     const invitee = fake.mails.find((mail) => mail.to === "bo@example.com")!;
     expect(invitee.text).toContain("Hi there,");
+    // The reminder to an invited address keeps the name the invite list gave, and its register link.
+    const named = fake.mails.find((mail) => mail.to === "dee@example.com")!.text;
+    expect(named).toContain(`Hi ${LONG.slice(0, 39).trimEnd()}…,`);
+    expect(named).toContain("/auth?mode=register&email=dee%40example.com&name=");
     expect(invitee.text).toContain("/auth?mode=register&email=bo%40example.com");
     expect(await getUserByEmail("bo@example.com")).toBeUndefined();
   });

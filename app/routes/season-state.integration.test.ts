@@ -16,6 +16,9 @@ import * as eventPage from "~/routes/sgw25";
 import * as calendar from "~/routes/sgw25[.]ics";
 import * as decide from "~/routes/organiser_.decide";
 import * as nextEdition from "~/routes/organiser_.next-edition";
+import * as moneySetup from "~/routes/money.setup";
+import { getReminderStatus } from "~/features/organiser/services/reminders.server";
+import { getArchivedEdition } from "~/features/season/index.server";
 
 // One walk through the season's states, each checked on every page that says where the season
 // stands, the navigation, the calendar file and the trip's mails (decision 024).
@@ -63,7 +66,14 @@ async function pages() {
   const decision = await data(decide, "/organiser/decide", cookies.organiser);
   const nav = await data(root, "/", cookies.alex);
   const visitorNav = await data(root, "/");
+  const setup = (await data(moneySetup, "/money/setup", cookies.organiser)).page as unknown as {
+    reminder: { blocked: string | null };
+  };
   return {
+    // The reminder rounds read the state too: the payment reminder once decided, the survey
+    // reminder until the weekend begins.
+    paymentReminder: setup.reminder.blocked ?? "",
+    surveyReminder: (await getReminderStatus(new Date())).blocked ?? "",
     home: homeData.event as { phase: string; decided: boolean; lead: string; verb: string },
     event: event.event as { phase: string; decided: boolean; said: string },
     decide: decision.decision as { weekend: string | null; season: string },
@@ -107,6 +117,8 @@ describe("the season state on every page, mail and job", () => {
     expect(planned.decide.season).toMatch(/^Planned: /);
     expect(planned.nav).toMatchObject({ decided: false });
     expect(planned.calendar).toBe("TENTATIVE");
+    expect(planned.paymentReminder).toMatch(/^The season is not decided yet/);
+    expect(planned.surveyReminder).not.toMatch(/weekend has begun/);
     let mails = fake.mails.length;
     expect(await runTimeline(new Date(BEFORE))).toBe(0);
     expect(tripMails(mails)).toEqual([]);
@@ -117,6 +129,7 @@ describe("the season state on every page, mail and job", () => {
     expect(weekendOnly.home.phase).toBe("planned");
     expect(weekendOnly.decide.weekend).toBe("Thursday Sep 17 to Monday Sep 21, 2026");
     expect(weekendOnly.nav).toMatchObject({ decided: false });
+    expect(weekendOnly.paymentReminder).toMatch(/^The season is not decided yet/);
     expect(await runTimeline(new Date(BEFORE))).toBe(0);
 
     // Decided: the weekend and the house.
@@ -130,6 +143,8 @@ describe("the season state on every page, mail and job", () => {
     expect(decided.nav).toMatchObject({ decided: true });
     expect(decided.visitorNav).toMatchObject({ decided: false });
     expect(decided.calendar).toBe("CONFIRMED");
+    expect(decided.paymentReminder).not.toMatch(/not decided/);
+    expect(decided.surveyReminder).not.toMatch(/weekend has begun/);
     mails = fake.mails.length;
     expect(await runTimeline(new Date(BEFORE))).toBe(2);
     const sent = tripMails(mails);
@@ -154,6 +169,8 @@ describe("the season state on every page, mail and job", () => {
     expect(during.home).toMatchObject({ phase: "weekend", lead: "It is on:" });
     expect(during.event).toMatchObject({ phase: "weekend", said: "The weekend is now." });
     expect(during.nav.decided).toBe(true);
+    expect(during.surveyReminder).toBe("The weekend has begun: survey reminders are over.");
+    expect(during.paymentReminder).not.toMatch(/not decided/);
     mails = fake.mails.length;
     expect(await runTimeline(new Date("2026-09-18T15:00:00Z"))).toBe(0);
     at("2026-09-23T15:00:00Z");
@@ -162,6 +179,7 @@ describe("the season state on every page, mail and job", () => {
     expect(over.event).toMatchObject({ phase: "over", said: "The weekend is over." });
     expect(over.decide.season).toMatch(/^Over: /);
     expect(over.nav.decided).toBe(true);
+    expect(over.surveyReminder).toBe("The weekend has begun: survey reminders are over.");
     expect(await runTimeline(new Date("2026-09-23T15:00:00Z"))).toBe(0);
     expect(tripMails(mails)).toEqual([]);
 
@@ -172,5 +190,25 @@ describe("the season state on every page, mail and job", () => {
     expect(undone.home.phase).toBe("planned");
     expect(undone.nav.decided).toBe(false);
     expect(undone.calendar).toBe("TENTATIVE");
+    expect(undone.paymentReminder).toMatch(/^The season is not decided yet/);
+
+    // The roll-over freezes the state as it stood: SGW26 decided and over, with its house.
+    await post({ intent: "choose-weekend", weekend: PLANNED });
+    at("2026-09-23T15:00:00Z");
+    const next = await data(nextEdition, "/organiser/next-edition", cookies.organiser);
+    expect(next.chosenHouse).toBe("Lakeside Lodge");
+    const rolled = await callRoute(
+      nextEdition.action,
+      makeRequest("/organiser/next-edition", {
+        cookie: cookies.organiser,
+        form: { fromId: String(next.fromId), name: "SGW27", plannedWeekend: String(next.plannedWeekend) },
+      }),
+    );
+    expect(rolled.status).toBe(302);
+    const archived = (await getArchivedEdition(2026))!.frozen as { phase: string; house: { title: string } };
+    expect(archived).toMatchObject({ phase: "over", house: { title: "Lakeside Lodge" } });
+    const fresh = await pages();
+    expect(fresh.home.phase).toBe("planned");
+    expect(fresh.paymentReminder).toMatch(/^The season is not decided yet/);
   });
 });

@@ -147,6 +147,17 @@ describe("/survey pages", () => {
     expect(page.member.answers).toMatchObject({ name: "Ren", attending: "yes" });
   });
 
+  it("start from the name given at registration (an invitation's link fills it in)", async () => {
+    const { cookie } = await signedInMember("invited@example.com", { name: "Dee" });
+    const page = await (await load(cookie, "1")).json();
+    expect(page.member.answers.name).toBe("Dee");
+    await post(cookie, "1", [
+      ["name", "Dee Dee"],
+      ["attending", "yes"],
+    ]);
+    expect((await (await load(cookie, "1")).json()).member.answers.name).toBe("Dee Dee");
+  });
+
   it("follow the spec's flow with Next and Back, saving each section to the draft", async () => {
     const { id, cookie } = await member("flow@example.com");
     const go = async (section: string, form: Array<[string, string]>) =>

@@ -63,6 +63,13 @@ test("the organiser sets up the share and the deposit", async ({ browser, javaSc
     maxRedirects: 0,
   });
   expect(chosen.status()).toBe(302);
+  // The weekend too: the season is decided (decision 024), so the payment reminder may go.
+  const weekend = await page.request.post("/organiser/decide", {
+    form: { intent: "choose-weekend", weekend: "Aug 21 - Aug 25" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(weekend.status()).toBe(302);
 
   await page.getByRole("link", { name: "Set up the share, deposit and payers" }).click();
   await page.getByLabel("Who receives the money").selectOption({ label: "Alex" });
@@ -217,6 +224,11 @@ test("a payer reports a settle-up transfer, more than is owed asks first, and th
     alex.page.locator('[data-settle="USD"]').getByRole("listitem").filter({ hasText: "Riley pays Alex" }),
   ).toHaveCount(0);
   await noSidewaysScroll(alex.page);
+  // One truth: settled up in the balances, Riley's own line asks for nothing (decision 027).
+  await riley.page.reload();
+  const own = riley.page.getByRole("list", { name: "Your line" });
+  await expect(own).toContainText("Nothing");
+  await expect(own).toContainText("settled up");
   expect([...riley.errors, ...alex.errors]).toEqual([]);
   await riley.page.context().close();
   await alex.page.context().close();
@@ -238,26 +250,43 @@ test("the payment reminder reaches exactly the payers with something due", async
   expect(listed).toContain("sam@example.com");
   expect(listed).not.toContain("alex@example.com"); // the receiver fronted the house
   expect(listed).not.toContain("casey@example.com"); // not attending
+  // Riley recorded settle-up's transfer and Alex confirmed it: settled up, so not chased (decision 027).
+  expect(listed).not.toContain("riley@example.com");
+  const payers = `${listed.length} ${listed.length === 1 ? "payer" : "payers"}`;
   const origin = new URL(page.url()).origin;
   // This app's payment reminders (sentMails reads only this app's mails).
   const ours = async () =>
     (await sentMails()).filter((mail) => mail.text.includes("Your line and the instructions: "));
   const before = (await ours()).length;
-  await page.getByRole("button", { name: "Send the payment reminder" }).click();
-  await expectStatus(page, `Payment reminder sent to ${listed.length} payers.`);
+  // The confirmation step, as every mail round: who gets it (with their amount), what it says.
+  await page.getByRole("link", { name: "Send the payment reminder…" }).click();
+  await expect(page.getByRole("heading", { name: "Send the payment reminder?" })).toBeVisible();
+  await expect(page.getByText(/of your share of Casa del Mar is due by (June|August) 1, 2099/)).toBeVisible();
+  expect(
+    await sentMails().then(
+      (mails) => mails.filter((m) => m.text.includes("Your line and the instructions: ")).length,
+    ),
+  ).toBe(before);
+  await page.getByRole("button", { name: `Send the payment reminder to ${payers}` }).click();
+  await expectStatus(page, `Payment reminder sent to ${payers}.`);
   const sent = (await ours()).slice(before);
   expect(sent.map((mail) => [mail.to].flat()[0]).sort()).toEqual(listed);
   const toSam = sent.find((mail) => [mail.to].flat()[0] === "sam@example.com")!;
-  expect(toSam.text).toMatch(/\$[\d,.]+ of your share of Casa del Mar is due by 2099-0[68]-01/);
+  expect(toSam.text).toMatch(/\$[\d,.]+ of your share of Casa del Mar is due by (June|August) 1, 2099/);
   // Sam's own personal link (one press signs Sam in on /money).
   expect(toSam.text).toContain(`Your line and the instructions: ${origin}/continue/`);
-  await expect(page.getByRole("button", { name: "Send the payment reminder" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Send the payment reminder…" })).toHaveCount(0);
   await noSidewaysScroll(page);
   expect(errors).toEqual([]);
 
-  // Put the house back as it was: no chosen house, no price.
+  // Put the house and the weekend back as they were: no chosen house, no price, no chosen weekend.
   const bearer = await token(page);
   const id = await houseId(page, bearer);
+  await page.request.post("/organiser/decide", {
+    form: { intent: "clear-weekend" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   await page.request.post("/organiser/decide", {
     form: { intent: "unchoose", houseId: String(id) },
     headers: { Origin: origin },

@@ -295,6 +295,8 @@ export const invitations = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
+    /** The name the invite list gave ("Name <address>"), "" when none: the reminder greets them by it. */
+    name: text("name").notNull().default(""),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("invitations_email_lower_idx").on(sql`lower(${t.email})`)],

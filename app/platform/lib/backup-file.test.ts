@@ -10,7 +10,7 @@ import {
 const header = JSON.stringify({
   format: BACKUP_FORMAT,
   version: 1,
-  schema: { migration: "0018_backups", when: 1, count: 19 },
+  schema: { migration: "0019_backups", when: 1, count: 20 },
   takenAt: "2026-11-28T00:00:00.000Z",
   from: "pglite",
 });

@@ -38,11 +38,14 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
   const token = newToken();
-  const expiresAt = new Date(Date.now() + ttlOf(lifetime));
+  // Its start and end from the app's one clock, the one every later use is compared with (not the
+  // database's now(), which may run ahead of the app's and would hold off the use that extends it).
+  const now = Date.now();
+  const expiresAt = new Date(now + ttlOf(lifetime));
   await db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
-      .values({ tokenHash: hashToken(token), userId, expiresAt })
+      .values({ tokenHash: hashToken(token), userId, expiresAt, lastUsedAt: new Date(now) })
       .returning({ id: sessions.id });
     await tx
       .insert(sessionDetails)

@@ -2,20 +2,23 @@ export type Line = {
   id: number;
   name: string;
   weight: string;
-  due: string;
+  share: string;
   deposit: string;
-  confirmed: string;
+  /** What of the share reached the receiver (confirmed share payments and settle-up transfers). */
+  reached: string;
   reported: string;
-  remaining: string;
-  refund: string;
-  next: string;
+  /** "$62.50 by June 1, 2025", or "" when nothing is due. */
+  due: string;
+  /** Where they stand in the whole trip, per currency: "owes $250.00", "settled up". */
+  standing: string;
 };
 
 /**
- * Each payer's line (a phone never scrolls sideways): due, paid, reported, what remains. A member's
- * own line is a small card of labelled figures; every payer's line (the receiver's and the
- * organiser's view, 40 on a big trip) is one compact entry each, which reads down a long list and
- * keeps the page's first layout short on a slow phone.
+ * Each payer's line (a phone never scrolls sideways): the share, what of it reached the receiver,
+ * what is due by when, and where they stand in the whole trip (decision 027). A member's own line is
+ * a small card of labelled figures; every payer's line (the receiver's and the organiser's view, 40
+ * on a big trip) is one compact entry each, which reads down a long list and keeps the page's first
+ * layout short on a slow phone.
  */
 export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
   if (lines.length === 0) return null;
@@ -26,11 +29,10 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
           <li key={line.id} aria-label={line.name}>
             <LineName line={line} />
             <p className="money-line-compact">
-              Share {line.due}
-              {line.deposit ? ` (deposit ${line.deposit})` : ""} · paid (confirmed) {line.confirmed} ·
-              reported {line.reported || "—"} ·{" "}
-              {line.refund ? <strong>to be refunded {line.refund}</strong> : `remaining ${line.remaining}`} ·
-              next due {line.next || "—"}
+              Share {line.share}
+              {line.deposit ? ` (deposit ${line.deposit})` : ""} · reached the receiver {line.reached} ·
+              reported {line.reported || "—"} · {line.due ? `due ${line.due}` : "nothing due"} · in the whole
+              trip: {line.standing}
             </p>
           </li>
         ))}
@@ -45,28 +47,17 @@ export function PayerLines({ lines, all }: { lines: Line[]; all: boolean }) {
           <dl className="money-line">
             <dt>Share</dt>
             <dd>
-              {line.due}
+              {line.share}
               {line.deposit ? <span className="muted"> (deposit {line.deposit})</span> : null}
             </dd>
-            <dt>Paid (confirmed)</dt>
-            <dd>{line.confirmed}</dd>
+            <dt>Reached the receiver</dt>
+            <dd>{line.reached}</dd>
             <dt>Reported</dt>
             <dd>{line.reported || "—"}</dd>
-            {line.refund ? (
-              <>
-                <dt>To be refunded</dt>
-                <dd>
-                  <strong>{line.refund}</strong>
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt>Remaining</dt>
-                <dd>{line.remaining}</dd>
-              </>
-            )}
-            <dt>Next due</dt>
-            <dd>{line.next || "—"}</dd>
+            <dt>Due</dt>
+            <dd>{line.due || "Nothing"}</dd>
+            <dt>In the whole trip</dt>
+            <dd>{line.standing}</dd>
           </dl>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
+import { expensePeople } from "~/features/money/lib/money";
 
 const people = new Map([
   [1, { weight: 100 }],
@@ -45,5 +46,43 @@ describe("parseExpense", () => {
     expect(refused({ description: " " })).toHaveProperty("description");
     expect(refused({ description: "x".repeat(201) })).toHaveProperty("description");
     expect(refused({ split: "odd" })).toHaveProperty("split");
+  });
+
+  it("gives the same shares whatever order the form lists the sharers in (the payers' order)", () => {
+    const shares = (sharers: string[]) => {
+      const result = parseExpense({ ...base, amount: "1.00", sharers }, { people });
+      return result.ok ? Object.fromEntries(result.expense.shares) : null;
+    };
+    expect(shares(["1", "2", "3"])).toEqual({ 1: 34, 2: 33, 3: 33 });
+    expect(shares(["3", "2", "1"])).toEqual({ 1: 34, 2: 33, 3: 33 });
+    expect(shares(["2", "3", "1"])).toEqual(shares(["1", "3", "2"]));
+  });
+});
+
+describe("expensePeople", () => {
+  it("lists the payers and the receiver by name, then id, with the weights a split by weights uses", () => {
+    const names = new Map([
+      [5, "zoe"],
+      [2, "Alex"],
+      [9, "alex"],
+      [4, "Mo"],
+    ]);
+    const people = expensePeople(
+      {
+        payers: [
+          { id: 5, name: "zoe", weight: 150, defaultWeight: 100, share: 0 },
+          { id: 9, name: "alex", weight: 100, defaultWeight: 100, share: 0 },
+          { id: 2, name: "Alex", weight: 50, defaultWeight: 100, share: 0 },
+        ],
+        people: new Set([5, 9, 2, 4]),
+      },
+      (id) => names.get(id) ?? "",
+    );
+    expect([...people]).toEqual([
+      [2, { weight: 50 }],
+      [9, { weight: 100 }],
+      [4, { weight: 100 }],
+      [5, { weight: 150 }],
+    ]);
   });
 });

@@ -18,7 +18,10 @@ export type ExpenseFormValues = {
 };
 
 export type ExpenseContext = {
-  /** Who is on the trip (payers and the receiver), and their weights for a split by weights. */
+  /**
+   * Who is on the trip (payers and the receiver), and their weights for a split by weights, in the
+   * payers' order (lib/money's expensePeople): the sharers are split in this order, never the form's.
+   */
   people: ReadonlyMap<number, { weight: number }>;
 };
 
@@ -71,7 +74,10 @@ export function parseExpense(
   if (!context.people.has(paidBy)) errors.paidBy = "Choose who paid: someone on the trip";
   const split = (SPLITS as readonly string[]).includes(values.split) ? (values.split as Split) : null;
   if (!split) errors.split = "Choose how to split it";
-  const sharers = [...new Set(values.sharers.map(Number))];
+  const order = [...context.people.keys()];
+  const sharers = [...new Set(values.sharers.map(Number))].sort(
+    (a, b) => order.indexOf(a) - order.indexOf(b),
+  );
   if (sharers.length === 0) errors.share = "Choose who shares it: at least one person";
   else if (sharers.some((id) => !context.people.has(id)))
     errors.share = "Only people on the trip can share it";

@@ -1,4 +1,5 @@
 import { formatMoney } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import type { Deposit } from "~/features/money/lib/payer-line";
 
 type Name = (id: number | null) => string;
@@ -45,7 +46,7 @@ export function expenseLine(
 
 const STATUS = { reported: "reported", confirmed: "confirmed", rejected: "rejected" } as const;
 
-/** One payment in words: "Sam paid Alex $200.00 on 2025-06-01 (reported)". */
+/** One payment in words: "Sam paid Alex $200.00 on June 1, 2025 (reported)". */
 export function paymentLine(
   payment: {
     fromUserId: number;
@@ -58,7 +59,7 @@ export function paymentLine(
   },
   name: Name,
 ) {
-  const on = payment.paidOn ? ` on ${payment.paidOn}` : "";
+  const on = payment.paidOn ? ` on ${formatDay(payment.paidOn)}` : "";
   const note = payment.note ? ` — ${payment.note}` : "";
   return `${name(payment.fromUserId)} paid ${name(payment.toUserId)} ${formatMoney(payment.amount, payment.currency)}${on}${note} (${STATUS[payment.status]})`;
 }
@@ -82,4 +83,10 @@ export function instructionParts(text: string): Array<{ text: string; href?: str
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
+}
+
+/** "$62.50 by June 1, 2025": what a payer's line says is due next; "" when nothing is. */
+export function dueText(next: { amount: number; date: string | null } | null, currency: string): string {
+  if (!next) return "";
+  return `${formatMoney(next.amount, currency)}${next.date ? ` by ${formatDay(next.date)}` : ""}`;
 }

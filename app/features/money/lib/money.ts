@@ -103,24 +103,6 @@ export function computeMoney(input: MoneyInput): Money {
   const shares = missing ? new Map<number, number>() : splitByWeights(total, listed);
   const payers = listed.map((payer) => ({ ...payer, share: shares.get(payer.id) ?? 0 }));
 
-  const lines = new Map<number, PayerLine>();
-  if (!missing) {
-    for (const payer of payers) {
-      const mine = input.payments.filter(
-        (p) =>
-          p.kind === "share" && p.from === payer.id && p.currency === currency && p.to === input.receiverId,
-      );
-      const sum = (status: LedgerPayment["status"]) =>
-        mine.filter((p) => p.status === status).reduce((acc, p) => acc + p.amount, 0);
-      // The receiver fronted the whole house: their own share is paid by that.
-      const confirmed = payer.id === input.receiverId ? payer.share : sum("confirmed");
-      lines.set(
-        payer.id,
-        payerLine(payer.share, input.deposit, input.dates, { confirmed, reported: sum("reported") }),
-      );
-    }
-  }
-
   const entries: LedgerEntry[] = [];
   if (!missing && input.receiverId !== null) {
     entries.push({ kind: "expense", currency, paidBy: input.receiverId, amount: total, shares });
@@ -147,6 +129,37 @@ export function computeMoney(input: MoneyInput): Money {
     });
   }
   const balances = balancesByCurrency(entries);
+
+  const lines = new Map<number, PayerLine>();
+  if (!missing) {
+    for (const payer of payers) {
+      // What reached the receiver in the house's currency: a settle-up transfer to them pays the
+      // house share as much as a share payment does (one truth, decision 027).
+      const mine = input.payments.filter(
+        (p) => p.from === payer.id && p.currency === currency && p.to === input.receiverId,
+      );
+      const sum = (kinds: readonly LedgerPayment["kind"][], status: LedgerPayment["status"]) =>
+        mine
+          .filter((p) => kinds.includes(p.kind) && p.status === status)
+          .reduce((acc, p) => acc + p.amount, 0);
+      // The receiver fronted the whole house: their own share reached them by that.
+      const reached = payer.id === input.receiverId ? payer.share : sum(["share", "settle"], "confirmed");
+      // Until a receiver is named the house is in no balance yet, but each share is still owed.
+      const balance =
+        (balances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
+      lines.set(
+        payer.id,
+        payerLine(
+          payer.share,
+          input.deposit,
+          input.dates,
+          { reached, reported: sum(["share"], "reported") },
+          balance,
+        ),
+      );
+    }
+  }
+
   const transfers = new Map([...balances].map(([code, perPerson]) => [code, settleUp(perPerson)]));
   const off = new Map(
     [...balances]
@@ -156,4 +169,22 @@ export function computeMoney(input: MoneyInput): Money {
   const people = new Set(payers.map((payer) => payer.id));
   if (input.receiverId !== null) people.add(input.receiverId);
   return { payers, missing, lines, people, entries, balances, transfers, unbalanced: off };
+}
+
+/**
+ * Who an expense may name (the payers and the receiver) with the weights a split by weights uses, in
+ * the payers' order (name, then id): every split of an expense follows it, so the cent left over goes
+ * to the same person whatever order the form listed the sharers in.
+ */
+export function expensePeople(
+  money: Pick<Money, "payers" | "people">,
+  name: (id: number) => string,
+): Map<number, { weight: number }> {
+  const weights = new Map(money.payers.map((payer) => [payer.id, payer.weight]));
+  return new Map(
+    [...money.people]
+      .map((id) => ({ id, name: name(id), weight: weights.get(id) ?? 100 }))
+      .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id)
+      .map(({ id, weight }) => [id, { weight }]),
+  );
 }

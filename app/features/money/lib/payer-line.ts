@@ -4,13 +4,21 @@ export type Deposit =
 
 export type DueDates = { deposit: string | null; balance: string | null };
 
+/**
+ * One payer's house share, read against the whole trip (decision 027): how much of the share has
+ * reached the receiver, and what is due by when — never more than the trip's balances say they owe.
+ */
 export type PayerLine = {
-  due: number;
+  share: number;
   deposit: number;
-  confirmed: number;
+  /** Confirmed money from the payer to the receiver in the house's currency: share payments and settle-up transfers. */
+  reached: number;
+  /** House-share payments the payer reported that wait for the receiver's word. */
   reported: number;
-  /** What is still to pay; negative when overpaid ("to be refunded"). */
-  remaining: number;
+  /** What the trip's balances say the payer owes in the house's currency (0 when even or owed). */
+  owed: number;
+  /** What is still due of the share: what has not reached the receiver, at most `owed`. */
+  due: number;
   /** The next date something is due, with what is due by then; null when nothing is. */
   next: { date: string | null; amount: number } | null;
 };
@@ -22,21 +30,28 @@ export function depositOf(share: number, deposit: Deposit): number {
   return 0;
 }
 
-/** One payer's line: what is due, paid and confirmed, reported, what remains and by when. */
+/**
+ * One payer's line. The share's steps (the deposit by its date, the rest by the balance date) say
+ * when; the balance in the house's currency says how much at most: once settle-up's transfers are
+ * recorded the balance is zero and nothing is due, whoever the money went to.
+ */
 export function payerLine(
   share: number,
   deposit: Deposit,
   dates: DueDates,
-  payments: { confirmed: number; reported: number },
+  payments: { reached: number; reported: number },
+  balance: number,
 ): PayerLine {
   const depositAmount = depositOf(share, deposit);
-  const remaining = share - payments.confirmed;
-  let next: PayerLine["next"] = null;
-  if (remaining > 0) {
-    next =
-      payments.confirmed < depositAmount && dates.deposit
-        ? { date: dates.deposit, amount: depositAmount - payments.confirmed }
-        : { date: dates.balance, amount: remaining };
-  }
-  return { due: share, deposit: depositAmount, ...payments, remaining, next };
+  const { reached } = payments;
+  const owed = Math.max(0, -balance);
+  const step =
+    reached < depositAmount && dates.deposit
+      ? { date: dates.deposit, amount: depositAmount - reached }
+      : reached < share
+        ? { date: dates.balance, amount: share - reached }
+        : null;
+  const next = step && owed > 0 ? { date: step.date, amount: Math.min(step.amount, owed) } : null;
+  const due = Math.min(Math.max(0, share - reached), owed);
+  return { share, deposit: depositAmount, ...payments, owed, due, next };
 }

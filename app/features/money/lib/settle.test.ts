@@ -26,6 +26,21 @@ describe("settleUp", () => {
     expect(settleUp(new Map())).toEqual([]);
   });
 
+  it("pays off exact opposite balances first: an 8-player case settles in 6 where the greedy rule takes 7", () => {
+    // $10 units: Bo's 40 and Cy's −40 settle with one transfer; greedy would pay Cy's 40 into Hal's 240.
+    const units = [-4, 4, -9, -3, -9, 5, -8, 24];
+    const balances = new Map(units.map((unit, index) => [index + 1, unit * 1000]));
+    const transfers = settleUp(balances);
+    expect(transfers).toHaveLength(6);
+    expect(transfers[0]).toEqual({ from: 1, to: 2, amount: 4000 });
+    const after = new Map(balances);
+    for (const t of transfers) {
+      after.set(t.from, after.get(t.from)! + t.amount);
+      after.set(t.to, after.get(t.to)! - t.amount);
+    }
+    expect([...after.values()].every((amount) => amount === 0)).toBe(true);
+  });
+
   it("settles nothing of balances that do not add up to zero, and says by how much they are off", () => {
     expect(settleUp(new Map([[1, 5]]))).toEqual([]);
     expect(

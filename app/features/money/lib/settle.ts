@@ -4,23 +4,34 @@ export type Balances = Map<number, number>;
 export type Transfer = { from: number; to: number; amount: number };
 
 /**
- * The transfers that bring every balance to zero, by a greedy match: the largest debtor pays the
- * largest creditor as much as one of them needs, until nothing is left. Each transfer zeroes at
- * least one of the two (the last one both), so there are at most (people − 1) of them. Ties go to
- * the lower id, so the same balances always give the same list. Balances that do not add up to
- * zero (a ledger damaged upstream) are never rounded away here: they get no transfers, and the caller
- * shows and logs them (`unbalanced`) instead of failing the page.
+ * The transfers that bring every balance to zero. First each creditor and debtor whose balances are
+ * exact opposites settle with one transfer (largest first, ties to the lower id): a pair the greedy
+ * rule would split costs two transfers instead of one. Then the greedy match: the largest debtor pays
+ * the largest creditor as much as one of them needs, until nothing is left. Each transfer zeroes at
+ * least one of the two (the last one both), so there are at most (people − 1) of them. The same
+ * balances always give the same list. Balances that do not add up to zero (a ledger damaged upstream)
+ * are never rounded away here: they get no transfers, and the caller shows and logs them
+ * (`unbalanced`) instead of failing the page.
  */
 export function settleUp(balances: Balances): Transfer[] {
   const entries = [...balances.entries()].filter(([, amount]) => amount !== 0);
   if (unbalanced(balances) !== 0) return [];
   const order = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
-  const creditors = entries.filter(([, amount]) => amount > 0).sort(order);
-  const debtors = entries
+  let creditors = entries.filter(([, amount]) => amount > 0).sort(order);
+  let debtors = entries
     .filter(([, amount]) => amount < 0)
     .map(([id, amount]): [number, number] => [id, -amount])
     .sort(order);
   const transfers: Transfer[] = [];
+  for (const creditor of creditors) {
+    const debtor = debtors.find((candidate) => candidate[1] === creditor[1]);
+    if (!debtor) continue;
+    transfers.push({ from: debtor[0], to: creditor[0], amount: creditor[1] });
+    creditor[1] = 0;
+    debtor[1] = 0;
+    debtors = debtors.filter((candidate) => candidate[1] > 0);
+  }
+  creditors = creditors.filter((candidate) => candidate[1] > 0);
   while (creditors.length && debtors.length) {
     const creditor = creditors[0];
     const debtor = debtors[0];

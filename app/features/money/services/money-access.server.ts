@@ -65,16 +65,16 @@ export async function openBalanceOf(userId: number): Promise<string[]> {
 }
 
 /**
- * What each payer of the current trip still has to pay, as text in the house's currency (for the
- * trip's mails: "what is still open for you"). Only payers with something left are in it.
+ * What each payer of the current trip still has to pay of the house share, as text in the house's
+ * currency (for the trip's mails: "what is still open for you"): what their line says is due, never
+ * more than the balances say they owe. Only payers with something due are in it.
  */
 export async function sharesStillDue(): Promise<Map<number, string>> {
   const edition = await resolveEdition();
   const { money, house } = await computedMoney(edition.id);
   const currency = house?.currency ?? "USD";
   const due = new Map<number, string>();
-  for (const [id, line] of money.lines)
-    if (line.remaining > 0) due.set(id, formatMoney(line.remaining, currency));
+  for (const [id, line] of money.lines) if (line.due > 0) due.set(id, formatMoney(line.due, currency));
   return due;
 }
 

@@ -5,6 +5,7 @@ import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { expensePeople } from "~/features/money/lib/money";
 import { mayDecide, owedBetween, recordedStatus, waitingBetween } from "~/features/money/lib/settle";
 import {
   addExpense,
@@ -42,9 +43,7 @@ const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loade
 
 /** The people on the trip with the weights a split by weights uses. */
 export function ledgerPeople(loaded: LoadedMoney) {
-  const weights = new Map(loaded.money.payers.map((payer) => [payer.id, { weight: payer.weight }]));
-  for (const id of loaded.money.people) if (!weights.has(id)) weights.set(id, { weight: 100 });
-  return weights;
+  return expensePeople(loaded.money, (id) => nameOf(loaded.names, id));
 }
 
 async function reportPayment(loaded: LoadedMoney, form: Form) {

@@ -4,7 +4,10 @@ import { minorToText } from "~/platform/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
 import { loadMoney, nameOf } from "~/features/money/services/money-access.server";
 
-/** Shares and payments: one row per payer (share, deposit, paid, reported, remaining), then each payment. */
+/**
+ * Shares and payments: one row per payer (share, deposit, what reached the receiver, reported, what
+ * is due next and by when, what the trip's balances say they owe), then each payment.
+ */
 export async function sharesCsv(request: Request, year?: string) {
   await requireOrganiser(request);
   const loaded = await loadMoney(request, year);
@@ -19,14 +22,15 @@ export async function sharesCsv(request: Request, year?: string) {
       payer.name,
       payer.weight / 100,
       currency,
-      cell(line?.due),
+      cell(line?.share),
       cell(line?.deposit),
-      cell(line?.confirmed),
+      cell(line?.reached),
       cell(line?.reported),
-      cell(line?.remaining),
+      cell(line?.due),
       line?.next?.date ?? "",
       "",
       "",
+      cell(line?.owed),
     ];
   });
   for (const p of payments) {
@@ -43,6 +47,7 @@ export async function sharesCsv(request: Request, year?: string) {
       p.paidOn,
       `to ${nameOf(names, p.toUserId)}${p.note ? `: ${p.note}` : ""}`,
       p.reason,
+      "",
     ]);
   }
   const header = [
@@ -54,10 +59,11 @@ export async function sharesCsv(request: Request, year?: string) {
     "Deposit",
     "Paid (confirmed)",
     "Reported",
-    "Remaining",
+    "Due",
     "Date",
     "Note",
     "Rejected because",
+    "Owes in the trip",
   ];
   return { csv: toCsv(header, rows), filename: `money-${loaded.edition.year}-shares.csv` };
 }

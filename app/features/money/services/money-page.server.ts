@@ -1,9 +1,25 @@
 import { listArchivedEditions } from "~/features/season/index.server";
 import { formatMoney, minorToText } from "~/platform/lib/amount";
-import { depositText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { formatDay } from "~/platform/lib/calendar-day";
+import { depositText, dueText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+
+/**
+ * Where one member stands in the whole trip, per currency (the house, expenses, every payment and
+ * transfer): "owes $250.00 · is owed MX$120.00", or "settled up" when every balance is zero.
+ */
+function standing(money: LoadedMoney["money"], id: number, own: boolean): string {
+  const parts = [...money.balances].flatMap(([code, perPerson]) => {
+    const amount = perPerson.get(id) ?? 0;
+    if (amount === 0) return [];
+    const text = formatMoney(Math.abs(amount), code);
+    if (own) return [amount < 0 ? `you owe ${text}` : `you are owed ${text}`];
+    return [amount < 0 ? `owes ${text}` : `is owed ${text}`];
+  });
+  return parts.length ? parts.join(" · ") : "settled up";
+}
 
 /** The payers' lines the member may see: all for organisers and the receiver, else their own. */
 function visibleLines(loaded: LoadedMoney) {
@@ -19,13 +35,12 @@ function visibleLines(loaded: LoadedMoney) {
         id: payer.id,
         name: payer.name,
         weight: formatWeight(payer.weight),
-        due: line ? show(line.due) : "",
+        share: line ? show(line.share) : "",
         deposit: line && line.deposit ? show(line.deposit) : "",
-        confirmed: line ? show(line.confirmed) : "",
+        reached: line ? show(line.reached) : "",
         reported: line && line.reported ? show(line.reported) : "",
-        remaining: line ? show(Math.max(0, line.remaining)) : "",
-        refund: line && line.remaining < 0 ? show(-line.remaining) : "",
-        next: line?.next ? `${show(line.next.amount)}${line.next.date ? ` by ${line.next.date}` : ""}` : "",
+        due: line ? dueText(line.next, currency) : "",
+        standing: standing(money, payer.id, !all),
       };
     });
 }
@@ -117,8 +132,8 @@ export async function getMoneyPage(request: Request, year?: string) {
       settings.receiverId === null ? null : { id: settings.receiverId, name: name(settings.receiverId) },
     instructions: settings.instructions,
     deposit: depositText(settings.deposit, currency),
-    depositDue: settings.depositDue,
-    balanceDue: settings.balanceDue,
+    depositDue: formatDay(settings.depositDue),
+    balanceDue: formatDay(settings.balanceDue),
     inLedger: money.people.has(me.id),
     lines: visibleLines(loaded),
     payments,

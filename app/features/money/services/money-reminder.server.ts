@@ -3,12 +3,17 @@ import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMailRound } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/index.server";
 import { REMINDER_INTERVAL_MS } from "~/features/season/lib/event-settings";
+import { getSeasonState } from "~/features/season/index.server";
 import { formatMoney } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
 import { claimMoneyReminder, setMoneyReminderFailures } from "~/features/money/models/money-writes.server";
 import { nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
-/** Every payer with something due (not the receiver, who fronted the house), with their own amount. */
+/**
+ * Every payer with something due (not the receiver, who fronted the house), with their own amount:
+ * what their line says is due next, never more than the balances say they owe (decision 027).
+ */
 function reminderRecipients(loaded: LoadedMoney) {
   const { money, members, house } = loaded;
   const currency = house?.currency ?? "USD";
@@ -22,26 +27,63 @@ function reminderRecipients(loaded: LoadedMoney) {
         name: payer.name,
         email: member.email,
         amount: formatMoney(line.next.amount, currency),
-        date: line.next.date,
-        remaining: formatMoney(line.remaining, currency),
+        date: line.next.date ? formatDay(line.next.date) : null,
+        owed: formatMoney(line.owed, currency),
       },
     ];
   });
 }
 
+type Recipient = ReturnType<typeof reminderRecipients>[number];
+
+/** One payer's reminder as it reads, with their own personal link (or a placeholder for the preview). */
+function reminderFor(loaded: LoadedMoney, payer: Recipient, link: string) {
+  return paymentReminderMail({
+    ...payer,
+    shortName: loaded.edition.names.current,
+    house: loaded.house?.title ?? "the house",
+    receiver: nameOf(loaded.names, loaded.settings.receiverId),
+    instructions: loaded.settings.instructions,
+    link,
+  });
+}
+
+/**
+ * The confirmation step's view of the round: each recipient with their own amount, and the first
+ * one's mail as it will read (each mail differs only in its name, amounts and link).
+ */
+export function getPaymentReminderPreview(loaded: LoadedMoney) {
+  const recipients = reminderRecipients(loaded);
+  if (recipients.length === 0) return null;
+  const { subject, text } = reminderFor(loaded, recipients[0], `${env().appUrl}/continue/…`);
+  return {
+    entries: recipients.map(
+      (payer) => `${payer.name} <${payer.email}>: ${payer.amount}${payer.date ? ` by ${payer.date}` : ""}`,
+    ),
+    preview: { subject, text },
+  };
+}
+
+const NOT_DECIDED =
+  "The season is not decided yet: the payment reminder goes once the weekend and the house are chosen.";
+
 /** What /money/setup shows before the click: the recipients, the last round, whether one may go now. */
 export async function getPaymentReminder(loaded: LoadedMoney, now = new Date()) {
   const recipients = reminderRecipients(loaded);
+  // The season's one state says whether there is a trip to pay for (decision 024), not the fields.
+  const season = await getSeasonState(now);
   const { lastReminderAt, reminderFailed } = loaded.settings;
   const zone = env().eventTimeZone;
   const next = lastReminderAt ? new Date(lastReminderAt.getTime() + REMINDER_INTERVAL_MS) : null;
-  const blocked = loaded.money.missing
-    ? loaded.money.missing
-    : loaded.settings.receiverId === null
-      ? "Choose who receives the money first: the reminder names them."
-      : recipients.length === 0
-        ? "Nobody has anything due."
-        : null;
+  const blocked = !season.decided
+    ? NOT_DECIDED
+    : loaded.money.missing
+      ? loaded.money.missing
+      : loaded.settings.receiverId === null
+        ? "Choose who receives the money first: the reminder names them."
+        : recipients.length === 0
+          ? "Nobody has anything due: the balances say every payer is settled up."
+          : null;
   return {
     recipients: recipients.map(({ id, name, email, amount, date }) => ({ id, name, email, amount, date })),
     lastSent: lastReminderAt ? formatDeadline(lastReminderAt, zone) : null,
@@ -68,19 +110,11 @@ export async function sendPaymentReminder(
   if (!(await claimMoneyReminder(loaded.edition, now, REMINDER_INTERVAL_MS))) {
     return { ok: false, error: "A payment reminder already went out in the last 24 hours." };
   }
-  const receiver = nameOf(loaded.names, loaded.settings.receiverId);
   const mails = await Promise.all(
     reminderRecipients(loaded).map(async (payer) => ({
       to: payer.email,
-      ...paymentReminderMail({
-        ...payer,
-        shortName: loaded.edition.names.current,
-        house: loaded.house?.title ?? "the house",
-        receiver,
-        instructions: loaded.settings.instructions,
-        // Each payer's own personal link: one press signs them in on /money (decision 018).
-        link: await personalLinkFor({ id: payer.id }, "/money"),
-      }),
+      // Each payer's own personal link: one press signs them in on /money (decision 018).
+      ...reminderFor(loaded, payer, await personalLinkFor({ id: payer.id }, "/money")),
     })),
   );
   const { sent, failed } = await sendMailRound(mails);

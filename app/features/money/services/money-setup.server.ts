@@ -1,12 +1,17 @@
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
+import { formatDay } from "~/platform/lib/calendar-day";
 import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { closedAware, done, fail } from "~/features/money/services/money-actions.server";
-import { getPaymentReminder, sendPaymentReminder } from "~/features/money/services/money-reminder.server";
+import {
+  getPaymentReminder,
+  getPaymentReminderPreview,
+  sendPaymentReminder,
+} from "~/features/money/services/money-reminder.server";
 
 type Form = { get(name: string): unknown };
 const field = (form: Form, name: string, max = 200) => {
@@ -29,6 +34,9 @@ export async function getSetupPage(request: Request) {
   const { settings, house, money, members } = loaded;
   const currency = house?.currency ?? "USD";
   const payerIds = new Set(money.payers.map((payer) => payer.id));
+  const reminder = await getPaymentReminder(loaded);
+  // The reminder's confirmation step (?step=reminder), as every mail round has: who gets it, what it says.
+  const step = new URL(request.url).searchParams.get("step") === "reminder";
   return {
     shortName: loaded.edition.names.current,
     house: house && {
@@ -58,7 +66,7 @@ export async function getSetupPage(request: Request) {
         return {
           id: member.id,
           name: member.name,
-          attending: member.attending || "no answer",
+          answered: member.attending ? `answered ${member.attending}` : "no survey answer",
           pays: payerIds.has(member.id),
           weight: payer ? formatWeight(payer.weight) : "",
           defaultWeight: payer ? formatWeight(payer.defaultWeight) : "",
@@ -67,7 +75,8 @@ export async function getSetupPage(request: Request) {
         };
       })
       .sort((a, b) => Number(b.pays) - Number(a.pays) || a.name.localeCompare(b.name)),
-    reminder: await getPaymentReminder(loaded),
+    reminder,
+    reminderStep: step && reminder.canSend ? getPaymentReminderPreview(loaded) : null,
     childWeights: CHILD_WEIGHTS.map((weight) => ({ value: String(weight), label: formatWeight(weight) })),
   };
 }
@@ -130,8 +139,8 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
             ? `${s.depositValue}%`
             : "none"
       }`,
-      `deposit due ${s.depositDue || "—"}`,
-      `rest due ${s.balanceDue || "—"}`,
+      `deposit due ${formatDay(s.depositDue) || "—"}`,
+      `rest due ${formatDay(s.balanceDue) || "—"}`,
       `instructions “${s.instructions}”`,
     ].join("; ");
   const before = describe({

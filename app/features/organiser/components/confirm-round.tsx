@@ -63,8 +63,11 @@ export function ConfirmRound({
         <button type="submit" name="intent" value={intent} className="button">
           {button}
         </button>
-        <Link to={cancel}>Cancel: nothing is sent</Link>
       </Form>
+      {/* A line of its own: never read as part of the button's row. */}
+      <p>
+        <Link to={cancel}>Cancel: nothing is sent</Link>
+      </p>
     </section>
   );
 }

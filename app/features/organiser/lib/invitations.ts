@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX } from "~/platform/lib/limits";
+import { mailName } from "~/platform/lib/mail-text";
 
 export { INVITE_DAILY_CAP, INVITE_INTERVAL_MS, INVITE_LIMIT } from "~/features/organiser/lib/invite-limits";
 
@@ -64,7 +65,8 @@ export function invitationMail(input: {
   guest?: string;
 }) {
   const body = `You are invited to plan ${input.shortName}, our ${input.name}: register, fill in the survey and vote on the houses.`;
-  const greeting = `Hi ${input.guest ? input.guest.replace(/[\r\n<>]+/g, " ").trim() : "there"},`;
+  // The README's rule for a name in a mail: one line of at most 40 characters, never a link.
+  const greeting = `Hi ${mailName(input.guest?.replace(/[<>]+/g, " "))},`;
   return {
     subject: `You are invited to ${input.shortName}`,
     text: `${greeting}\n\n${body}\n\nRegister here: ${input.link}\n`,

@@ -3,12 +3,13 @@ import { getDb } from "~/platform/db/client.server";
 import { editions, invitations, users } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
-/** Records an invitation (again: the time is renewed). */
-export async function recordInvitation(email: string): Promise<void> {
+/** Records an invitation with the name the list gave (again: the time is renewed, a new name kept). */
+export async function recordInvitation(email: string, name = ""): Promise<void> {
   const db = await getDb();
   // The unique key is on lower(email), which drizzle's onConflict target cannot name.
   await db.execute(
-    sql`insert into ${invitations} (email) values (${email}) on conflict ((lower(email))) do update set invited_at = now()`,
+    sql`insert into ${invitations} (email, name) values (${email}, ${name}) on conflict ((lower(email)))
+      do update set invited_at = now(), name = case when excluded.name = '' then ${invitations.name} else excluded.name end`,
   );
 }
 
@@ -18,7 +19,7 @@ export async function recordInvitation(email: string): Promise<void> {
  * again is, its time renewed).
  */
 export function listPendingInvitations(): Promise<
-  ReadonlyArray<{ id: number; email: string; invitedAt: Date }>
+  ReadonlyArray<{ id: number; email: string; name: string; invitedAt: Date }>
 > {
   return cachedByTables("pending-invitations", ["invitations", "users", "editions"], readPendingInvitations);
 }
@@ -30,7 +31,12 @@ const pending = sql`not exists (select 1 from ${users} where lower(${users.email
 async function readPendingInvitations() {
   const db = await getDb();
   return db
-    .select({ id: invitations.id, email: invitations.email, invitedAt: invitations.invitedAt })
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      name: invitations.name,
+      invitedAt: invitations.invitedAt,
+    })
     .from(invitations)
     .where(pending)
     .orderBy(asc(sql`lower(${invitations.email})`));

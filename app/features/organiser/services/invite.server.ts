@@ -90,7 +90,7 @@ export async function inviteAddresses(text: string, organiserId: number): Promis
     const claim = overCap.length ? "over-cap" : await claimInvitation(address, organiserId);
     (claim === "claimed" ? claimed : claim === "recent" ? recent : overCap).push(address);
   }
-  for (const address of claimed) await recordInvitation(address);
+  for (const address of claimed) await recordInvitation(address, names[address] ?? "");
   const { sent, failed } = await sendMailRound(
     claimed.map((address) => ({ to: address, ...invitationTo(event, address, names) })),
   );

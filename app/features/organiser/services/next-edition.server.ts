@@ -72,6 +72,8 @@ async function closingEdition(windows: readonly string[]): Promise<{
     return {
       name: event.shortName,
       plannedWeekend: event.plannedWeekend,
+      // The season's one state, as it stood: the archive never infers it from the fields above.
+      phase: season.phase,
       came: group.yes + group.yesGuests,
       house: house
         ? {

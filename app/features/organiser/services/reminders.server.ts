@@ -15,6 +15,7 @@ import {
   getEventSettings,
   getLastReminderAt,
   getReminderFailuresValue,
+  getSeasonState,
   getSurveyDeadline,
   setReminderFailures,
 } from "~/features/season/index.server";
@@ -29,6 +30,11 @@ const CLOSED = "The survey has closed; reminders are over.";
 const NOBODY = "Everyone has submitted the survey.";
 const TOO_SOON = "A reminder already went out in the last 24 hours.";
 const BUSY = "The failed reminders are being sent again right now.";
+const BEGUN = "The weekend has begun: survey reminders are over.";
+
+/** The season's one state (decision 024): once its weekend has begun, nobody is chased for a survey. */
+const weekendBegun = async (now: Date) =>
+  ["weekend", "over", "archived"].includes((await getSeasonState(now)).phase);
 
 type Recipient = { id: number; name: string; email: string; invited: boolean };
 
@@ -40,28 +46,32 @@ async function reminderList(): Promise<Recipient[]> {
   const [members, invited] = await Promise.all([listMemberSurveyStatus(), listPendingInvitations()]);
   return [
     ...reminderRecipients(members).map((member) => ({ ...member, invited: false })),
-    ...invited.map((entry) => ({ id: -entry.id, name: "Invited", email: entry.email, invited: true })),
+    // The name the invite list gave, kept: the reminder greets them by it, as the invitation did.
+    ...invited.map((entry) => ({ id: -entry.id, name: entry.name, email: entry.email, invited: true })),
   ];
 }
 
 /** What the organiser page shows before sending: the recipients, the last round, its failures, the next. */
 export async function getReminderStatus(now = new Date()) {
-  const [deadline, lastSent, everyone, failures] = await Promise.all([
+  const [deadline, lastSent, everyone, failures, begun] = await Promise.all([
     getSurveyDeadline(),
     getLastReminderAt(),
     reminderList(),
     getReminderFailuresValue().then(parseReminderFailures),
+    weekendBegun(now),
   ]);
   const zone = env().eventTimeZone;
   const recipients = everyone.map(({ id, name, email, invited }) => ({ id, name, email, invited }));
   const next = nextReminderAt(lastSent);
-  const blocked = !deadline
-    ? NO_DEADLINE
-    : isSurveyClosed(deadline, now)
-      ? CLOSED
-      : recipients.length === 0
-        ? NOBODY
-        : null;
+  const blocked = begun
+    ? BEGUN
+    : !deadline
+      ? NO_DEADLINE
+      : isSurveyClosed(deadline, now)
+        ? CLOSED
+        : recipients.length === 0
+          ? NOBODY
+          : null;
   const current = failures && lastSent && failures.round === lastSent.toISOString() ? failures : null;
   return {
     recipients,
@@ -87,7 +97,7 @@ async function mailReminders(
   const links = await Promise.all(
     recipients.map((member) =>
       member.invited
-        ? registerLink(config.appUrl, member.email)
+        ? registerLink(config.appUrl, member.email, member.name)
         : personalLinkFor(member, "/survey", { deadline }),
     ),
   );
@@ -96,7 +106,7 @@ async function mailReminders(
     recipients.map((member, index) => ({
       to: member.email,
       ...reminderMail({
-        name: member.invited ? "" : member.name,
+        name: member.name,
         deadline: text,
         appUrl: config.appUrl,
         shortName,
@@ -133,8 +143,9 @@ export async function getReminderPreview() {
 const said = (deadline: Date) =>
   `The survey closes on ${formatDeadline(deadline, env().eventTimeZone)}; a link to the survey (to the register form for an invited address).`;
 
-/** Why no reminder may go out now (no deadline, closed), else the deadline the mail names. */
+/** Why no reminder may go out now (the weekend begun, no deadline, closed), else the deadline the mail names. */
 async function openDeadline(now: Date): Promise<{ ok: true; deadline: Date } | { ok: false; error: string }> {
+  if (await weekendBegun(now)) return { ok: false, error: BEGUN };
   const deadline = await getSurveyDeadline();
   if (!deadline) return { ok: false, error: NO_DEADLINE };
   if (isSurveyClosed(deadline, now)) return { ok: false, error: CLOSED };

@@ -1,6 +1,7 @@
 import type { WindowCounts } from "~/features/results/lib/best-weekends";
 import type { Attendance, Tally } from "~/features/results/lib/results";
 import { availabilityWindows } from "~/features/season/lib/weekends";
+import type { SeasonPhase } from "~/features/season/lib/season-state";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +20,11 @@ export type ArchivedHouse = {
 export type FrozenEdition = {
   name: string;
   plannedWeekend: string;
+  /**
+   * Where the season stood when it rolled over (decision 024): "planned" means the weekend above was
+   * only a plan. Absent in editions archived before the field existed.
+   */
+  phase?: SeasonPhase;
   /** Members who said yes, and the guests they brought. */
   came: number;
   house: ArchivedHouse | null;

@@ -72,7 +72,9 @@ export async function surveyPageLoader({ request, params }: LoaderFunctionArgs) 
   if (section === DONE_SECTION && !progress.submitted) return redirect(sectionPath(REVIEW_SECTION));
   const edition = await getCurrentEdition();
   const restored = restoreDraft(section, new URL(request.url).searchParams, edition);
-  const answers: SurveyInput = { ...progress.answers, ...restored?.values };
+  // A survey not yet sent starts from the name given at registration (an invitation's link fills it in).
+  const registered = !progress.submitted && !progress.answers.name && user.name ? { name: user.name } : {};
+  const answers: SurveyInput = { ...progress.answers, ...registered, ...restored?.values };
   const [deadline, { flash, setCookie }] = await Promise.all([getSurveyDeadlineStatus(), readFlash(request)]);
   return data(
     {

@@ -23,9 +23,11 @@ export async function feedAddresses(userId: number, origin: string) {
 }
 
 /** A new address; the old one answers 404 from now on. */
-export async function renewFeed(userId: number) {
+export async function renewFeed(userId: number): Promise<{ renewed: boolean }> {
+  const renewed = Boolean(await getFeedSalt(userId));
   const salt = randomBytes(16).toString("base64url");
   await storeFeedToken(userId, salt, await tokenFor(userId, salt));
+  return { renewed };
 }
 
 /**

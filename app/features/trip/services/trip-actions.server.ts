@@ -205,7 +205,12 @@ export const TRIP_INTENTS: Record<string, Handler> = {
   },
 
   async "renew-feed"(trip) {
-    await renewFeed(trip.user.id);
-    return done("Your calendar address is new; the old one no longer works.");
+    // The first address replaces nothing: only a renewal says the old one stopped working.
+    const { renewed } = await renewFeed(trip.user.id);
+    return done(
+      renewed
+        ? "Your calendar address is new; the old one no longer works."
+        : "Your calendar address is ready: subscribe to it below.",
+    );
   },
 };
