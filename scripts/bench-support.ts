@@ -170,11 +170,63 @@ export default function App() {
 }
 `;
 
+/** A photo as /houses asks for its first one: the preload's and the image's URLs and sizes. */
+export type BarePhoto = { src: string; srcSet?: string; sizes?: string; files: Map<string, Buffer> };
+
+/** The bare page's route, with `photo` the same photo /houses paints first, preloaded the same way. */
+function bareIndex(photo?: BarePhoto) {
+  if (!photo) {
+    return `export const meta = () => [{ title: "Hello" }];\nexport default function Index() {\n  return <h1>Hello</h1>;\n}\n`;
+  }
+  const image = { src: photo.src, srcSet: photo.srcSet, sizes: photo.sizes };
+  // As the app's firstPhotoPreload and HousePhoto write them (app/features/houses/components/house-photo.tsx).
+  return `const photo = ${JSON.stringify(image)};
+export const meta = () => [
+  { title: "Hello" },
+  { tagName: "link", rel: "preload", as: "image", href: photo.src,
+    ...(photo.srcSet ? { imageSrcSet: photo.srcSet, imageSizes: photo.sizes } : {}), fetchPriority: "high" },
+];
+export default function Index() {
+  return (
+    <>
+      <h1>Hello</h1>
+      <img src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt="" width={400} height={250}
+        loading="eager" fetchPriority="high" style={{ width: "100%", height: "auto" }} />
+    </>
+  );
+}
+`;
+}
+
+/**
+ * /houses's first house photo as the app serves it (the preload in its head, every width it lists),
+ * fetched from `pageUrl` with `headers`, for the bare page with the same photo.
+ */
+export async function firstHousePhoto(pageUrl: string, headers: Record<string, string>): Promise<BarePhoto> {
+  const html = await (await fetch(pageUrl, { headers })).text();
+  const tag = html.match(/<link\b[^>]*rel="preload"[^>]*as="image"[^>]*>/)?.[0];
+  if (!tag) throw new Error(`${pageUrl} preloads no image`);
+  const attribute = (name: string) =>
+    tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1]?.replace(/&amp;/g, "&");
+  const src = attribute("href")!;
+  const srcSet = attribute("imageSrcSet") ?? attribute("imagesrcset");
+  const sizes = attribute("imageSizes") ?? attribute("imagesizes");
+  const urls = new Set([src, ...(srcSet ?? "").split(",").map((entry) => entry.trim().split(/\s+/)[0])]);
+  const files = new Map<string, Buffer>();
+  for (const url of [...urls].filter(Boolean)) {
+    const response = await fetch(new URL(url, pageUrl), { headers });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    files.set(url, Buffer.from(await response.arrayBuffer()));
+  }
+  return { src, srcSet, sizes, files };
+}
+
 /**
  * The yardstick: Remix v2's "hello" app (one <h1>) with the project's own installed packages and
- * future flags, built into `dir` by the same compiler.
+ * future flags, built into `dir` by the same compiler. With `photo`, its page also shows that photo,
+ * preloaded as /houses preloads its first (served from the app's public/ under the same paths).
  */
-export function buildBareApp(dir: string, projectRoot: string) {
+export function buildBareApp(dir: string, projectRoot: string, photo?: BarePhoto) {
   mkdirSync(path.join(dir, "app/routes"), { recursive: true });
   symlinkSync(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
   const project = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
@@ -200,10 +252,12 @@ export function buildBareApp(dir: string, projectRoot: string) {
   v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true } };\n`,
   );
   writeFileSync(path.join(dir, "app/root.jsx"), BARE_ROOT);
-  writeFileSync(
-    path.join(dir, "app/routes/_index.jsx"),
-    `export const meta = () => [{ title: "Hello" }];\nexport default function Index() {\n  return <h1>Hello</h1>;\n}\n`,
-  );
+  writeFileSync(path.join(dir, "app/routes/_index.jsx"), bareIndex(photo));
+  for (const [url, bytes] of photo?.files ?? []) {
+    const file = path.join(dir, "public", new URL(url, "http://bare").pathname);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  }
   execFileSync(
     process.execPath,
     [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"],

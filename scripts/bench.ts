@@ -23,6 +23,7 @@ import {
   BENCH_SEASON,
   buildBareApp,
   cpuMs,
+  firstHousePhoto,
   load,
   seed,
   startServer,
@@ -53,10 +54,20 @@ type Data = "n200" | "n10000";
 /**
  * One line per page: its path, who asks, and its goal as a share of the bare page's req/s measured
  * in the same run (on PGlite; `postgres` where PostgreSQL's differs). `paint`: also measured in
- * Lighthouse (LCP ≤ 0.8 s and within 0.1 s of the bare page, TBT ≤ 50 ms). A page the build does not
+ * Lighthouse (LCP ≤ 0.8 s and within 0.1 s of the bare page, or with `photo` of the bare page showing
+ * the same photo; TBT ≤ 50 ms). A page the build does not
  * have (404) is listed as missing, so a line can be added before its page lands.
  */
-type Page = { path: string; as: Viewer; goal: number; postgres?: number; data?: Data; paint?: boolean };
+type Page = {
+  path: string;
+  as: Viewer;
+  goal: number;
+  postgres?: number;
+  data?: Data;
+  paint?: boolean;
+  /** Its LCP element is the first house photo: its paint is judged against the bare photo page. */
+  photo?: boolean;
+};
 const SURVEY_SECTIONS = [1, 2, 3, 4, 5, 6, 7];
 const PAGES: Page[] = [
   // Visitors: the page cache answers (docs/decisions/005-page-cache.md).
@@ -66,33 +77,35 @@ const PAGES: Page[] = [
   { path: "/results", as: "visitor", goal: 1 },
   { path: "/results", as: "visitor", goal: 0.5, data: "n10000" },
   { path: "/auth", as: "visitor", goal: 0.5, paint: true },
-  // Members' pages, every request a render. Goals: these ≥ 0.75×, every other ≥ 0.5×; on PostgreSQL
-  // ≥ 0.5× (met only while a member's page was cached: docs/decisions/021-no-member-page-cache.md).
-  { path: "/", as: "member", goal: 0.75, postgres: 0.5, paint: true },
-  { path: "/results", as: "member", goal: 0.75, postgres: 0.5, paint: true },
+  // Members' pages, every request a render (docs/decisions/029-render-path.md). Goals (issue 47):
+  // these six ≥ 0.5× on PGlite, every other member's and organiser's page ≥ 0.33×, and every page
+  // ≥ 0.33× on PostgreSQL. /houses paints a photo: its LCP is judged against the bare page with the
+  // same photo.
+  { path: "/", as: "member", goal: 0.5, postgres: 0.33, paint: true },
+  { path: "/results", as: "member", goal: 0.5, postgres: 0.33, paint: true },
   ...SURVEY_SECTIONS.map((section): Page => ({
     path: `/survey/${section}`,
     as: "member",
-    goal: 0.75,
-    postgres: 0.5,
+    goal: 0.5,
+    postgres: 0.33,
     paint: true,
   })),
-  { path: "/houses", as: "member", goal: 0.75, postgres: 0.5, paint: true },
-  { path: "/houses-suggest", as: "member", goal: 0.5, paint: true },
-  { path: "/results-summary", as: "member", goal: 0.5, paint: true },
-  { path: "/money", as: "member", goal: 0.75, postgres: 0.5, paint: true },
-  { path: "/trip", as: "member", goal: 0.75, postgres: 0.5, paint: true },
-  { path: "/account", as: "member", goal: 0.5, paint: true },
+  { path: "/houses", as: "member", goal: 0.5, postgres: 0.33, paint: true, photo: true },
+  { path: "/houses-suggest", as: "member", goal: 0.33, paint: true },
+  { path: "/results-summary", as: "member", goal: 0.33, paint: true },
+  { path: "/money", as: "member", goal: 0.5, postgres: 0.33, paint: true },
+  { path: "/trip", as: "member", goal: 0.5, postgres: 0.33, paint: true },
+  { path: "/account", as: "member", goal: 0.33, paint: true },
   // The organiser's pages, one task each.
-  { path: "/organiser", as: "organiser", goal: 0.5, paint: true },
+  { path: "/organiser", as: "organiser", goal: 0.33, paint: true },
   ...["decide", "people", "houses", "mail", "event", "next-edition"].map((task): Page => ({
     path: `/organiser/${task}`,
     as: "organiser",
-    goal: 0.5,
+    goal: 0.33,
     paint: true,
   })),
-  { path: "/money/setup", as: "organiser", goal: 0.5, paint: true },
-  { path: "/trip/rooms", as: "organiser", goal: 0.5, paint: true },
+  { path: "/money/setup", as: "organiser", goal: 0.33, paint: true },
+  { path: "/trip/rooms", as: "organiser", goal: 0.33, paint: true },
 ];
 // BENCH_PAGES (a regular expression) measures only the pages whose label matches, beside the bare page.
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined;
@@ -107,6 +120,8 @@ type Target = {
   /** Every request unlike any before (a member's or the organiser's page): the render path. */
   unique: boolean;
   paint?: boolean;
+  /** The page whose LCP this one's is judged against: the bare page, or the bare page with its photo. */
+  paintAnchor?: Target;
 };
 
 const PAINT_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -234,8 +249,22 @@ try {
     unique: false,
     paint: true,
   };
+  // /houses paints its first house photo, a request of its own: its floor is the bare page showing
+  // the same phone-sized WebP, preloaded the same way (built now that the app has stored it).
+  let barePhoto: Target | undefined;
+  if (pages.some((page) => page.photo)) {
+    const photo = await firstHousePhoto(at(ports.n200, "/houses"), viewers.member);
+    buildBareApp(path.join(work, "bare-photo"), projectRoot, photo);
+    await serve(path.join(work, "bare-photo"), BASE_PORT + 5, {});
+    barePhoto = {
+      ...bare,
+      label: "bare Remix + /houses photo",
+      url: at(BASE_PORT + 5, "/"),
+      pid: pids.get(BASE_PORT + 5)!,
+    };
+  }
   const missing: string[] = [];
-  const targets: Target[] = [bare];
+  const targets: Target[] = [bare, ...(barePhoto ? [barePhoto] : [])];
   for (const page of pages) {
     const port = ports[page.data ?? "n200"];
     const target: Target = {
@@ -246,6 +275,7 @@ try {
       pid: pids.get(port)!,
       unique: page.as !== "visitor",
       paint: page.paint,
+      paintAnchor: page.photo ? barePhoto : bare,
     };
     const status = (await fetch(target.url, { headers: target.headers, redirect: "manual" })).status;
     if (status === 404) missing.push(target.label);
@@ -278,7 +308,7 @@ try {
   }
 
   const bareRate = median(runs.get(bare)!.map((run) => run.perSecond));
-  const barePaint = paints.get(bare);
+  const anchors = new Set<Target | undefined>([bare, barePhoto]);
   console.log(
     `${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ` +
       `database: ${POSTGRES ? "PostgreSQL" : "PGlite"}, Accept-Encoding: gzip; members' and the organiser's ` +
@@ -300,11 +330,14 @@ try {
     const bytes = await weight(target);
     const painted = paints.get(target);
     const misses: string[] = [];
-    if (target !== bare) {
+    const anchorPaint = target.paintAnchor && paints.get(target.paintAnchor);
+    if (!anchors.has(target)) {
       if (ratio < target.goal) misses.push(`req/s ${ratio.toFixed(2)}× < ${target.goal}×`);
       if (painted && painted.lcp > LCP_GOAL_MS) misses.push(`LCP > ${LCP_GOAL_MS} ms`);
-      if (painted && barePaint && painted.lcp > barePaint.lcp + LCP_OVER_BARE_MS)
-        misses.push(`LCP > bare + ${LCP_OVER_BARE_MS} ms`);
+      if (painted && anchorPaint && painted.lcp > anchorPaint.lcp + LCP_OVER_BARE_MS)
+        misses.push(
+          `LCP > ${target.paintAnchor === bare ? "bare" : "bare + photo"} + ${LCP_OVER_BARE_MS} ms`,
+        );
       if (painted && painted.tbt > TBT_GOAL_MS) misses.push(`TBT > ${TBT_GOAL_MS} ms`);
     }
     if (misses.length > 0) short += 1;
@@ -318,16 +351,16 @@ try {
           .padStart(8)}${median(loads.map((run) => run.cpu))
           .toFixed(2)
           .padStart(8)}${ratio.toFixed(2).padStart(8)}` +
-        `${(target === bare ? "" : `≥${target.goal}`).padStart(7)}${kb(bytes.html).padStart(9)}${kb(bytes.js).padStart(9)}` +
+        `${(anchors.has(target) ? "" : `≥${target.goal}`).padStart(7)}${kb(bytes.html).padStart(9)}${kb(bytes.js).padStart(9)}` +
         `${(painted ? painted.lcp.toFixed(0) : "").padStart(8)}${(painted ? painted.tbt.toFixed(0) : "").padStart(8)}` +
-        `  ${target === bare ? "anchor" : misses.length ? `SHORT: ${misses.join(", ")}` : "met"}`,
+        `  ${anchors.has(target) ? "anchor" : misses.length ? `SHORT: ${misses.join(", ")}` : "met"}`,
     );
   }
   for (const label of missing) console.log(`${label.padEnd(34)} not in this build (404)`);
   console.log(
     short === 0
       ? `every page measured met its goals`
-      : `${short} of ${targets.length - 1} pages short of a goal`,
+      : `${short} of ${targets.filter((target) => !anchors.has(target)).length} pages short of a goal`,
   );
 } finally {
   for (const server of servers) await stopServer(server);

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { startImageServer } from "../tests/support/image-server.mjs";
-import { load, seed } from "./bench-support";
+import { BENCH_SEASON, cpuMs, load, seed } from "./bench-support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450) + 20;
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -132,12 +132,19 @@ async function stop(server: ChildProcess) {
 
 let server: ChildProcess | undefined;
 try {
-  const tokens = await seed(target, 200, 50, (i) => `${images.url}/photo.jpg?w=1600&noise=1&h=${i}`);
+  const tokens = await seed(
+    target,
+    200,
+    50,
+    (i) => `${images.url}/photo.jpg?w=1600&noise=1&h=${i}`,
+    BENCH_SEASON,
+  );
   const { createCookie } = await import("@remix-run/node");
   const cookie = (token: string) => createCookie("sgw_session", { secrets: [SECRET] }).serialize(token);
   const member = { "accept-encoding": "gzip", cookie: await cookie(tokens.member) };
   const organiser = { "accept-encoding": "gzip", cookie: await cookie(tokens.organiser) };
-  const headersFor = (page: string) => (page.startsWith("/organiser") ? organiser : member);
+  const headersFor = (page: string) =>
+    /^\/(organiser|money\/setup|trip\/rooms)/.test(page) ? organiser : member;
 
   // First the photos are stored, as in the bench, by a server that is not profiled.
   server = start();
@@ -157,11 +164,16 @@ try {
     await ready();
     // Every request unique, as in the bench: the render path.
     await load(url(page), 3, 4, headersFor(page), true);
+    const before = cpuMs(server.pid!);
     const result = await load(url(page), SECONDS, 10, headersFor(page), true);
+    const perRequest = (cpuMs(server.pid!) - before) / result.requests;
     await stop(server);
     const file = readdirSync(profiles).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("No profile was written");
-    console.log(`\n== ${page}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`);
+    console.log(
+      `\n== ${page}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, ` +
+        `${perRequest.toFixed(2)} ms CPU per request (profiler on)`,
+    );
     report(JSON.parse(readFileSync(path.join(profiles, file), "utf8")) as Profile, SECONDS);
   }
 } finally {

@@ -9,6 +9,7 @@ import { getChosenHouseId, getEventSettings, getSeasonState } from "~/features/s
 import { SEASON_WORDS, type SeasonState } from "~/features/season/lib/season-state";
 import type { DecisionView } from "~/features/results/components/event-decision";
 import { getHouse } from "~/features/houses/index.server";
+import { cachedByTables } from "~/platform/models/table-cache.server";
 import { getAttendanceLists } from "~/features/survey/index.server";
 
 // The event's plan: its settings with the chosen house, as the pages, the calendar file and the
@@ -31,7 +32,10 @@ export async function getEventPlan(): Promise<EventPlan> {
     getChosenHouseId(),
     getSeasonState(),
   ]);
-  const chosen = chosenId ? await getHouse(chosenId) : undefined;
+  // Every member's home page, /trip and the calendar name the chosen house: read once per change.
+  const chosen = chosenId
+    ? await cachedByTables(`chosen-house:${chosenId}`, ["houses"], () => getHouse(chosenId))
+    : undefined;
   // A house out of play is never named as the place, whatever an older version let through.
   const house = chosen?.in_play ? chosen : null;
   return { event, house, location: house ? `${house.title}, ${placeLabel(house, false)}` : null, season };

@@ -32,14 +32,23 @@ export type SeasonState = {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+// Making a DateTimeFormat costs far more than formatting with one (it loads the zone's rules), and
+// every member's page asks for the season's state: one per time zone, made once.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "2025-08-21": the calendar day `now` falls on in `timeZone`. */
 export function dayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /**

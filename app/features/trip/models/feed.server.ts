@@ -2,15 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { tripFeedTokens } from "~/platform/db/schema";
 import { hashToken } from "~/platform/models/session.server";
+import { cachedByTables } from "~/platform/models/table-cache.server";
 
-/** The member's feed salt, or undefined before they asked for an address. */
-export async function getFeedSalt(userId: number) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ salt: tripFeedTokens.salt })
-    .from(tripFeedTokens)
-    .where(eq(tripFeedTokens.userId, userId));
-  return row?.salt;
+/**
+ * The member's feed salt, or undefined before they asked for an address: /trip shows the address on
+ * every render, so it is read once per change of the feed tokens, kept per member.
+ */
+export function getFeedSalt(userId: number): Promise<string | undefined> {
+  return cachedByTables(`feed-salt:${userId}`, ["trip_feed_tokens"], async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ salt: tripFeedTokens.salt })
+      .from(tripFeedTokens)
+      .where(eq(tripFeedTokens.userId, userId));
+    return row?.salt;
+  });
 }
 
 /** Stores a salt and its token's hash: the member's previous address (if any) stops working at once. */
