@@ -1,6 +1,7 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { setFlash } from "~/platform/services/flash.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
@@ -35,7 +36,7 @@ export function fail(
   values?: unknown,
   status = 400,
 ) {
-  return data({ error, form, fieldErrors, values }, { status });
+  return refuse<unknown>({ error, form, fieldErrors, values }, { status });
 }
 
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
