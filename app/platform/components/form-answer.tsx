@@ -1,5 +1,5 @@
 import { Form, useActionData, useFormAction, useLocation, type FormProps } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { forwardRef, useEffect, useRef, type ReactNode } from "react";
 import type { FormFailure } from "~/platform/lib/form-failure";
 
 /**
@@ -76,24 +76,20 @@ export function FormAnswer({
  * (`#<id>`): without JavaScript the answer page opens at the form, its message in view; with
  * JavaScript `FormAnswer` brings the message into view.
  */
-export function AnswerForm({
-  id,
-  failure,
-  note,
-  action,
-  children,
-  ...props
-}: Omit<FormProps, "method" | "id"> & {
-  id: string;
-  failure?: FormFailure<unknown>;
-  note?: string | null;
-  children: ReactNode;
-}) {
+export const AnswerForm = forwardRef<
+  HTMLFormElement,
+  Omit<FormProps, "method" | "id"> & {
+    id: string;
+    failure?: FormFailure<unknown>;
+    note?: string | null;
+    children: ReactNode;
+  }
+>(function AnswerForm({ id, failure, note, action, children, ...props }, ref) {
   const own = useFormAction(action);
   return (
-    <Form method="post" id={id} action={`${own.split("#")[0]}#${id}`} {...props}>
+    <Form ref={ref} method="post" id={id} action={`${own.split("#")[0]}#${id}`} {...props}>
       <FormAnswer failure={failure} note={note} />
       {children}
     </Form>
   );
-}
+});
