@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -15,6 +14,7 @@ import { HOUSES_PAGE, backToOrganiser, listPageOf, houseToEdit } from "~/feature
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ...(parsed.success ? {} : houseInputErrors(parsed.error, input)),
       ...(price.success ? {} : firstErrorPerField(price.error)),
     };
-    return data<Failure>({ error: Object.values(fieldErrors)[0], fieldErrors, values }, { status: 400 });
+    return refuse({ error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
   await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
