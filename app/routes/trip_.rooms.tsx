@@ -72,13 +72,14 @@ export default function TripRooms() {
         ) : (
           <p>No warnings: everyone has a bed and every answer is kept.</p>
         )}
-        <p className="trip-actions">
+        {/* A div: a form inside a <p> closes it, and the page would not hydrate as rendered. */}
+        <div className="trip-actions">
           {page.planEmpty ? (
             <IntentButton intent="suggest" label="Suggest rooms" />
           ) : (
             <IntentButton intent="clear" label="Clear the plan" secondary />
           )}
-        </p>
+        </div>
         {page.rooms.length ? (
           <PeoplePlacer
             people={page.people}
