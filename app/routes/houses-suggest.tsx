@@ -121,8 +121,8 @@ function SuggestForm({
           onImageBlur={() => setImageCheck({ message: imageUrlError(values.listing_img) })}
         />
         <div className="form-actions">
-          {/* Always pressable: what is missing is said by the answer (FormAnswer), never by a pale button. */}
-          <button type="submit" className="button" aria-disabled={submitting || undefined}>
+          {/* Pressable but while it is sent ("Submitting..."): what is missing is said by the answer, never by a pale button. */}
+          <button type="submit" className="button" disabled={submitting}>
             {submitting ? "Submitting..." : "Submit"}
           </button>
           <Link to="/houses">Back to the houses</Link>

@@ -82,8 +82,10 @@ async function pagesOf(page: Page) {
     if (!seen.has(pattern(path))) seen.set(pattern(path), path);
   };
   for (const start of ["/", "/organiser", "/account"]) {
+    // A page this visitor may not open (a member on /organiser) is not theirs to walk.
+    const response = await page.context().request.get(start, { maxRedirects: 0 });
+    if (response.status() !== 200) continue;
     await page.goto(start);
-    if (new URL(page.url()).pathname !== start) continue;
     add(start);
     for (const path of await linksOf(page, true)) add(path);
   }

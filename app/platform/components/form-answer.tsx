@@ -84,10 +84,17 @@ export const AnswerForm = forwardRef<
     note?: string | null;
     children: ReactNode;
   }
->(function AnswerForm({ id, failure, note, action, children, ...props }, ref) {
+>(function AnswerForm({ id, failure, note, action, className, children, ...props }, ref) {
   const own = useFormAction(action);
   return (
-    <Form ref={ref} method="post" id={id} action={`${own.split("#")[0]}#${id}`} {...props}>
+    <Form
+      ref={ref}
+      method="post"
+      id={id}
+      action={`${own.split("#")[0]}#${id}`}
+      className={className ? `answer-form ${className}` : "answer-form"}
+      {...props}
+    >
       <FormAnswer failure={failure} note={note} />
       {children}
     </Form>
