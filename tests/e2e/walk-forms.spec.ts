@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from "./support";
  * with wrong values, and then:
  * - a `role="alert"` message lies within the viewport (no scrolling needed to see the answer);
  * - what was typed is still in the fields (an over-long value may come back cut to its limit;
- *   passwords never come back);
+ *   passwords and one-time codes never come back);
  * - nothing was saved: the page, loaded again, reads as before;
  * - with JavaScript, the console shows no error (a refusal is an expected answer).
  *
@@ -127,7 +127,8 @@ async function fieldsOf(form: Locator): Promise<Planned[]> {
             name: field.name,
             empty: field.required ? "" : field.value,
             wrong,
-            password: field.type === "password",
+            // Secrets (a password, a one-time code) never come back in a page.
+            password: field.type === "password" || field.autocomplete === "one-time-code",
             required: field.required,
           };
         }),
