@@ -1,3 +1,4 @@
+import { houseForm } from "~/platform/lib/form-failure";
 import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
 import { houseControlPatch, organiserHouseFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, updateHouse } from "~/features/houses/index.server";
@@ -51,7 +52,12 @@ export async function reminderIntent(form: Form, page: string, organiserId: numb
 
 /** A house's controls: choose it for the edition, in or out of play, previous house with its year. */
 export async function houseIntent(form: Form, page: string) {
-  const refused = (error: string, status = 400) => refuse({ error, form: "houses" }, { status });
+  // About one house's form once the house is known: its message and the year typed show there.
+  const about = Number(form.houseId);
+  const refused = (error: string, status = 400) =>
+    Number.isInteger(about) && about > 0
+      ? refuse({ error, form: houseForm(about), values: { year: String(form.year ?? "") } }, { status })
+      : refuse({ error, form: "houses" }, { status });
   const parsed = organiserHouseFormSchema.safeParse(form);
   if (!parsed.success) return refused(UNKNOWN_REQUEST);
   const { houseId, intent } = parsed.data;
