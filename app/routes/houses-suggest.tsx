@@ -34,6 +34,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Suggest a house") }];
 
 const SUCCESS = "House submitted successfully!";
+const SUGGESTION_REFUSED = "The house was not submitted: check the fields marked below.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -110,7 +111,14 @@ function SuggestForm({
         action="/houses-suggest"
         noValidate={hydrated}
         className="suggest-form"
-        failure={failure && !failure.error && !failure.fieldErrors ? { error: SUBMIT_FAILED } : failure}
+        failure={
+          // Each refused field says why beside it; the top names the refusal, and the focus goes there.
+          failure && Object.keys(errors).length
+            ? { error: SUGGESTION_REFUSED }
+            : failure && !failure.error
+              ? { error: SUBMIT_FAILED }
+              : failure
+        }
       >
         <HouseFields
           values={values}

@@ -6,7 +6,8 @@ import type { FormFailure } from "~/platform/lib/form-failure";
  * The one way a form answers (docs/decisions/026-one-form-answer.md): its message at the top of the
  * form it belongs to, in view when the answer arrives.
  *
- * - A refusal (`failure`): `role="alert"`, its message and one line per refused field.
+ * - A refusal (`failure`): `role="alert"`, its message; without one, one line per refused field
+ *   (each field also says its own message beside it).
  * - A success after post/redirect/get (`note`, the flash of that form): `role="status"`.
  *
  * With JavaScript the page stays where the button was, so the message takes the focus and is
@@ -30,7 +31,7 @@ export function FormAnswer({
   const answer = useActionData();
   const { key } = useLocation();
   const fields = [...new Set(Object.values(failure?.fieldErrors ?? {}))];
-  const error = failure?.error ?? (fields.length ? "Nothing was saved: check what is marked." : undefined);
+  const error = failure?.error ?? (fields.length ? "Please check these answers:" : undefined);
   const shown = Boolean(error || note);
   useEffect(() => {
     if (!shown || !ref.current) return;
@@ -49,7 +50,7 @@ export function FormAnswer({
       className={`alert alert-error form-answer ${className ?? ""}`}
     >
       <p className="user-text">{error}</p>
-      {fields.length && !(fields.length === 1 && fields[0] === error) ? (
+      {fields.length && !failure?.error ? (
         <ul>
           {fields.map((message) => (
             <li key={message}>{message}</li>

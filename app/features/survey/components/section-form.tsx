@@ -67,7 +67,7 @@ export function SectionForm({
         failure={
           error || messages.length
             ? {
-                error: error ?? "Please check these answers:",
+                error: messages.length ? undefined : error,
                 fieldErrors: Object.fromEntries(messages.map((message) => [message, message])),
               }
             : undefined
