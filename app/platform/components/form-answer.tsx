@@ -31,7 +31,13 @@ export function FormAnswer({
   const answer = useActionData();
   const { key } = useLocation();
   const fields = [...new Set(Object.values(failure?.fieldErrors ?? {}))];
-  const error = failure?.error ?? (fields.length ? "Please check these answers:" : undefined);
+  // The refusal's own words, unless they only repeat a field's (said beside it already); a refusal
+  // with no words of its own lists its fields (the survey's sections).
+  const own = failure?.error && !fields.includes(failure.error) ? failure.error : undefined;
+  const error =
+    own ??
+    (failure?.error ? "Nothing was saved: check what is marked below." : undefined) ??
+    (fields.length ? "Please check these answers:" : undefined);
   const shown = Boolean(error || note);
   useEffect(() => {
     if (!shown || !ref.current) return;
