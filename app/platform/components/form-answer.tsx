@@ -1,4 +1,4 @@
-import { Form, useActionData, useFormAction, useLocation, type FormProps } from "@remix-run/react";
+import { Form, useActionData, useLocation, type FormProps } from "@remix-run/react";
 import { forwardRef, useEffect, useRef, type ReactNode } from "react";
 import type { FormFailure } from "~/platform/lib/form-failure";
 
@@ -13,8 +13,7 @@ import type { FormFailure } from "~/platform/lib/form-failure";
  * With JavaScript the page stays where the button was, so the message takes the focus and is
  * scrolled to the middle of the screen (a screen reader reads it; Tab goes on from it). Without it
  * the answer is a new page: the message is rendered with `autofocus`, which the browser honours as
- * the page loads (focus, and the message scrolled into view), and `AnswerForm` posts to its own
- * anchor, so the page opens at the form.
+ * the page loads (focus, and the message scrolled to the middle of the screen).
  */
 export function FormAnswer({
   failure,
@@ -79,9 +78,10 @@ export function FormAnswer({
 }
 
 /**
- * A page form (`<Form method="post">`) with its answer at its top. It posts to its own anchor
- * (`#<id>`): without JavaScript the answer page opens at the form, its message in view; with
- * JavaScript `FormAnswer` brings the message into view.
+ * A page form (`<Form method="post">`) with its answer at its top. It posts to no anchor: a redirect
+ * keeps the fragment of the URL it answers, so a save's note at the top of the page would open out
+ * of view, and a fragment turns the message's `autofocus` off. `FormAnswer` brings the message into
+ * view with JavaScript and without.
  */
 export const AnswerForm = forwardRef<
   HTMLFormElement,
@@ -92,16 +92,8 @@ export const AnswerForm = forwardRef<
     children: ReactNode;
   }
 >(function AnswerForm({ id, failure, note, action, className, children, ...props }, ref) {
-  const own = useFormAction(action);
   return (
-    <Form
-      ref={ref}
-      method="post"
-      id={id}
-      action={`${own.split("#")[0]}#${id}`}
-      className={className ? `answer-form ${className}` : "answer-form"}
-      {...props}
-    >
+    <Form ref={ref} method="post" id={id} action={action} className={className} {...props}>
       <FormAnswer failure={failure} note={note} />
       {children}
     </Form>
