@@ -238,7 +238,7 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
   if (!loaded.role.seesLedger)
     return fail("expense", "Only members of the trip add expenses.", undefined, undefined, 403);
   const values: ExpenseFormValues & { key: string } = {
-    ...readExpenseForm(form),
+    ...readExpenseForm(form, loaded.money.people),
     key: field(form, "key", 36),
   };
   if (!KEY.test(values.key)) return fail("expense", "Reload the page and send the form again.");
@@ -279,7 +279,7 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const version = Number(field(form, "version", 12));
   const name = (who: number | null) => nameOf(loaded.names, who);
   const before = expenseLine(expense, name).summary;
-  const values = readExpenseForm(form);
+  const values = readExpenseForm(form, loaded.money.people);
   const stale = () => fail("expense", STALE, undefined, values, 409);
   if (version !== expense.version) return stale();
   if (form.get("intent") === "delete-expense") {
