@@ -20,7 +20,8 @@ const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // Specs that change app-wide state: a closed survey and the reminder round (organiser-state), members
 // and a house with the longest text each field takes (long-data), the organiser's season (season-state)
 // and its walk across the organiser pages (organiser-pages), a chosen house with a price and its money
-// (money-state). The trip spec chooses a weekend of its own and runs after them.
+// (money-state). The trip spec chooses a weekend of its own and runs after them; the form crawler
+// (walk-forms) walks every form of the decided season last.
 const STATE_SPECS = [
   /organiser-pages\.spec\.ts$/,
   /organiser-state\.spec\.ts$/,
@@ -29,6 +30,7 @@ const STATE_SPECS = [
   /season-state\.spec\.ts$/,
   /texts-state\.spec\.ts$/,
   /trip\.spec\.ts$/,
+  /walk-forms\.spec\.ts$/,
 ];
 const EDITIONS_SPECS = /editions\.spec\.ts$/;
 // A check whose result cannot differ with JavaScript on or off (a page that ships no script, a

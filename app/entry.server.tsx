@@ -20,6 +20,7 @@ import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/index.server";
 import { startTripTimeline } from "~/features/trip/index.server";
 import { startOrganiserNotices } from "~/features/organiser/index.server";
+import { REFUSAL_STATUSES, REFUSED_HEADER } from "~/platform/services/refuse.server";
 import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
 import { securityHeaders } from "~/platform/services/security-headers.server";
@@ -76,6 +77,13 @@ export function handleDataRequest(response: Response, { request }: { request: Re
     // Remix answers 500 whatever the loader threw; the body (the route's error) stays as it is.
     markUnavailable(503, response.headers);
     response = new Response(response.body, { status: 503, headers: response.headers });
+  }
+  if (request.method === "POST" && REFUSAL_STATUSES.has(response.status)) {
+    // A refused form posted by the page's script: the body says it all (the failure, or the thrown
+    // error with its status), so the fetch answers 200 and a refusal is no error in the console
+    // (docs/decisions/026-one-form-answer.md). The router then re-reads the page, as after a save.
+    response.headers.set(REFUSED_HEADER, String(response.status));
+    response = new Response(response.body, { status: 200, headers: response.headers });
   }
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Content-Type-Options", "nosniff");

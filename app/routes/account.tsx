@@ -1,7 +1,9 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { refuse } from "~/platform/services/refuse.server";
 import type { ReactNode } from "react";
 import { LabelledInput } from "~/platform/components/labelled-input";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
@@ -68,20 +70,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "");
   const handler = handlerFor(HANDLERS, intent);
-  if (!handler) return data<FormFailure>({ error: UNKNOWN_REQUEST }, { status: 400 });
+  if (!handler) return refuse({ error: UNKNOWN_REQUEST });
   const result = await handler({ user, sessionId: session?.sessionId, form, ip: clientIp(request) });
   if ("ok" in result) {
-    return redirect(`/account#${intent === "password-code" ? "password" : intent}`, {
-      headers: { "Set-Cookie": await setFlash({ message: result.ok }) },
+    return redirect(`/account#${panelOf(intent)}`, {
+      headers: { "Set-Cookie": await setFlash({ message: result.ok, form: panelOf(intent) }) },
     });
   }
   // Passwords are never sent back to the page.
   const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
-  return data<FormFailure>(
+  return refuse(
     { form: intent, error: result.error, fieldErrors: result.fieldErrors, values },
     { status: result.status ?? 400, headers: retryAfterHeaders(result.retryAfter) },
   );
 }
+
+/** The panel (and form) an intent belongs to: the code for a password is asked for in the password's. */
+const panelOf = (intent: string) => (intent === "password-code" ? "password" : intent);
 
 function Panel({
   id,
@@ -100,24 +105,23 @@ function Panel({
   );
 }
 
-function Refusal({ error }: { error?: string }) {
-  return error ? (
-    <p role="alert" className="alert alert-error">
-      {error}
-    </p>
-  ) : null;
-}
-
-/** A panel's form: its refusal, if the last post was refused, then the fields posted with its intent. */
-function IntentForm({ intent, error, children }: { intent: Intent; error?: string; children: ReactNode }) {
+/** A panel's form: its answer (a refusal, or the note of its last save), then the fields posted with its intent. */
+function IntentForm({
+  intent,
+  failure,
+  note,
+  children,
+}: {
+  intent: Intent;
+  failure?: FormFailure;
+  note?: string | null;
+  children: ReactNode;
+}) {
   return (
-    <>
-      <Refusal error={error} />
-      <Form method="post">
-        <input type="hidden" name="intent" value={intent} />
-        {children}
-      </Form>
-    </>
+    <AnswerForm id={`${intent}-form`} failure={failure} note={failure ? undefined : note}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </AnswerForm>
   );
 }
 
@@ -126,7 +130,9 @@ function FieldError({ message }: { message?: string }) {
 }
 
 export default function Account() {
-  const { name, email, hasPassword, sessions, notices, flash } = useLoaderData<typeof loader>();
+  const { name, email, hasPassword, sessions, notices, flash, flashForm } = useLoaderData<typeof loader>();
+  // A save's note shows in the form it answers (the redirect's anchor); any other note, at the top.
+  const note = (intent: Intent) => (!result && flashForm === intent ? flash : undefined);
   const result = useActionResult<typeof action>();
   const failure = (intent: Intent) =>
     failureFor<FormFailure>(result, intent) ??
@@ -135,13 +141,9 @@ export default function Account() {
   return (
     <div className="account">
       <h1>Your account</h1>
-      {flash && !result ? (
-        <p role="status" className="alert alert-success">
-          {flash}
-        </p>
-      ) : null}
+      <FormAnswer note={!result && !flashForm ? flash : undefined} />
       <Panel id="name" title="Your name">
-        <IntentForm intent="name" error={failure("name")?.error}>
+        <IntentForm intent="name" failure={failure("name")} note={note("name")}>
           <LabelledInput
             label="Name"
             id="account-name"
@@ -163,7 +165,7 @@ export default function Account() {
         <p>
           Now: <strong className="account-value">{email}</strong>
         </p>
-        <IntentForm intent="email" error={failure("email")?.error}>
+        <IntentForm intent="email" failure={failure("email")} note={note("email")}>
           <LabelledInput
             label="New address"
             id="account-email"
@@ -185,7 +187,7 @@ export default function Account() {
         </IntentForm>
       </Panel>
       <Panel id="password" title={hasPassword ? "Change your password" : "Set a password"}>
-        <IntentForm intent="password" error={failure("password")?.error}>
+        <IntentForm intent="password" failure={failure("password")} note={note("password")}>
           {hasPassword ? (
             <>
               <LabelledInput
@@ -253,7 +255,6 @@ export default function Account() {
         </IntentForm>
       </Panel>
       <Panel id="sessions" title="Where you are logged in">
-        <Refusal error={failure("sessions")?.error} />
         <ul className="session-list">
           {sessions.map((session) => (
             <li key={session.id}>
@@ -264,7 +265,7 @@ export default function Account() {
             </li>
           ))}
         </ul>
-        <IntentForm intent="sessions">
+        <IntentForm intent="sessions" failure={failure("sessions")} note={note("sessions")}>
           <button type="submit" className="button button-secondary">
             Log out everywhere else
           </button>
@@ -276,7 +277,7 @@ export default function Account() {
       </Panel>
       {notices ? (
         <Panel id="notices" title="Organiser mails">
-          <IntentForm intent="notices" error={failure("notices")?.error}>
+          <IntentForm intent="notices" failure={failure("notices")} note={note("notices")}>
             <div className="field check-field">
               <label>
                 <input type="checkbox" name="everyoneAnswered" defaultChecked={notices.everyoneAnswered} /> A

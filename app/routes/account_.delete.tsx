@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeletion } from "~/platform/components/confirm-deletion";
@@ -7,6 +7,7 @@ import { env } from "~/platform/env.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { logout, requireUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if ((await isOrganiser(user)) || !(await removeMember(user.id, env().adminEmails))) {
-    return data<FormFailure>({ error: ORGANISER_KEEPS_ACCOUNT }, { status: 400 });
+    return refuse({ error: ORGANISER_KEEPS_ACCOUNT });
   }
   // The sessions went with the account; the cookie is cleared on the way out.
   const response = await logout(request, "/auth");

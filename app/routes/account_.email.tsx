@@ -1,7 +1,10 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useActionResult } from "~/platform/components/submit-failure";
+import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { FormAnswer } from "~/platform/components/form-answer";
+import { HYDRATE } from "~/platform/lib/hydration";
+import { refuse } from "~/platform/services/refuse.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
 import { setFlash } from "~/platform/services/flash.server";
@@ -13,6 +16,9 @@ import {
 } from "~/features/accounts/index.server";
 import styles from "~/styles/account.css";
 
+// Hydrated so that a post lost on the way keeps the page (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Confirm your new address") },
@@ -32,9 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getCookieSession(request);
   const result = await confirmEmailChange(user, tokenOf(request), session?.sessionId);
   if ("ok" in result) {
-    return redirect("/account#email", { headers: { "Set-Cookie": await setFlash({ message: result.ok }) } });
+    return redirect("/account#email", {
+      headers: { "Set-Cookie": await setFlash({ message: result.ok, form: "email" }) },
+    });
   }
-  return data<FormFailure>({ error: result.error }, { status: 400 });
+  return refuse({ error: result.error });
 }
 
 export default function ConfirmEmail() {
@@ -43,11 +51,9 @@ export default function ConfirmEmail() {
   return (
     <section className="card account" aria-labelledby="email-heading">
       <h1 id="email-heading">Confirm your new address</h1>
-      {failure?.error || !email ? (
-        <p role="alert" className="alert alert-error">
-          {failure?.error ?? EMAIL_CHANGE_INVALID}
-        </p>
-      ) : null}
+      <FormAnswer
+        failure={failure?.error || !email ? { error: failure?.error ?? EMAIL_CHANGE_INVALID } : undefined}
+      />
       {email && !failure ? (
         <Form method="post">
           <p>

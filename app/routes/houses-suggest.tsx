@@ -1,11 +1,11 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { HouseFields } from "~/features/houses/components/house-form-fields";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { loginUrl } from "~/platform/lib/login-url";
-import { imageUrlError, isHouseFormComplete } from "~/features/houses/lib/house-rules";
+import { imageUrlError } from "~/features/houses/lib/house-rules";
 import {
   SUBMIT_FAILED,
   readKeptValues,
@@ -15,6 +15,8 @@ import {
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { AnswerForm } from "~/platform/components/form-answer";
+import { refuse } from "~/platform/services/refuse.server";
 import { suggestHouse } from "~/features/houses/index.server";
 import { keepForLogin } from "~/features/accounts/index.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
@@ -32,6 +34,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Suggest a house") }];
 
 const SUCCESS = "House submitted successfully!";
+const SUGGESTION_REFUSED = "The house was not submitted: check the fields marked below.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -55,10 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await suggestHouse(user, values, clientIp(request));
   if (outcome.saved) return redirect(outcome.to);
-  return data<Failure>(outcome.failure, {
-    status: outcome.status,
-    headers: retryAfterHeaders(outcome.retryAfter),
-  });
+  return refuse(outcome.failure, { status: outcome.status, headers: retryAfterHeaders(outcome.retryAfter) });
 }
 
 export default function SuggestHouse() {
@@ -105,17 +105,20 @@ function SuggestForm({
           {SUCCESS} <Link to={`/houses#house-${addedId}`}>See it on the houses page</Link>
         </p>
       ) : null}
-      {failure && Object.keys(errors).length === 0 ? (
-        <p role="alert" className="alert alert-error">
-          {failure.error || SUBMIT_FAILED}
-        </p>
-      ) : null}
-      <Form
+      <AnswerForm
         ref={formRef}
-        method="post"
+        id="suggest-form"
         action="/houses-suggest"
         noValidate={hydrated}
         className="suggest-form"
+        failure={
+          // Each refused field says why beside it; the top names the refusal, and the focus goes there.
+          failure && Object.keys(errors).length
+            ? { error: SUGGESTION_REFUSED }
+            : failure && !failure.error
+              ? { error: SUBMIT_FAILED }
+              : failure
+        }
       >
         <HouseFields
           values={values}
@@ -126,16 +129,13 @@ function SuggestForm({
           onImageBlur={() => setImageCheck({ message: imageUrlError(values.listing_img) })}
         />
         <div className="form-actions">
-          <button
-            type="submit"
-            className="button"
-            disabled={submitting || (hydrated && !isHouseFormComplete(values))}
-          >
+          {/* Pressable but while it is sent ("Submitting..."): what is missing is said by the answer, never by a pale button. */}
+          <button type="submit" className="button" disabled={submitting}>
             {submitting ? "Submitting..." : "Submit"}
           </button>
           <Link to="/houses">Back to the houses</Link>
         </div>
-      </Form>
+      </AnswerForm>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -36,6 +36,7 @@ import styles from "~/styles/houses.css";
 import { useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, houseForm, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
+import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: houseImageStyles },
@@ -77,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A refusal; on a card, `form` is the card's. */
-type ActionReply = FormFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -91,47 +91,40 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (form.intent === "vote") {
     const parsed = voteFormSchema.safeParse(form);
-    if (!parsed.success) return data<ActionReply>({ error: parsed.error.issues[0].message }, { status: 400 });
+    if (!parsed.success) return refuse({ error: parsed.error.issues[0].message });
     const { houseId, vote } = parsed.data;
     let result;
     try {
       result = await castVote({ houseId, userId: user.id, vote });
     } catch (error) {
       if (!(error instanceof EditionClosedError)) throw error;
-      return data<ActionReply>({ error: error.message, form: houseForm(houseId) }, { status: 409 });
+      return refuse({ error: error.message, form: houseForm(houseId) }, { status: 409 });
     }
     if ("refused" in result) {
       const [error, status] =
         result.refused === "out of play" ? [OUT_OF_PLAY_VOTE, 409] : ["House not found", 404];
-      return data<ActionReply>({ error, form: houseForm(houseId) }, { status });
+      return refuse({ error, form: houseForm(houseId) }, { status });
     }
     return backToCard(houseId);
   }
 
   const parsed = organiserFormSchema.safeParse(form);
-  if (!parsed.success) return data<ActionReply>({ error: UNKNOWN_REQUEST }, { status: 400 });
+  if (!parsed.success) return refuse({ error: UNKNOWN_REQUEST });
   const { houseId, intent } = parsed.data;
   if (!(await isOrganiser(user))) {
-    return data<ActionReply>(
-      { error: "Only organisers can change houses", form: houseForm(houseId) },
-      { status: 403 },
-    );
+    return refuse({ error: "Only organisers can change houses", form: houseForm(houseId) }, { status: 403 });
   }
   if (intent === "out-of-play") {
     // The chosen house stays in play while /sgw25 and the calendar name it.
     const house = await getHouse(houseId);
     const refusal = house ? await houseChangeRefusal(house, { in_play: false }) : null;
-    if (refusal) return data<ActionReply>({ error: refusal, form: houseForm(houseId) }, { status: 409 });
+    if (refusal) return refuse({ error: refusal, form: houseForm(houseId) }, { status: 409 });
   }
   const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
-  if (!patch.success)
-    return data<ActionReply>(
-      { error: patch.error.issues[0].message, form: houseForm(houseId) },
-      { status: 400 },
-    );
+  if (!patch.success) return refuse({ error: patch.error.issues[0].message, form: houseForm(houseId) });
   // One statement: an unknown house simply updates no row.
   if (!(await updateHouse(houseId, patch.data))) {
-    return data<ActionReply>({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
+    return refuse({ error: "House not found", form: houseForm(houseId) }, { status: 404 });
   }
   return backToCard(houseId);
 }

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import { MoneyView } from "~/features/money/components/money-view";
 import { moneyAction, getMoneyPage } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -7,6 +10,9 @@ import { withFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
 
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: moneyStyles },
@@ -31,16 +37,10 @@ export default function Money() {
     <>
       <section className="card">
         <h1>Money for {page.shortName}</h1>
-        {flash ? (
-          <p role="status" className="alert alert-success user-text">
-            {flash}
-          </p>
-        ) : null}
-        {failure && "error" in failure && failure.form === "money" ? (
-          <p role="alert" className="alert alert-error">
-            {failure.error}
-          </p>
-        ) : null}
+        <FormAnswer
+          note={flash}
+          failure={failure && "error" in failure && failure.form === "money" ? failure : undefined}
+        />
         {page.role.organiser ? (
           <p>
             <Link to="/money/setup">Set up the share, deposit and payers</Link>

@@ -4,9 +4,14 @@ import { ExpenseForm } from "~/features/money/components/expense-form";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { getExpenseEdit, expenseEditAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
 
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: moneyStyles },

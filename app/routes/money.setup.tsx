@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, MoneyField, fieldsOf } from "~/features/money/components/money-field";
+import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
+import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
 import { pageTitle } from "~/platform/lib/page-title";
 import { withFlash } from "~/platform/services/flash.server";
 import styles from "~/styles/features.css";
 import moneyStyles from "~/styles/money.css";
 
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: moneyStyles },
@@ -50,7 +56,13 @@ function PayerList({
               {member.answered}; pays {member.share || "a share"}
             </span>
           </p>
-          <Form method="post" className="money-reject">
+          <AnswerForm
+            className="money-reject"
+            id={`weight-form-${member.id}`}
+            failure={
+              weightErrors[`weight-${member.id}`] ? { error: weightErrors[`weight-${member.id}`] } : undefined
+            }
+          >
             <input type="hidden" name="member" value={member.id} />
             <MoneyField
               label={`Weight (default ${member.defaultWeight})`}
@@ -65,7 +77,7 @@ function PayerList({
             <button type="submit" className="button button-secondary" name="intent" value="payer">
               Set weight
             </button>
-          </Form>
+          </AnswerForm>
           <Form method="post" className="money-form">
             <input type="hidden" name="member" value={member.id} />
             <input type="hidden" name="change" value="remove" />
@@ -142,12 +154,7 @@ export default function MoneySetup() {
     <div className="money-setup money">
       <section className="card">
         <h1>Money set-up for {page.shortName}</h1>
-        {flash ? (
-          <p role="status" className="alert alert-success user-text">
-            {flash}
-          </p>
-        ) : null}
-        <FormError message={failure("money")?.error} />
+        <FormAnswer note={flash} failure={failure("money")} />
         <p>
           <Link to="/money">Back to the money page</Link>
         </p>
@@ -163,8 +170,7 @@ export default function MoneySetup() {
 
       <section className="card" aria-labelledby="settings">
         <h2 id="settings">Receiver, deposit and instructions</h2>
-        <Form method="post">
-          {Object.keys(errors).length === 0 ? <FormError message={settingsFailure?.error} /> : null}
+        <AnswerForm id="settings-form" failure={settingsFailure}>
           <div className="field">
             <label htmlFor="receiver">Who receives the money (the one who fronted the house)</label>
             <select id="receiver" name="receiver" defaultValue={values.receiver}>
@@ -230,7 +236,7 @@ export default function MoneySetup() {
           <button type="submit" className="button" name="intent" value="settings">
             Save the money settings
           </button>
-        </Form>
+        </AnswerForm>
       </section>
 
       <section className="card" aria-labelledby="payers">
@@ -240,14 +246,14 @@ export default function MoneySetup() {
           for a child. A weight from 0 to 10 overrides it (e.g. 0.33 for one night of three); empty goes back
           to the default.
         </p>
-        <FormError message={Object.keys(payerErrors).length ? undefined : failure("payers")?.error} />
+        <FormAnswer failure={Object.keys(payerErrors).length ? undefined : failure("payers")} />
         <PayerList payers={payers} weightValues={payerValues} weightErrors={payerErrors} />
         <AddPayer others={others} />
       </section>
 
       <section className="card" aria-labelledby="reminder">
         <h2 id="reminder">Payment reminder</h2>
-        <FormError message={failure("reminder")?.error} />
+        <FormAnswer failure={failure("reminder")} />
         {page.reminder.lastSent ? <p>The last reminder went out {page.reminder.lastSent}.</p> : null}
         {page.reminder.failed ? (
           <p>{page.reminder.failed} mails of that round failed: you may send again now.</p>

@@ -1,6 +1,8 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AnswerForm } from "~/platform/components/form-answer";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import { useState } from "react";
 import { FieldError, HouseFields } from "~/features/houses/components/house-form-fields";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
@@ -15,7 +17,11 @@ import { HOUSES_PAGE, backToOrganiser, listPageOf, houseToEdit } from "~/feature
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { refuse } from "~/platform/services/refuse.server";
 
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: featureStyles },
@@ -56,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ...(parsed.success ? {} : houseInputErrors(parsed.error, input)),
       ...(price.success ? {} : firstErrorPerField(price.error)),
     };
-    return data<Failure>({ error: Object.values(fieldErrors)[0], fieldErrors, values }, { status: 400 });
+    return refuse({ error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
   await updateHouse(house.id, { ...parsed.data, ...price.data });
   // A changed photo URL is fetched in the background; the edit never waits for it.
@@ -102,12 +108,7 @@ function EditForm({
   return (
     <section className="card suggest-card">
       <h1>Edit the house “{title}”</h1>
-      {failure && Object.keys(errors).length === 0 ? (
-        <p role="alert" className="alert alert-error">
-          {failure.error}
-        </p>
-      ) : null}
-      <Form method="post">
+      <AnswerForm id="house-edit-form" failure={failure}>
         <HouseFields
           values={values}
           onChange={(changed) => setValues((old) => ({ ...old, ...changed }))}
@@ -152,7 +153,7 @@ function EditForm({
           </button>
           <Link to={back}>Back to Houses</Link>
         </div>
-      </Form>
+      </AnswerForm>
     </section>
   );
 }

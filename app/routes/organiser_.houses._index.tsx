@@ -27,8 +27,13 @@ export default function OrganiserHouses() {
     useLoaderData<typeof loader>();
   const failure = failureFor<FormFailure>(useActionData<typeof action>());
   return (
-    <OrganiserFrame title="Houses" flash={flash} error={failure?.error}>
+    <OrganiserFrame
+      title="Houses"
+      flash={flash}
+      error={failure?.form?.startsWith("house-") ? undefined : failure?.error}
+    >
       <HouseTable
+        failure={failure}
         houses={houses}
         counts={counts}
         chosenId={chosenId}

@@ -1,8 +1,6 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
-import type { FormFailure } from "~/platform/lib/form-failure";
 import {
   removeMember,
   deleteSuggestedHouses,
@@ -16,6 +14,7 @@ import { openBalanceOf } from "~/features/money/index.server";
 import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delete an account") }];
@@ -47,12 +46,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
   const refused = await refusal(organiser.id, member);
-  if (refused) return data<FormFailure>({ error: refused }, { status: 400 });
+  if (refused) return refuse({ error: refused });
   const withHouses = (await request.formData()).get("houses") === "delete";
   // The houses first: once the account is gone, nothing says who suggested them.
   const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
   if (!(await removeMember(member.id, [...(await organiserAddresses())]))) {
-    return data<FormFailure>({ error: ORGANISER_ACCOUNT }, { status: 400 });
+    return refuse({ error: ORGANISER_ACCOUNT });
   }
   return backToOrganiser(
     listPageOf(request, PEOPLE_PAGE),

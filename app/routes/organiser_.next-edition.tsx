@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EVENT_LIMITS } from "~/features/season/lib/event-settings";
@@ -13,6 +13,7 @@ import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { refuse } from "~/platform/services/refuse.server";
 
 // With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
 export const handle = HYDRATE;
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!plan.windows.includes(values.plannedWeekend))
     fieldErrors.plannedWeekend = `Choose one of the ${plan.year} weekends.`;
   if (Object.keys(fieldErrors).length)
-    return data<FormFailure<Values>>({ error: "Check the form.", fieldErrors, values }, { status: 400 });
+    return refuse<Values>({ error: "Check the form.", fieldErrors, values });
 
   const outcome = await startNextEdition({ fromId, ...values });
   const message = outcome.started

@@ -1,8 +1,10 @@
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
-import { FormAlert } from "~/features/trip/components/form-bits";
 import { pageTitle } from "~/platform/lib/page-title";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import { requireMemberPage } from "~/platform/services/session.server";
 import { CalendarSection } from "~/features/trip/components/calendar-section";
 import { ItemsSection } from "~/features/trip/components/items-section";
@@ -20,6 +22,9 @@ import {
 } from "~/features/trip/index.server";
 
 export { headers, links } from "~/features/trip/components/private-page";
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip") }];
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -55,12 +60,7 @@ export default function Trip() {
     <div className="trip">
       <section className="card" aria-labelledby="trip-heading">
         <h1 id="trip-heading">{page.facts.shortName} trip</h1>
-        {page.flash ? (
-          <p role="status" className="alert alert-success user-text">
-            {page.flash}
-          </p>
-        ) : null}
-        <FormAlert failure={failure("page")} />
+        <FormAnswer note={page.flash} failure={failure("page")} />
         <dl className="event-decision">
           <dt>When</dt>
           <dd>{page.facts.when}</dd>
@@ -113,7 +113,7 @@ export default function Trip() {
       {page.timeline ? (
         <section className="card" id="mails" aria-labelledby="mails-heading">
           <h2 id="mails-heading">Trip mails</h2>
-          <FormAlert failure={failure("mails")} />
+          <FormAnswer failure={failure("mails")} />
           <TimelinePanel timeline={page.timeline} />
         </section>
       ) : null}

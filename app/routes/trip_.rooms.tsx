@@ -1,13 +1,19 @@
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
+import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { HYDRATE } from "~/platform/lib/hydration";
 import { withFlash } from "~/platform/services/flash.server";
-import { FormAlert, IntentButton } from "~/features/trip/components/form-bits";
+import { IntentButton } from "~/features/trip/components/form-bits";
 import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
 import { ROOM_INTENTS, getRoomsPage, requireTripMember, runIntent } from "~/features/trip/index.server";
 
 export { headers, links } from "~/features/trip/components/private-page";
+// Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
+export const handle = HYDRATE;
+export const clientAction = keepInputOnFailure;
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rooms") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,12 +34,7 @@ export default function TripRooms() {
     <div className="trip">
       <section className="card" aria-labelledby="rooms-heading">
         <h1 id="rooms-heading">Rooms for {page.shortName}</h1>
-        {page.flash ? (
-          <p role="status" className="alert alert-success user-text">
-            {page.flash}
-          </p>
-        ) : null}
-        <FormAlert failure={failure("rooms") ?? failure("page")} />
+        <FormAnswer note={page.flash} failure={failure("rooms") ?? failure("page")} />
         <p>
           <Link to="/trip">Back to the trip page</Link>
         </p>
@@ -54,7 +55,7 @@ export default function TripRooms() {
       </section>
       <section className="card" aria-labelledby="plan-heading">
         <h2 id="plan-heading">Who sleeps where</h2>
-        <FormAlert failure={failure("suggest")} />
+        <FormAnswer failure={failure("suggest")} />
         {page.warnings.length ? (
           <div role="region" aria-label="Warnings">
             <p>
@@ -71,13 +72,14 @@ export default function TripRooms() {
         ) : (
           <p>No warnings: everyone has a bed and every answer is kept.</p>
         )}
-        <p className="trip-actions">
+        {/* A div: a form inside a <p> closes it, and the page would not hydrate as rendered. */}
+        <div className="trip-actions">
           {page.planEmpty ? (
             <IntentButton intent="suggest" label="Suggest rooms" />
           ) : (
             <IntentButton intent="clear" label="Clear the plan" secondary />
           )}
-        </p>
+        </div>
         {page.rooms.length ? (
           <PeoplePlacer
             people={page.people}

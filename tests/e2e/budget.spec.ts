@@ -7,10 +7,12 @@ import { DEMO_PASSWORD, login } from "./support";
 // Read-only pages are plain HTML (docs/decisions/003-js-off-first.md); interactive pages stay under a JS budget. Bytes, not time.
 const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
 const INTERACTIVE_PUBLIC = ["/auth", "/reset-password"];
-const INTERACTIVE_MEMBER = ["/survey", "/survey/availability", "/houses-suggest"];
+// /money hydrates so that a lost post keeps what was typed (docs/decisions/026-one-form-answer.md).
+const INTERACTIVE_MEMBER = ["/survey", "/survey/availability", "/houses-suggest", "/money"];
 // Member pages that need no React in the browser: at most one small inline script of their own (characters).
-const SCRIPT_FREE_MEMBER = { "/results-summary": 2048, "/houses": 4096, "/money": 1, "/money/history": 1 };
-const JS_BUDGET = 95 * 1024;
+const SCRIPT_FREE_MEMBER = { "/results-summary": 2048, "/houses": 4096, "/money/history": 1 };
+// 100 KB since /money hydrates (docs/decisions/026-one-form-answer.md): its forms add some 1.4 KB.
+const JS_BUDGET = 100 * 1024;
 const TRANSFER_BUDGET = 30 * 1024;
 
 /** Loads `path` and returns every script it fetched (gzipped size) and the bytes it transferred. */
@@ -49,7 +51,7 @@ test.describe("JavaScript budget", () => {
     }
   });
 
-  test("interactive pages load their scripts, at most 95 KB gzipped", async ({ page }) => {
+  test("interactive pages load their scripts, at most 100 KB gzipped", async ({ page }) => {
     const check = async (url: string) => {
       const { scripts } = await visit(page, url);
       const total = scripts.reduce((sum, script) => sum + script.gzip, 0);

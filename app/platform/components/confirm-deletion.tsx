@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 
 /**
  * The confirmation step of a deletion: it names what will go, and a plain form posts it (no
@@ -60,7 +61,7 @@ export function ConfirmDeletion({
   return (
     <section className={className} aria-labelledby={headingId}>
       <h1 id={headingId}>{title}</h1>
-      {alert(error)}
+      <FormAnswer failure={error ? { error } : undefined} />
       <p>This cannot be undone. What will go:</p>
       <ul>
         {goes.map((item) => (

@@ -1,8 +1,11 @@
 import { data } from "@remix-run/node";
 import { appCookie } from "~/platform/services/secret.server";
 
-/** A one-time message for the next page view (post/redirect/get), e.g. "Registration successful!". */
-export type Flash = { message: string; email?: string };
+/**
+ * A one-time message for the next page view (post/redirect/get), e.g. "Registration successful!";
+ * `form`: on a page of several forms, the one it answers, where the view shows it (FormAnswer).
+ */
+export type Flash = { message: string; email?: string; form?: string };
 
 const flashCookie = () => appCookie("sgw_flash", 60);
 
@@ -19,9 +22,13 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
   if (!value || typeof value !== "object" || typeof (value as Flash).message !== "string") {
     return { flash: null };
   }
-  const { message, email } = value as Flash;
+  const { message, email, form } = value as Flash;
   return {
-    flash: { message, email: typeof email === "string" ? email : undefined },
+    flash: {
+      message,
+      email: typeof email === "string" ? email : undefined,
+      form: typeof form === "string" ? form : undefined,
+    },
     setCookie: await (await flashCookie()).serialize("", { maxAge: 0 }),
   };
 }
@@ -33,7 +40,7 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
 export async function withFlash<T extends object>(request: Request, page: T | Promise<T>) {
   const [value, { flash, setCookie }] = await Promise.all([page, readFlash(request)]);
   return data(
-    { ...value, flash: flash?.message ?? null },
+    { ...value, flash: flash?.message ?? null, flashForm: flash?.form ?? null },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }

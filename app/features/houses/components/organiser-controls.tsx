@@ -1,11 +1,16 @@
 import { Form } from "@remix-run/react";
+import { AnswerForm } from "~/platform/components/form-answer";
+import type { FormFailure } from "~/platform/lib/form-failure";
 
 /** Plain forms for the organiser: in or out of play, and previous-house status with its year. */
 export function OrganiserControls({
   house,
   action = "/houses",
   idPrefix = "year",
+  failure,
 }: {
+  /** A refusal of this house's year form: its message at the form's top, the year typed kept. */
+  failure?: FormFailure;
   /** Where the year box's id starts: a page showing a house twice (card and table) keeps ids unique. */
   idPrefix?: string;
   /** Where the forms post: /houses, or /organiser which answers the same intents. */
@@ -31,7 +36,12 @@ export function OrganiserControls({
           {house.in_play ? "Take out of play" : "Back into play"}
         </button>
       </Form>
-      <Form method="post" action={action} className="organiser-form">
+      <AnswerForm
+        id={`${idPrefix}-form-${house.id}`}
+        action={action}
+        className="organiser-form"
+        failure={failure}
+      >
         <input type="hidden" name="houseId" value={house.id} />
         {house.previous_house ? (
           <button type="submit" name="intent" value="not-previous" className="button button-secondary">
@@ -48,13 +58,14 @@ export function OrganiserControls({
               min={1900}
               max={2100}
               className="year-input"
+              defaultValue={failure?.values?.year}
             />
             <button type="submit" name="intent" value="previous" className="button button-secondary">
               Mark as previous house
             </button>
           </>
         )}
-      </Form>
+      </AnswerForm>
     </div>
   );
 }

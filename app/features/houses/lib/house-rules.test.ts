@@ -4,7 +4,6 @@ import {
   NO_VOTES,
   applyVote,
   imageUrlError,
-  isHouseFormComplete,
   normaliseImageUrl,
   normaliseListingUrl,
   placeLabel,
@@ -16,7 +15,6 @@ import {
   sortOldHouses,
   splitHouses,
   splitHousesChosenFirst,
-  type HouseFormValues,
 } from "~/features/houses/lib/house-rules";
 import {
   CANADIAN_PROVINCES,
@@ -77,31 +75,6 @@ describe("image URL check", () => {
     expect(normaliseImageUrl(" example.com/IMG.JPG?w=1 ")).toBe("https://example.com/IMG.JPG?w=1");
     expect(normaliseImageUrl(`${SCRIPT_URL}//a.png`)).toBeUndefined();
     expect(normaliseImageUrl("data:image/png;base64,AAAA.png")).toBeUndefined();
-  });
-});
-
-describe("suggest form completeness", () => {
-  const complete: HouseFormValues = {
-    url: "airbnb.com/rooms/1",
-    title: "Lake house",
-    listing_img: "https://example.com/a.jpg",
-    countryChoice: "USA",
-    otherCountry: "",
-    city: "Tahoe",
-    state: "CA",
-  };
-
-  it("needs url, title, country, city, image and a state", () => {
-    expect(isHouseFormComplete(complete)).toBe(true);
-    for (const field of ["url", "title", "listing_img", "city", "state"] as const) {
-      expect(isHouseFormComplete({ ...complete, [field]: "  " })).toBe(false);
-    }
-  });
-
-  it("needs no state but a country name when the country is Other", () => {
-    const other = { ...complete, countryChoice: "Other" as const, state: "" };
-    expect(isHouseFormComplete(other)).toBe(false);
-    expect(isHouseFormComplete({ ...other, otherCountry: "France" })).toBe(true);
   });
 });
 

@@ -95,13 +95,6 @@ export function formCountry(values: Pick<HouseFormValues, "countryChoice" | "oth
   return values.countryChoice === "Other" ? values.otherCountry.trim() : values.countryChoice;
 }
 
-/** The spec's "Submit is enabled" rule: url, title, country, city and image filled, and a state unless Other. */
-export function isHouseFormComplete(values: HouseFormValues) {
-  const filled = [values.url, values.title, formCountry(values), values.city, values.listing_img];
-  if (filled.some((value) => !value.trim())) return false;
-  return values.countryChoice === "Other" || Boolean(values.state.trim());
-}
-
 export type HouseSummary = {
   title: string;
   city: string;

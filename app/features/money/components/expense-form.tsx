@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
+import { AnswerForm } from "~/platform/components/form-answer";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
-import { FormError, MoneyField, fieldsOf } from "~/features/money/components/money-field";
+import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 
 type Person = { id: number; name: string };
 
@@ -28,11 +28,10 @@ export function ExpenseForm({
   const field = fieldsOf(values, errors, id);
   const shared = new Set(values.sharers);
   return (
-    <Form method="post" className="money-form">
+    <AnswerForm id={`${idPrefix}-form`} failure={{ error, fieldErrors: errors }} className="money-form">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {Object.keys(errors).length === 0 ? <FormError message={error} /> : null}
       <MoneyField label="What" {...field("description")} maxLength={250} required />
       <MoneyField
         label="Amount"
@@ -121,6 +120,6 @@ export function ExpenseForm({
       <button type="submit" className="button" name="intent" value={intent}>
         {submit}
       </button>
-    </Form>
+    </AnswerForm>
   );
 }

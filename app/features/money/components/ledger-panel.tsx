@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FocusedAlert } from "~/platform/components/focused-alert";
+import { FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 
@@ -114,7 +114,7 @@ export function Balances({
           })}
         />
       ) : unlisted?.error ? (
-        <FocusedAlert>{unlisted.error}</FocusedAlert>
+        <FormAnswer failure={{ error: unlisted.error }} />
       ) : null}
       {groups.length === 0 ? <p className="muted">Nothing to settle yet.</p> : null}
       {multiCurrency ? (

@@ -50,15 +50,6 @@ export function fieldsOf<V extends object>(
   });
 }
 
-export function FormError({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="alert alert-error">
-      {message}
-    </p>
-  );
-}
-
 /** Payment instructions as text; only http(s) addresses are links. */
 export function Instructions({ parts }: { parts: Array<{ text: string; href?: string }> }) {
   return (

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { FormError, MoneyField } from "~/features/money/components/money-field";
+import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { MoneyField } from "~/features/money/components/money-field";
 
 export type PaymentItem = { id: number; status: string; text: string; reason: string; canDecide: boolean };
 type Failure = { error?: string; form?: string; fieldErrors?: Record<string, string>; values?: unknown };
@@ -67,10 +68,9 @@ export function ReportPayment({
   const values = valuesOf(failure, "payment");
   const errors = mine?.fieldErrors ?? {};
   return (
-    <Form method="post" className="money-form" id="report">
+    <AnswerForm className="money-form" id="report" failure={mine}>
       <h3>I paid</h3>
       <input type="hidden" name="key" value={values.key || formKey} />
-      {Object.keys(errors).length === 0 ? <FormError message={mine?.error} /> : null}
       <PaymentFields
         prefix="payment"
         currency={currency}
@@ -81,7 +81,7 @@ export function ReportPayment({
       <button type="submit" className="button" name="intent" value="report-payment">
         Report my payment
       </button>
-    </Form>
+    </AnswerForm>
   );
 }
 
@@ -101,10 +101,9 @@ export function RecordPayment({
   const values = valuesOf(failure, "record");
   const errors = mine?.fieldErrors ?? {};
   return (
-    <Form method="post" className="money-form" id="record">
+    <AnswerForm className="money-form" id="record" failure={mine}>
       <h3>Record a payment received</h3>
       <input type="hidden" name="key" value={values.key || formKey} />
-      {Object.keys(errors).length === 0 ? <FormError message={mine?.error} /> : null}
       <div className="field">
         <label htmlFor="record-from">From</label>
         <select id="record-from" name="from" defaultValue={values.from}>
@@ -120,7 +119,7 @@ export function RecordPayment({
       <button type="submit" className="button" name="intent" value="record-payment">
         Record the payment
       </button>
-    </Form>
+    </AnswerForm>
   );
 }
 
@@ -136,12 +135,15 @@ export function PaymentList({
   form?: string;
 }) {
   if (payments.length === 0) return <p className="muted">No payments yet.</p>;
-  const errors = failure?.form === form ? (failure.fieldErrors ?? {}) : {};
+  const mine = failure?.form === form ? failure : undefined;
+  const errors = mine?.fieldErrors ?? {};
+  // A refused reject is answered at the top of its own form; anything else about the list, above it.
+  const rejected = (id: number) => (errors[`reason-${id}`] ? mine : undefined);
+  const aboutList =
+    mine && !Object.keys(errors).some((name) => name.startsWith("reason-")) ? mine : undefined;
   return (
     <>
-      {failure?.form === form && Object.keys(errors).length === 0 ? (
-        <FormError message={failure.error} />
-      ) : null}
+      <FormAnswer failure={aboutList} />
       <ul className="money-list">
         {payments.map((payment) => (
           <li key={payment.id} data-payment={payment.status}>
@@ -155,7 +157,11 @@ export function PaymentList({
                     Confirm
                   </button>
                 </Form>
-                <Form method="post" className="money-reject">
+                <AnswerForm
+                  className="money-reject"
+                  id={`reject-${payment.id}`}
+                  failure={rejected(payment.id)}
+                >
                   <input type="hidden" name="id" value={payment.id} />
                   <MoneyField
                     label="Reason to reject"
@@ -172,7 +178,7 @@ export function PaymentList({
                   >
                     Reject
                   </button>
-                </Form>
+                </AnswerForm>
               </div>
             ) : null}
           </li>

@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { FocusedAlert } from "~/platform/components/focused-alert";
+import { AnswerForm } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { MoneyField } from "~/features/money/components/money-field";
 
@@ -42,13 +41,16 @@ export function SettleForm({
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
   return (
-    <Form method="post" className="money-settle">
+    <AnswerForm
+      className="money-settle"
+      id={id}
+      failure={failure?.error ? { error: failure.error } : undefined}
+    >
       <input type="hidden" name="intent" value="settle" />
       <input type="hidden" name="from" value={pair.from} />
       <input type="hidden" name="to" value={pair.to} />
       <input type="hidden" name="currency" value={pair.currency} />
       <input type="hidden" name="key" value={values.key || formKey} />
-      {failure?.error ? <FocusedAlert>{failure.error}</FocusedAlert> : null}
       <MoneyField
         label={`Amount paid (${pair.currency})`}
         id={`${id}-amount`}
@@ -72,6 +74,6 @@ export function SettleForm({
           It counts once <span className="user-text">{toName}</span> confirms it.
         </p>
       ) : null}
-    </Form>
+    </AnswerForm>
   );
 }

@@ -29,9 +29,17 @@ type FormData = { get(name: string): unknown; getAll(name: string): unknown[] };
 
 const text = (value: unknown, max = 400) => (typeof value === "string" ? value.slice(0, max) : "");
 
-export function readExpenseForm(form: FormData): ExpenseFormValues {
+/**
+ * The form as typed. `people`: everyone the form lists; an exact amount typed for someone not ticked
+ * is kept too, so a refused form gives back everything typed (it counts only for those who share).
+ */
+export function readExpenseForm(form: FormData, people: Iterable<number> = []): ExpenseFormValues {
   const sharers = form.getAll("share").map((value) => text(value, 12));
   const exact: Record<string, string> = {};
+  for (const id of people) {
+    const typed = text(form.get(`exact-${id}`), 30);
+    if (typed) exact[String(id)] = typed;
+  }
   for (const id of sharers) exact[id] = text(form.get(`exact-${id}`), 30);
   return {
     description: text(form.get("description"), DESCRIPTION_MAX + 50),

@@ -1,6 +1,7 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { setFlash } from "~/platform/services/flash.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
@@ -36,7 +37,7 @@ export function fail(
   values?: unknown,
   status = 400,
 ) {
-  return data({ error, form, fieldErrors, values }, { status });
+  return refuse<unknown>({ error, form, fieldErrors, values }, { status });
 }
 
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
@@ -236,7 +237,7 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
   if (!loaded.role.seesLedger)
     return fail("expense", "Only members of the trip add expenses.", undefined, undefined, 403);
   const values: ExpenseFormValues & { key: string } = {
-    ...readExpenseForm(form),
+    ...readExpenseForm(form, loaded.money.people),
     key: field(form, "key", 36),
   };
   if (!KEY.test(values.key)) return fail("expense", "Reload the page and send the form again.");
@@ -277,7 +278,7 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const version = Number(field(form, "version", 12));
   const name = (who: number | null) => nameOf(loaded.names, who);
   const before = expenseLine(expense, name).summary;
-  const values = readExpenseForm(form);
+  const values = readExpenseForm(form, loaded.money.people);
   const stale = () => fail("expense", STALE, undefined, values, 409);
   if (version !== expense.version) return stale();
   if (form.get("intent") === "delete-expense") {

@@ -1,3 +1,4 @@
+import { failureFor, houseForm, type FormFailure } from "~/platform/lib/form-failure";
 import { Form } from "@remix-run/react";
 import { placeLabel, type VoteCounts } from "~/features/houses/lib/house-rules";
 import { HOUSES_PER_PAGE, type HouseRow } from "~/features/organiser/lib/house-rows";
@@ -70,7 +71,17 @@ const NONE: VoteCounts = { love: 0, like: 0, dislike: 0 };
  * a phone (the controls under the name they act on) and as a row where its six columns fit
  * (features.css). Rendered once, not as cards and a table, so a slow phone parses and hydrates half.
  */
-export function HouseTable({ houses, counts, chosenId, expected, shortName, page, pages, total }: Props) {
+export function HouseTable({
+  houses,
+  counts,
+  chosenId,
+  expected,
+  shortName,
+  page,
+  pages,
+  total,
+  failure,
+}: Props & { failure?: FormFailure }) {
   const ACTION = actionOn(page);
   const back = pageHref(PATH, {}, page);
   return (
@@ -118,7 +129,11 @@ export function HouseTable({ houses, counts, chosenId, expected, shortName, page
                   <td data-label="Status">{status(house)}</td>
                   <td className="house-controls">
                     <ChooseForm house={house} chosen={chosen} shortName={shortName} action={ACTION} />
-                    <OrganiserControls house={house} action={ACTION} />
+                    <OrganiserControls
+                      house={house}
+                      action={ACTION}
+                      failure={failureFor(failure, houseForm(house.id))}
+                    />
                     <HouseTidyLinks house={house} back={back} />
                   </td>
                 </tr>

@@ -1,12 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import {
-  Link,
-  NavLink,
-  isRouteErrorResponse,
-  useActionData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormAnswer } from "~/platform/components/form-answer";
+import { Link, NavLink, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
 
 /** The organiser's pages, one task each, in the order a season needs them. */
@@ -43,25 +37,7 @@ export function OrganiserNav() {
  * message takes the focus, which also scrolls it into view.
  */
 export function PageMessage({ flash, error }: { flash?: string | null; error?: string | null }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  const text = error ?? flash;
-  // A new answer from the action (even the same refusal again), or a new page after a redirect (even
-  // with the same message), takes the focus again.
-  const answer = useActionData();
-  const { key } = useLocation();
-  useEffect(() => {
-    if (text) ref.current?.focus();
-  }, [text, answer, key]);
-  if (!text) return null;
-  return error ? (
-    <p ref={ref} tabIndex={-1} role="alert" className="alert alert-error user-text page-message">
-      {error}
-    </p>
-  ) : (
-    <p ref={ref} tabIndex={-1} role="status" className="alert alert-success user-text page-message">
-      {flash}
-    </p>
-  );
+  return <FormAnswer failure={error ? { error } : undefined} note={flash} className="page-message" />;
 }
 
 /** The head of every organiser page: its title, the menu and the message of the last post. */

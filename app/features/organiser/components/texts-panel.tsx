@@ -1,3 +1,4 @@
+import { FormAnswer } from "~/platform/components/form-answer";
 import { Form } from "@remix-run/react";
 import { PlainText } from "~/platform/components/plain-text";
 import { OrganiserField } from "~/features/organiser/components/organiser-field";
@@ -40,6 +41,19 @@ export function TextsPanel({
         A blank line starts a paragraph; lines starting with “- ” make a list; web addresses become links.
         Leave a text empty to go back to the default.
       </p>
+      {/* The answer to Preview: above the texts, so it lands in view (FormAnswer). */}
+      {preview ? (
+        <div className="texts-preview" aria-labelledby="texts-preview-heading">
+          <h3 id="texts-preview-heading">Preview (not saved yet)</h3>
+          <FormAnswer note="The preview is here, above the texts: nothing is saved until you press Save the texts." />
+          {PAGE_TEXT_NAMES.map((name) => (
+            <article key={name} className="card">
+              <h4>{PAGE_TEXTS[name].label}</h4>
+              <PlainText text={preview.preview[name]} />
+            </article>
+          ))}
+        </div>
+      ) : null}
       <Form method="post" className="event-form">
         {PAGE_TEXT_NAMES.map((name) => {
           const id = `text-${name}`;
@@ -69,17 +83,6 @@ export function TextsPanel({
           </button>
         </p>
       </Form>
-      {preview ? (
-        <div className="texts-preview" aria-labelledby="texts-preview-heading">
-          <h3 id="texts-preview-heading">Preview (not saved yet)</h3>
-          {PAGE_TEXT_NAMES.map((name) => (
-            <article key={name} className="card">
-              <h4>{PAGE_TEXTS[name].label}</h4>
-              <PlainText text={preview.preview[name]} />
-            </article>
-          ))}
-        </div>
-      ) : null}
     </section>
   );
 }

@@ -42,6 +42,13 @@ async function claimInvitation(address: string, organiserId: number) {
   return "over-cap";
 }
 
+/** The refused entries as the message names them: a few, each cut short, so the message fits a phone's screen. */
+const named = (invalid: string[]) =>
+  invalid
+    .slice(0, 5)
+    .map((entry) => (entry.length > 60 ? `${entry.slice(0, 59)}…` : entry))
+    .join(", ") + (invalid.length > 5 ? ` and ${invalid.length - 5} more` : "");
+
 /** The pasted list's addresses, or why it cannot be used: none in it, or more than one post takes. */
 function readInviteList(text: string) {
   const list = parseInviteList(text);
@@ -49,7 +56,7 @@ function readInviteList(text: string) {
     return {
       ok: false as const,
       error: list.invalid.length
-        ? `Not an e-mail address: ${list.invalid.join(", ")}`
+        ? `Not an e-mail address: ${named(list.invalid)}`
         : "Paste at least one e-mail address.",
     };
   }

@@ -23,6 +23,7 @@ import { setFlash } from "~/platform/services/flash.server";
 import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
 import { announcementMail } from "~/features/season/lib/announcement";
 import { requireOrganiser } from "~/features/accounts/index.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 /** Back to the organiser page the form came from, whose flash says what was done. */
 export async function doneOn(page: string, message: string) {
@@ -117,8 +118,8 @@ export async function getMailHistory() {
 }
 
 type Form = Record<string, FormDataEntryValue>;
-const refuse = (error: string, status = 400, values?: Record<string, string>) =>
-  data<FormFailure>({ error, ...(values ? { values } : {}) }, { status });
+const refusal = (error: string, status = 400, values?: Record<string, string>) =>
+  refuse({ error, ...(values ? { values } : {}) }, { status });
 
 const EVENT_FIELDS = ["name", "shortName", "expectedMin", "expectedMax", "chatUrl"];
 
@@ -127,15 +128,12 @@ export async function saveEventIntent(form: Form, page: string) {
   const parsed = eventFactsSchema.safeParse(form);
   if (!parsed.success) {
     const values = Object.fromEntries(EVENT_FIELDS.map((key) => [key, String(form[key] ?? "")]));
-    return data<FormFailure>(
-      {
-        error: "The event was not saved: see the fields below.",
-        fieldErrors: firstErrorPerField(parsed.error),
-        values,
-        form: "event",
-      },
-      { status: 400 },
-    );
+    return refuse({
+      error: "The event was not saved: see the fields below.",
+      fieldErrors: firstErrorPerField(parsed.error),
+      values,
+      form: "event",
+    });
   }
   await saveEventFacts(parsed.data);
   return doneOn(page, "The event is saved.");
@@ -144,7 +142,7 @@ export async function saveEventIntent(form: Form, page: string) {
 export async function chooseWeekendIntent(form: Form, page: string) {
   const { year } = (await getEventPlan()).event;
   const parsed = plannedWeekendSchema(year).safeParse(form.weekend);
-  if (!parsed.success) return refuse(parsed.error.issues[0].message);
+  if (!parsed.success) return refusal(parsed.error.issues[0].message);
   await setPlannedWeekend(parsed.data);
   return doneOn(page, `The weekend is ${weekendLong(parsed.data, year)}, ${year}.`);
 }
@@ -156,7 +154,7 @@ export async function clearWeekendIntent(_form: Form, page: string) {
 
 export async function announceIntent(_form: Form, page: string, organiserId: number) {
   const outcome = await announceDecision();
-  if (!outcome.ok) return refuse(outcome.error, 409);
+  if (!outcome.ok) return refusal(outcome.error, 409);
   await recordMailRound({
     kind: "announcement",
     subject: outcome.subject,
@@ -175,7 +173,7 @@ export async function announceIntent(_form: Form, page: string, organiserId: num
 export async function inviteIntent(form: Form, page: string, organiserId: number) {
   const addresses = String(form.addresses ?? "").slice(0, 20000);
   const outcome = await inviteAddresses(addresses, organiserId);
-  if (!outcome.ok) return refuse(outcome.error, 400, { addresses });
+  if (!outcome.ok) return refusal(outcome.error, 400, { addresses });
   await recordMailRound({
     kind: "invitations",
     subject: outcome.subject,
@@ -223,7 +221,7 @@ export async function runIntent<Handlers extends Record<string, Intent>>(
   const organiser = await requireOrganiser(request);
   const form = Object.fromEntries(await request.formData());
   const handler = handlerFor(handlers, form.intent);
-  if (!handler) return data<FormFailure>({ error: UNKNOWN_REQUEST }, { status: 400 });
+  if (!handler) return refuse({ error: UNKNOWN_REQUEST });
   return handler(form, page, organiser.id) as Promise<Awaited<ReturnType<Handlers[keyof Handlers]>>>;
 }
 
@@ -231,7 +229,7 @@ export async function runIntent<Handlers extends Record<string, Intent>>(
 export async function checkInvitesIntent(form: Form) {
   const addresses = String(form.addresses ?? "").slice(0, 20000);
   const plan = await planInvitations(addresses);
-  if (!plan.ok) return refuse(plan.error, 400, { addresses });
+  if (!plan.ok) return refusal(plan.error, 400, { addresses });
   const zone = env().eventTimeZone;
   const named = (address: string) => (plan.names[address] ? `${plan.names[address]} <${address}>` : address);
   return data<InviteStep>({

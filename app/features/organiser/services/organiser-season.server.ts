@@ -1,6 +1,5 @@
-import { data } from "@remix-run/node";
+import { houseForm } from "~/platform/lib/form-failure";
 import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
-import type { FormFailure } from "~/platform/lib/form-failure";
 import { houseControlPatch, organiserHouseFormSchema } from "~/features/houses/lib/house-schema";
 import { getHouse, updateHouse } from "~/features/houses/index.server";
 import { houseChangeRefusal } from "~/features/results/index.server";
@@ -10,6 +9,7 @@ import { retryFailedReminders, sendSurveyReminders } from "~/features/organiser/
 import { doneOn } from "~/features/organiser/services/organiser-event.server";
 import { recordMailRound } from "~/features/organiser/models/mail-round.server";
 import { addOrganiser, removeOrganiser } from "~/features/accounts/index.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 type Form = Record<string, FormDataEntryValue>;
 
@@ -17,8 +17,7 @@ type Form = Record<string, FormDataEntryValue>;
 export async function setDeadlineIntent(form: Form, page: string) {
   const values = { date: String(form.date ?? ""), time: String(form.time ?? "") };
   const outcome = await setDeadlineFromForm(values.date, values.time);
-  if ("error" in outcome)
-    return data<FormFailure>({ error: outcome.error, values, form: "deadline" }, { status: 400 });
+  if ("error" in outcome) return refuse({ error: outcome.error, values, form: "deadline" });
   return doneOn(page, `Deadline set: ${outcome.text}.`);
 }
 
@@ -35,7 +34,7 @@ export async function clearDeadlineIntent(_form: Form, page: string) {
 export async function reminderIntent(form: Form, page: string, organiserId: number) {
   const retry = form.intent === "retry-reminder";
   const outcome = await (retry ? retryFailedReminders() : sendSurveyReminders());
-  if (!outcome.ok) return data<FormFailure>({ error: outcome.error, form: "reminder" }, { status: 409 });
+  if (!outcome.ok) return refuse({ error: outcome.error, form: "reminder" }, { status: 409 });
   await recordMailRound({
     kind: "reminder",
     subject: outcome.subject,
@@ -53,23 +52,28 @@ export async function reminderIntent(form: Form, page: string, organiserId: numb
 
 /** A house's controls: choose it for the edition, in or out of play, previous house with its year. */
 export async function houseIntent(form: Form, page: string) {
-  const refuse = (error: string, status = 400) => data<FormFailure>({ error, form: "houses" }, { status });
+  // About one house's form once the house is known: its message and the year typed show there.
+  const about = Number(form.houseId);
+  const refused = (error: string, status = 400) =>
+    Number.isInteger(about) && about > 0
+      ? refuse({ error, form: houseForm(about), values: { year: String(form.year ?? "") } }, { status })
+      : refuse({ error, form: "houses" }, { status });
   const parsed = organiserHouseFormSchema.safeParse(form);
-  if (!parsed.success) return refuse(UNKNOWN_REQUEST);
+  if (!parsed.success) return refused(UNKNOWN_REQUEST);
   const { houseId, intent } = parsed.data;
   const house = await getHouse(houseId);
-  if (!house) return refuse("House not found", 404);
+  if (!house) return refused("House not found", 404);
   const refusal = await houseChangeRefusal(house, {
     choose: intent === "choose",
     in_play: intent === "out-of-play" ? false : undefined,
   });
-  if (refusal) return refuse(refusal, 409);
+  if (refusal) return refused(refusal, 409);
   if (intent === "choose" || intent === "unchoose") {
     await setChosenHouseId(intent === "choose" ? houseId : null);
     return doneOn(page, intent === "choose" ? `${house.title} is the chosen house.` : "No house is chosen.");
   }
   const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
-  if (!patch.success) return refuse(`${house.title}: ${patch.error.issues[0].message}`);
+  if (!patch.success) return refused(`${house.title}: ${patch.error.issues[0].message}`);
   await updateHouse(houseId, patch.data);
   return doneOn(page, `${house.title} is updated.`);
 }
@@ -78,13 +82,13 @@ export async function houseIntent(form: Form, page: string) {
 export async function addOrganiserIntent(form: Form, page: string, organiserId: number) {
   const email = String(form.email ?? "").slice(0, 300);
   const outcome = await addOrganiser(email, organiserId);
-  if (!outcome.ok) return data<FormFailure>({ error: outcome.error, values: { email } }, { status: 400 });
+  if (!outcome.ok) return refuse({ error: outcome.error, values: { email } });
   return doneOn(page, outcome.message);
 }
 
 /** Removes an added organiser; never the last confirmed one. */
 export async function removeOrganiserIntent(form: Form, page: string) {
   const outcome = await removeOrganiser(String(form.email ?? "").slice(0, 300));
-  if (!outcome.ok) return data<FormFailure>({ error: outcome.error }, { status: 409 });
+  if (!outcome.ok) return refuse({ error: outcome.error }, { status: 409 });
   return doneOn(page, outcome.message);
 }

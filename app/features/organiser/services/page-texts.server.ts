@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
 import { deleteSetting, getSetting, setSetting } from "~/platform/models/settings.server";
 import { normalisePlainText } from "~/platform/lib/plain-text";
-import type { FormFailure } from "~/platform/lib/form-failure";
 import { currentEditionName } from "~/features/season/index.server";
 import { listPastEditions } from "~/features/results/index.server";
 import {
@@ -12,6 +11,7 @@ import {
   type PageTextName,
 } from "~/features/organiser/lib/page-texts";
 import { doneOn } from "~/features/organiser/services/organiser-event.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 type Facts = Parameters<typeof defaultPageTexts>[0];
 
@@ -71,10 +71,12 @@ export async function saveTextsIntent(form: Form, page: string) {
   const values = typed(form);
   const fieldErrors = tooLong(values);
   if (fieldErrors) {
-    return data<FormFailure>(
-      { error: "The texts were not saved: see the fields below.", fieldErrors, values, form: "texts" },
-      { status: 400 },
-    );
+    return refuse({
+      error: "The texts were not saved: see the fields below.",
+      fieldErrors,
+      values,
+      form: "texts",
+    });
   }
   const defaults = await currentDefaults();
   for (const name of PAGE_TEXT_NAMES) {
@@ -90,10 +92,12 @@ export async function previewTextsIntent(form: Form) {
   const values = typed(form);
   const fieldErrors = tooLong(values);
   if (fieldErrors) {
-    return data<FormFailure>(
-      { error: "Too long to preview: see the fields below.", fieldErrors, values, form: "texts" },
-      { status: 400 },
-    );
+    return refuse({
+      error: "Too long to preview: see the fields below.",
+      fieldErrors,
+      values,
+      form: "texts",
+    });
   }
   const defaults = await currentDefaults();
   const shown = Object.fromEntries(

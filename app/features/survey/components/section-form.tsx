@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
-import { FocusedAlert } from "~/platform/components/focused-alert";
+import { FormAnswer } from "~/platform/components/form-answer";
 import { useClosedNav } from "~/features/survey/components/survey-deadline";
 import type { ReactNode } from "react";
 import { FROM_REVIEW, type Section } from "~/features/survey/lib/survey-flow";
@@ -63,17 +63,16 @@ export function SectionForm({
   return (
     <Form method="post" action={action} noValidate className="survey-form">
       <h1>{title}</h1>
-      {error ? <FocusedAlert>{error}</FocusedAlert> : null}
-      {messages.length > 0 ? (
-        <FocusedAlert>
-          <p>Please check these answers:</p>
-          <ul>
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </FocusedAlert>
-      ) : null}
+      <FormAnswer
+        failure={
+          error || messages.length
+            ? {
+                error: messages.length ? undefined : error,
+                fieldErrors: Object.fromEntries(messages.map((message) => [message, message])),
+              }
+            : undefined
+        }
+      />
       {params.get(FROM_REVIEW) === "review" ? (
         <input type="hidden" name={FROM_REVIEW} value="review" />
       ) : null}

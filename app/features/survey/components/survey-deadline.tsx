@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { FocusedAlert } from "~/platform/components/focused-alert";
+import { useActionData } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 
 /** Where Back and Next lead on a closed survey: links instead of buttons, since nothing is saved. */
 export type ClosedNav = { back: string | null; next: string | null };
@@ -27,6 +28,8 @@ export function SurveyDeadlineGate({
   nav: ClosedNav;
   children: ReactNode;
 }) {
+  // A post answered by the closed survey (not a visit): that answer takes the focus (FormAnswer).
+  const answer = useActionData();
   if (!deadline) return <>{children}</>;
   if (!deadline.closed) {
     return (
@@ -38,12 +41,17 @@ export function SurveyDeadlineGate({
       </>
     );
   }
+  const text = `${deadline.message} ${done ? "" : "Your answers are shown below but can no longer be changed."}`;
   return (
     <ClosedSurvey.Provider value={nav}>
       {/* A submit refused because the survey closed meanwhile is answered here: in view, focused. */}
-      <FocusedAlert className="alert alert-error survey-closed-message">
-        {deadline.message} {done ? "" : "Your answers are shown below but can no longer be changed."}
-      </FocusedAlert>
+      {answer ? (
+        <FormAnswer failure={{ error: text }} className="survey-closed-message" />
+      ) : (
+        <p role="alert" className="alert alert-error survey-closed-message">
+          {text}
+        </p>
+      )}
       {children}
     </ClosedSurvey.Provider>
   );

@@ -27,6 +27,7 @@ import {
   surveyClosedReason,
 } from "~/features/survey/services/survey-deadline.server";
 import { sectionPath, submitSection } from "~/features/survey/services/survey-submit.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 // The /survey page's loader and action, in one server module: every server module a route imports
 // costs the browser an empty chunk of its own.
@@ -120,13 +121,9 @@ export async function surveyPageAction({ request, params }: ActionFunctionArgs, 
   if (!section || section === DONE_SECTION) return redirect("/survey");
   // After the deadline nothing is saved, not even a draft: the survey is closed.
   const closed = await surveyClosedReason();
-  if (closed) return data<SurveyActionData>({ error: closed }, { status: 403 });
+  if (closed) return refuse({ error: closed }, { status: 403 });
   const form = await request.formData().catch(() => null);
-  if (!form)
-    return data<SurveyActionData>(
-      { error: "That form could not be read. Please try again." },
-      { status: 400 },
-    );
+  if (!form) return refuse({ error: "That form could not be read. Please try again." });
   const user = await getUser(request);
   if (!user) {
     // The session ended with the section open: the answers are kept and saved right after the login.
@@ -139,5 +136,5 @@ export async function surveyPageAction({ request, params }: ActionFunctionArgs, 
   const outcome = await submitSection(user.id, section, form);
   if (outcome.saved) return redirect(outcome.to);
   const { error, values, fieldErrors } = outcome;
-  return data<SurveyActionData>({ error, values, fieldErrors }, { status: outcome.status });
+  return refuse({ error, values, fieldErrors }, { status: outcome.status });
 }

@@ -1,14 +1,5 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { FormFailure } from "~/platform/lib/form-failure";
-
-/** The form's own message, in its alert place. */
-export function FormAlert({ failure }: { failure?: FormFailure<unknown> }) {
-  return failure?.error ? (
-    <p role="alert" className="alert alert-error user-text">
-      {failure.error}
-    </p>
-  ) : null;
-}
 
 /** A labelled input or select with its message; the value typed comes back after a refusal. */
 export function Field({
@@ -62,7 +53,7 @@ export function IntentButton({
   accessibleName?: string;
 }) {
   return (
-    <form method="post" className="inline-form">
+    <Form method="post" className="inline-form">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -75,6 +66,6 @@ export function IntentButton({
       >
         {label}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,8 @@
+import { Form } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { ITEM_LIMITS } from "~/features/trip/lib/items";
-import { Field, FormAlert, IntentButton } from "~/features/trip/components/form-bits";
+import { Field, IntentButton } from "~/features/trip/components/form-bits";
 
 type Item = {
   id: number;
@@ -68,7 +70,7 @@ export function ItemsSection({
 }) {
   return (
     <>
-      <FormAlert failure={failure} />
+      <FormAnswer failure={failure} />
       {items.length ? (
         <ul className="trip-items">
           {items.map((item) => {
@@ -122,9 +124,9 @@ export function ItemsSection({
                 {organiser ? (
                   <details open={Boolean(edit)}>
                     <summary>Edit</summary>
-                    <form method="post">
+                    <Form method="post">
                       <input type="hidden" name="id" value={item.id} />
-                      <FormAlert failure={edit} />
+                      <FormAnswer failure={edit} />
                       <ItemFields
                         prefix={`item-${item.id}`}
                         values={edit?.values ?? item}
@@ -133,7 +135,7 @@ export function ItemsSection({
                       <button type="submit" name="intent" value="edit-item" className="button">
                         Save the item
                       </button>
-                    </form>
+                    </Form>
                   </details>
                 ) : null}
               </li>
@@ -150,9 +152,9 @@ export function ItemsSection({
           secondary
         />
       ) : null}
-      <form method="post" aria-labelledby="add-item-heading">
+      <Form method="post" aria-labelledby="add-item-heading">
         <h3 id="add-item-heading">Add an item</h3>
-        <FormAlert failure={addFailure} />
+        <FormAnswer failure={addFailure} />
         <ItemFields
           prefix="add-item"
           values={addFailure?.values ?? { title: "", notes: "" }}
@@ -161,7 +163,7 @@ export function ItemsSection({
         <button type="submit" name="intent" value="add-item" className="button">
           Add to the list
         </button>
-      </form>
+      </Form>
     </>
   );
 }

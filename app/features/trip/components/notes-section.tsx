@@ -1,6 +1,8 @@
+import { Form } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { NOTE_LIMIT } from "~/features/trip/lib/items";
-import { Field, FormAlert } from "~/features/trip/components/form-bits";
+import { Field } from "~/features/trip/components/form-bits";
 
 type Note = { name: string; label: string; value: string };
 
@@ -32,8 +34,8 @@ export function NotesSection({
       {organiser ? (
         <details open={Boolean(failure)}>
           <summary>Edit the notes</summary>
-          <form method="post">
-            <FormAlert failure={failure} />
+          <Form method="post">
+            <FormAnswer failure={failure} />
             {notes.map((note) => (
               <Field
                 key={note.name}
@@ -55,7 +57,7 @@ export function NotesSection({
             <button type="submit" name="intent" value="notes" className="button">
               Save the notes
             </button>
-          </form>
+          </Form>
         </details>
       ) : null}
     </>

@@ -1,5 +1,6 @@
-import { createElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { PeoplePlacer, RoomsEditor } from "~/features/trip/components/rooms-editor";
 import { ROOM_LIMITS } from "~/features/trip/lib/rooms";
@@ -25,8 +26,13 @@ const people = Array.from({ length: MEMBERS }, (_, index) => index + 1).flatMap(
 for (const person of people)
   rooms.find((room) => room.id === person.roomId)?.people.push({ key: person.key, name: person.name });
 
-const page = () =>
+// The forms are Remix's <Form>, which renders inside a data router.
+const inRouter = (element: ReactElement) =>
   renderToStaticMarkup(
+    createElement(RouterProvider, { router: createMemoryRouter([{ path: "/", element }]) }),
+  );
+const page = () =>
+  inRouter(
     createElement("div", null, [
       createElement(RoomsEditor, { key: "rooms", rooms, failureFor: () => undefined }),
       createElement(PeoplePlacer, { key: "people", people, rooms }),
@@ -56,7 +62,7 @@ describe("the rooms page at the bench's size", () => {
   });
 
   it("shows a refused move's choice and messages on its fields", () => {
-    const html = renderToStaticMarkup(
+    const html = inRouter(
       createElement(PeoplePlacer, {
         people,
         rooms,

@@ -1,6 +1,8 @@
+import { Form } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { NO_ROOM, ROOM_LIMITS } from "~/features/trip/lib/rooms";
-import { Field, FormAlert } from "~/features/trip/components/form-bits";
+import { Field } from "~/features/trip/components/form-bits";
 
 type Occupant = { key: string; name: string };
 type Room = { id: number; name: string; beds: number; people: Occupant[] };
@@ -34,9 +36,9 @@ function RoomForm({
   const errors = failure?.fieldErrors ?? {};
   const shown = failure?.values ?? values;
   return (
-    <form method="post" className="trip-room-form" {...label}>
+    <Form method="post" className="trip-room-form" {...label}>
       {id === undefined ? null : <input type="hidden" name="id" value={id} />}
-      <FormAlert failure={failure} />
+      <FormAnswer failure={failure} />
       <Field id={`${prefix}-name`} label="Room" error={errors.name}>
         {(props) => (
           <input
@@ -78,7 +80,7 @@ function RoomForm({
           Remove
         </button>
       ) : null}
-    </form>
+    </Form>
   );
 }
 
@@ -111,7 +113,7 @@ export function RoomsEditor({
             />
             {room.people.length ? (
               // One form per room: each Take out button names its person (No room is the place).
-              <form method="post">
+              <Form method="post">
                 <input type="hidden" name="intent" value="place" />
                 <input type="hidden" name="roomId" value={NO_ROOM} />
                 <ul className="trip-occupants" aria-label={`In ${room.name}`}>
@@ -130,7 +132,7 @@ export function RoomsEditor({
                     </li>
                   ))}
                 </ul>
-              </form>
+              </Form>
             ) : (
               <p className="muted">Nobody in it.</p>
             )}
@@ -175,8 +177,8 @@ export function PeoplePlacer({
   return (
     <>
       <h3 id="move-heading">Move someone</h3>
-      <form method="post" className="trip-move-form" aria-labelledby="move-heading">
-        <FormAlert failure={failure} />
+      <Form method="post" className="trip-move-form" aria-labelledby="move-heading">
+        <FormAnswer failure={failure} />
         <Field id="move-person" label="Person" error={errors.person}>
           {(props) => (
             <select {...props} name="person" required defaultValue={failure?.values?.person ?? ""}>
@@ -205,7 +207,7 @@ export function PeoplePlacer({
         <button type="submit" name="intent" value="place" className="button">
           Move
         </button>
-      </form>
+      </Form>
       <h3 id="unplaced-heading">In no room</h3>
       {unplaced.length ? (
         <ul className="trip-list" aria-labelledby="unplaced-heading">

@@ -1,6 +1,8 @@
+import { Form } from "@remix-run/react";
+import { FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { HOW_LABELS, HOWS, PARTS, TRAVEL_LIMITS, type TravelValues } from "~/features/trip/lib/travel";
-import { Field, FormAlert, IntentButton } from "~/features/trip/components/form-bits";
+import { Field, IntentButton } from "~/features/trip/components/form-bits";
 
 type Page = {
   days: { value: string; label: string }[];
@@ -79,9 +81,9 @@ function TravelForm({ page, failure }: { page: Page; failure?: FormFailure<Trave
     </fieldset>
   );
   return (
-    <form method="post" className="trip-form" aria-labelledby="my-travel-heading">
+    <Form method="post" className="trip-form" aria-labelledby="my-travel-heading">
       <h3 id="my-travel-heading">Your arrival and departure</h3>
-      <FormAlert failure={failure} />
+      <FormAnswer failure={failure} />
       {when("arrival", "Arrival")}
       {when("departure", "Departure")}
       <Field id="from-place" label="Coming from" error={errors.fromPlace}>
@@ -133,7 +135,7 @@ function TravelForm({ page, failure }: { page: Page; failure?: FormFailure<Trave
       <button type="submit" name="intent" value="travel" className="button">
         Save my travel
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -150,7 +152,7 @@ export function TravelSection({
   return (
     <>
       <TravelForm page={page} failure={failure} />
-      <FormAlert failure={ridesFailure} />
+      <FormAnswer failure={ridesFailure} />
       {page.myRide ? (
         <div className="user-text">
           <p>

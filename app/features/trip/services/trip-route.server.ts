@@ -1,4 +1,5 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { refuse } from "~/platform/services/refuse.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { env } from "~/platform/env.server";
 import { setFlash } from "~/platform/services/flash.server";
@@ -27,9 +28,9 @@ export async function runIntent(
   back: string,
 ) {
   const handler = handlerFor(handlers, form.get("intent"));
-  if (!handler) return data({ error: UNKNOWN_REQUEST, form: "page" }, { status: 400 });
+  if (!handler) return refuse({ error: UNKNOWN_REQUEST, form: "page" });
   const outcome = await handler(trip, form);
-  if (outcome.failure) return data(outcome.failure, { status: 400 });
+  if (outcome.failure) return refuse<unknown>(outcome.failure);
   const message =
     outcome.message.length > FLASH_MAX ? `${outcome.message.slice(0, FLASH_MAX - 1)}…` : outcome.message;
   return redirect(back, { headers: { "Set-Cookie": await setFlash({ message }) } });

@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { TransactionRollbackError, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { oneTimeSecrets, organisers, users } from "~/platform/db/schema";
@@ -13,6 +12,7 @@ import { setupSchema } from "~/features/accounts/lib/auth-forms";
 import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import { findLive, issueSecret, spendSecret } from "~/features/accounts/models/one-time.server";
 import { anyOrganiser } from "~/features/accounts/models/organisers.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 /**
  * The first start's set-up link: while no organiser exists, every start of the real planner issues
@@ -56,13 +56,13 @@ type SetupValues = { name: string; email: string };
 export async function completeSetup(form: Record<string, FormDataEntryValue>) {
   if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
   const values: SetupValues = { name: String(form.name ?? ""), email: String(form.email ?? "") };
-  const refuse = (failure: FormFailure<SetupValues>) => data({ ...failure, values }, { status: 400 });
+  const refused = (failure: FormFailure<SetupValues>) => refuse({ ...failure, values });
   const token = String(form.token ?? "");
-  if (!token || !(await findLive("setup", byToken(token)))) return refuse({ error: SETUP_LINK_INVALID });
+  if (!token || !(await findLive("setup", byToken(token)))) return refused({ error: SETUP_LINK_INVALID });
   const parsed = setupSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors = firstErrorPerField(parsed.error);
-    return refuse({ error: Object.values(fieldErrors)[0], fieldErrors });
+    return refused({ error: Object.values(fieldErrors)[0], fieldErrors });
   }
   const { name, password } = parsed.data;
   const email = normaliseEmail(parsed.data.email);
@@ -86,7 +86,7 @@ export async function completeSetup(form: Record<string, FormDataEntryValue>) {
       if (error instanceof TransactionRollbackError) return SETUP_ADDRESS_TAKEN;
       throw error;
     });
-  if (outcome === SETUP_ADDRESS_TAKEN) return refuse({ error: outcome, fieldErrors: { email: outcome } });
-  if (typeof outcome === "string") return refuse({ error: outcome });
+  if (outcome === SETUP_ADDRESS_TAKEN) return refused({ error: outcome, fieldErrors: { email: outcome } });
+  if (typeof outcome === "string") return refused({ error: outcome });
   return createUserSession(outcome, "/organiser");
 }
