@@ -70,7 +70,8 @@ const pattern = (path: string) => path.replace(/\d+/g, ":n");
 /** Same-origin links of the page (in its menus only, or anywhere), as paths. */
 async function linksOf(page: Page, menusOnly: boolean) {
   const hrefs = await page
-    .locator(menusOnly ? "nav a[href^='/']" : "main a[href^='/']")
+    // A link marked `download` (a CSV, the backup) is a file, not a page.
+    .locator(menusOnly ? "nav a[href^='/']:not([download])" : "main a[href^='/']:not([download])")
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""));
   return hrefs.map((href) => href.split(/[?#]/)[0]).filter((path) => path && !NEVER.test(path));
 }
@@ -165,8 +166,14 @@ async function submit(page: Page, path: string, index: number, kind: "empty" | "
   }
   await form.evaluate((element) => ((element as HTMLFormElement).noValidate = true));
   const before = await snapshot(page, path);
-  const buttons = form.locator("button[type='submit'], button:not([type]), input[type='submit']");
-  // The form's main button is its last (a secondary one, e.g. Preview or Send me a code, comes first).
+  // A button marked `formnovalidate` (a room's Remove) acts whatever the fields hold: not the form's
+  // answer to what was typed. Of the others, the main button is the last (a secondary one, e.g.
+  // Preview or Send me a code, comes first).
+  const buttons = form.locator(
+    ["button[type='submit']", "button:not([type])", "input[type='submit']"]
+      .map((button) => `${button}:not([formnovalidate])`)
+      .join(", "),
+  );
   await buttons.last().click();
   const alert = page.locator("[role='alert']").filter({ visible: true });
   await expect(alert.first(), `${path} form ${index} ${kind}: an answer`).toBeVisible({ timeout: 15_000 });
