@@ -1,7 +1,6 @@
-import { Form } from "@remix-run/react";
 import { EMAIL_MAX, NAME_MAX } from "~/platform/lib/limits";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { Banner } from "~/platform/components/banner";
+import { AnswerForm } from "~/platform/components/form-answer";
 import { LabelledInput } from "~/platform/components/labelled-input";
 import { PasswordField } from "~/features/accounts/components/reset-password-form";
 
@@ -20,39 +19,36 @@ export function SetupForm({
       </p>
     ) : null;
   return (
-    <>
-      <Banner kind="error" message={failure?.error} source={failure} />
-      <Form method="post">
-        <input type="hidden" name="token" value={token} />
-        <LabelledInput
-          label="Name"
-          id="setup-name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          defaultValue={failure?.values?.name}
-        >
-          {fieldError("name")}
-        </LabelledInput>
-        <LabelledInput
-          label="Email"
-          id="setup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={failure?.values?.email}
-        >
-          {fieldError("email")}
-        </LabelledInput>
-        <PasswordField id="setup-password" name="password" label="Password" />
-        {fieldError("password")}
-        <button type="submit" className="button">
-          Become the first organiser
-        </button>
-      </Form>
-    </>
+    <AnswerForm id="setup-form" failure={failure}>
+      <input type="hidden" name="token" value={token} />
+      <LabelledInput
+        label="Name"
+        id="setup-name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={NAME_MAX}
+        defaultValue={failure?.values?.name}
+      >
+        {fieldError("name")}
+      </LabelledInput>
+      <LabelledInput
+        label="Email"
+        id="setup-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        defaultValue={failure?.values?.email}
+      >
+        {fieldError("email")}
+      </LabelledInput>
+      <PasswordField id="setup-password" name="password" label="Password" />
+      {fieldError("password")}
+      <button type="submit" className="button">
+        Become the first organiser
+      </button>
+    </AnswerForm>
   );
 }
