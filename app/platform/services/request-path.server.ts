@@ -501,7 +501,10 @@ export function clientIp(request: Request): string {
   return addressGroup(clientAddress(peer, request.headers.get("x-forwarded-for"), env().trustProxy));
 }
 
-/** Runs `fn` as if the request came from `remoteAddress` (tests call actions directly). */
-export function runAsClient<T>(remoteAddress: string, fn: () => T): T {
-  return clients.run({ remoteAddress }, fn);
+/**
+ * Runs `fn` as if the request came from `remoteAddress` (tests call actions directly); with `res`,
+ * as if its answer were still being sent until `res` closes (what `afterResponse` waits for).
+ */
+export function runAsClient<T>(remoteAddress: string, fn: () => T, res?: http.ServerResponse): T {
+  return clients.run({ remoteAddress, res }, fn);
 }
