@@ -86,10 +86,14 @@ async function apiToken(base: string, email: string) {
   return ((await login.json()) as { token: string }).token;
 }
 
-/** What a page says, without what differs per response (the CSP nonce) or per database's own history (its backups). */
+/**
+ * What a page says, without what differs per response (the CSP nonce, the money forms' one-use keys,
+ * in the form and in a hydrated page's data) or per database's own history (its backups).
+ */
 function normal(text: string) {
   return text
     .replace(/ nonce="[^"]*"/g, "")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "(a key)")
     .replace(/(Last backup: |No backup yet)[^<]*/g, "(the last backup)");
 }
 
