@@ -45,7 +45,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,
+  // In CI a test that fails is tried once more, and one that then passes fails the run all the same
+  // (failOnFlakyTests): a flake is a bug to fix, never a pass.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,

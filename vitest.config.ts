@@ -1,8 +1,10 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}"];
+// A file that opens a database is named `*.integration.test.ts`; every other test file is a unit test.
+const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+const DATABASE_TESTS = ["**/*.integration.test.{ts,tsx}"];
 
 /**
  * The integration files that run a second time on PostgreSQL: those whose SQL behaves differently
@@ -42,6 +44,12 @@ const ON_POSTGRES = [
   "season-state.integration.test.ts",
 ];
 const appFiles = readdirSync(path.resolve(__dirname, "app"), { recursive: true }).map(String);
+// A file that replaces a module (vi.mock) needs an import of the app of its own: the modules the
+// other files loaded hold the real one. Found by reading the files, so a new one cannot be missed.
+const MOCKING_FILES = appFiles
+  .filter((file) => /\.integration\.test\.tsx?$/.test(file))
+  .map((file) => path.join("app", file))
+  .filter((file) => readFileSync(path.resolve(__dirname, file), "utf8").includes("vi.mock("));
 const POSTGRES_TESTS = ON_POSTGRES.map((name) => {
   const found = appFiles.filter((file) => path.basename(file) === name);
   if (found.length !== 1) throw new Error(`ON_POSTGRES: ${name} names ${found.length} files in app/`);
@@ -60,20 +68,30 @@ export default defineConfig({
     // file waits on PostgreSQL (205 s became 182 s for both projects here).
     maxWorkers: 2,
     hookTimeout: 60_000,
+    // One import of the app per worker, not per file: each file starts as a fresh process would
+    // (tests/support/fresh-process.ts forgets every module's state and restores the environment).
+    isolate: false,
+    setupFiles: ["tests/support/fresh-process.ts"],
     projects: [
-      {
-        // Pure logic (no I/O, no module state): one worker's modules serve every file, instead of
-        // each file importing the app again.
-        extends: true as const,
-        test: { name: "unit", include: UNIT_TESTS, isolate: false },
-      },
+      // `npm run test:unit`: no database.
+      { extends: true as const, test: { name: "unit", include: ALL_TESTS, exclude: DATABASE_TESTS } },
+      // `npm run test:db`: every database test on in-memory PGlite, and (below) on PostgreSQL.
       {
         extends: true as const,
         test: {
           name: "pglite",
           globalSetup: ["tests/support/global-setup.ts"],
-          include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-          exclude: UNIT_TESTS,
+          include: DATABASE_TESTS,
+          exclude: MOCKING_FILES,
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: "pglite-mocks",
+          globalSetup: ["tests/support/global-setup.ts"],
+          include: MOCKING_FILES,
+          isolate: true,
         },
       },
       ...(process.env.TEST_DATABASE_URL

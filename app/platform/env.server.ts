@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_EVENT_TIME_ZONE, isValidTimeZone } from "~/platform/lib/deadline";
 import { parseTrustProxy, type TrustProxy } from "~/platform/lib/trust-proxy";
+import { keepsState } from "~/platform/lib/module-state";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -115,6 +116,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 }
 
 let cached: Env | undefined;
+keepsState(() => (cached = undefined));
 
 /** The validated configuration, read once; a bad value stops the app with a clear message. */
 export function env(): Env {

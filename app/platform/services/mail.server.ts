@@ -1,5 +1,6 @@
 import { Resend } from "resend";
 import { env } from "~/platform/env.server";
+import { keepsState } from "~/platform/lib/module-state";
 
 /** A file sent along, e.g. the calendar file (`content` is the file's text). */
 export type MailAttachment = { filename: string; content: string; contentType: string };
@@ -13,6 +14,7 @@ export type Mail = {
 };
 
 let client: Resend | undefined;
+keepsState(() => (client = undefined));
 
 /**
  * The one way the app sends mail: through the Resend SDK when RESEND_API_KEY is set (the SDK

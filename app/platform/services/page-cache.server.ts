@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { onTablesChanged } from "~/platform/db/table-changes";
+import { keepsState } from "~/platform/lib/module-state";
 
 /**
  * The visitors' one-second page cache (docs/decisions/005-page-cache.md). A visitor's page is the
@@ -36,6 +37,7 @@ export function clearPageCache() {
 }
 
 onTablesChanged(clearPageCache);
+keepsState(clearPageCache);
 
 const ANY_OWN_COOKIE = /(?:^|;)\s*(?:__Host-)?sgw_/;
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { env } from "~/platform/env.server";
+import { keepsState } from "~/platform/lib/module-state";
 import { redactUrl } from "~/platform/lib/redact-url";
 import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
@@ -71,6 +72,11 @@ export function installRequestPath() {
   if (proto[PATCHED]) return;
   proto[PATCHED] = true;
   const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  // A test that installs the path hands the next test file Node's own servers back.
+  keepsState(() => {
+    proto.emit = emit as typeof proto.emit;
+    proto[PATCHED] = false;
+  });
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];

@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import type { Cookie } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { setSettingOnce } from "~/platform/models/settings.server";
+import { keepsState } from "~/platform/lib/module-state";
 
 let secret: Promise<string> | undefined;
 
@@ -22,6 +23,11 @@ export function cookieSecret(): Promise<string> {
 }
 
 const cookies = new Map<string, Promise<Cookie>>();
+
+keepsState(() => {
+  secret = undefined;
+  cookies.clear();
+});
 
 /**
  * One of the app's cookies: HttpOnly, SameSite=Lax, Secure when the app is served over https, and

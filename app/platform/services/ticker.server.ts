@@ -1,3 +1,5 @@
+import { keepsState } from "~/platform/lib/module-state";
+
 /**
  * A job that runs in every server process: a first run soon after start (what came due while no
  * instance ran goes out then), then every `everyMs`. One run at a time per job; a failure is logged,
@@ -5,6 +7,13 @@
  * the database, so two instances running the same job never do a thing twice.
  */
 const started = new Set<string>();
+const timers = new Set<NodeJS.Timeout>();
+
+keepsState(() => {
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
+  started.clear();
+});
 
 export function startTicker(
   label: string,
@@ -23,6 +32,6 @@ export function startTicker(
         running = undefined;
       });
   };
-  setInterval(tick, everyMs).unref();
-  setTimeout(tick, firstAfterMs).unref();
+  timers.add(setInterval(tick, everyMs).unref());
+  timers.add(setTimeout(tick, firstAfterMs).unref());
 }

@@ -1,8 +1,10 @@
 import { countAttempt, refundAttempt, type Limit } from "~/platform/services/rate-limit.server";
+import { keepsState } from "~/platform/lib/module-state";
 
 /** A login attempt on this instance, for one limit's subject: counting, or admitted and being checked. */
 type Entry = { admitted: boolean; done: Promise<void>; finish: () => void };
 const active = new Map<string, Set<Entry>>();
+keepsState(() => active.clear());
 
 function enter(key: string): [Set<Entry>, Entry] {
   let entries = active.get(key);

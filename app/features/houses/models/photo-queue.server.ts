@@ -4,6 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm
 import { getDb } from "~/platform/db/client.server";
 import { housePhotoRenditions, housePhotos, houses } from "~/platform/db/schema";
 import { fairPhotoOrder, PHONE_WIDTH, type PhotoWidth } from "~/features/houses/lib/house-photo";
+import { keepsState } from "~/platform/lib/module-state";
 
 /** A photo to fetch, claimed by this instance for a while so another instance leaves it alone. */
 export type PhotoJob = { houseId: number; sourceUrl: string; attempts: number };
@@ -141,6 +142,7 @@ export async function photoFailed(job: PhotoJob, error: string, retryAt: Date | 
 }
 
 let versions: { at: number; value: Promise<Record<number, string>> } | undefined;
+keepsState(() => (versions = undefined));
 
 /**
  * The version of every stored photo that still matches its house's image URL, by house id. Read at

@@ -16,6 +16,7 @@ import {
   type PhotoFetchOptions,
 } from "~/features/houses/services/photo-fetch.server";
 import { phoneFromStored, resizePhoto } from "~/features/houses/services/photo-resize.server";
+import { keepsState } from "~/platform/lib/module-state";
 
 /** How often due retries (and photos wanted by another instance) are looked for. */
 const SWEEP_MS = 60_000;
@@ -24,6 +25,12 @@ let running: Promise<void> | undefined;
 let again = false;
 let sweeping: NodeJS.Timeout | undefined;
 let fetchOptions: PhotoFetchOptions = {};
+keepsState(() => {
+  if (sweeping) clearInterval(sweeping);
+  sweeping = undefined;
+  again = false;
+  fetchOptions = {};
+});
 
 async function fetchOne(job: PhotoJob) {
   try {

@@ -15,6 +15,7 @@ import {
   type Chart,
   type Slice,
 } from "~/features/results/lib/results";
+import { keepsState } from "~/platform/lib/module-state";
 
 // Rendered on the server only: the page gets finished SVG, and no Victory code reaches the browser.
 
@@ -146,6 +147,7 @@ export function renderChart(chart: Chart): string {
 }
 
 let last: { key: string; rendered: Array<Chart & { svg: string }> } | undefined;
+keepsState(() => (last = undefined));
 
 /** All charts as SVG; the same numbers reuse the last rendering, since Victory is the costly part. */
 export function renderCharts(charts: Chart[]): Array<Chart & { svg: string }> {

@@ -5,6 +5,7 @@ import { previousEditionName } from "~/features/season/lib/editions";
 import { readStoredSettings } from "~/features/season/lib/event-settings-schema";
 import type { EditionNames } from "~/features/survey/lib/survey-questions";
 import { cachedByTables } from "~/platform/models/table-cache.server";
+import { keepsState } from "~/platform/lib/module-state";
 
 /**
  * The current edition's id, read by the statement that uses it: a query scoped with it can never
@@ -65,7 +66,9 @@ export function getCurrentEdition(): Promise<CurrentEdition> {
   return cachedByTables("current-edition", ["editions", "edition_settings"], readCurrentEdition);
 }
 
-let lastKnown = { shortName: "SGW25", year: 2025 };
+const FIRST_KNOWN = { shortName: "SGW25", year: 2025 };
+let lastKnown = FIRST_KNOWN;
+keepsState(() => (lastKnown = FIRST_KNOWN));
 
 /**
  * The current edition's short name and year for the layout (navigation, logo, titles). While the
