@@ -2,14 +2,15 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}"];
+// Pure logic beside its code, and checks that need neither the app nor a database (tests/unit).
+const UNIT_TESTS = ["app/**/lib/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"];
 
 /**
  * The integration files that run a second time on PostgreSQL: those whose SQL behaves differently
  * there. PGlite is the same engine on one connection, so what it cannot show is transactions racing
  * (row and advisory locks, claims made once, unique keys hit at the same moment), LISTEN/NOTIFY
  * between instances, and a constraint's refusal as the postgres driver reports it. Named by file, so
- * a file may move; a name that matches no file stops the run. The README's Tests section says why each.
+ * a file may move; a name that matches no file stops the run. docs/testing.md says why each.
  */
 const ON_POSTGRES = [
   "client.integration.test.ts", // four instances migrate one database under the advisory lock
