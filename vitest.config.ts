@@ -3,7 +3,12 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // A file that opens a database is named `*.integration.test.ts`; every other test file is a unit test.
-const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+const ALL_TESTS = [
+  "app/**/*.test.{ts,tsx}",
+  "tests/integration/**/*.test.{ts,tsx}",
+  "tests/unit/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
 const DATABASE_TESTS = ["**/*.integration.test.{ts,tsx}"];
 
 /**
@@ -11,7 +16,7 @@ const DATABASE_TESTS = ["**/*.integration.test.{ts,tsx}"];
  * there. PGlite is the same engine on one connection, so what it cannot show is transactions racing
  * (row and advisory locks, claims made once, unique keys hit at the same moment), LISTEN/NOTIFY
  * between instances, and a constraint's refusal as the postgres driver reports it. Named by file, so
- * a file may move; a name that matches no file stops the run. The README's Tests section says why each.
+ * a file may move; a name that matches no file stops the run. docs/testing.md says why each.
  */
 const ON_POSTGRES = [
   "client.integration.test.ts", // four instances migrate one database under the advisory lock

@@ -6,7 +6,7 @@ import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
 import { callRoute, makeRequest } from "../../tests/support/requests";
 
-// The per-address limits as the address is worked out in production: TRUST_PROXY=1, as the README
+// The per-address limits as the address is worked out in production: TRUST_PROXY=1, as docs/deploying.md
 // configures one proxy, and the socket peer given to each request.
 useFreshDatabase();
 useFakeMail();

@@ -51,7 +51,7 @@ describe("invitations", () => {
       "cy@example.com",
       "dee@example.com",
     ]);
-    // The greeting keeps a name to the README's 40 characters, as every mail does.
+    // The greeting keeps a name to docs/organiser.md's 40 characters, as every mail does.
     const dee = mailsTo("dee@example.com")[0].text;
     expect(dee).toContain(`Hi ${LONG.slice(0, 39).trimEnd()}…,`);
     const link = /Register here: (\S+)/.exec(

@@ -70,7 +70,7 @@ export async function startAppServer(
   );
 }
 
-/** Runs `npm start` (prepare: migrate; then serve), as the README's deploy does. */
+/** Runs `npm start` (prepare: migrate; then serve), as docs/deploying.md's deploy does. */
 export async function startWithNpm(
   port: number,
   env: Record<string, string | undefined>,

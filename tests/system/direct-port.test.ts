@@ -1,5 +1,5 @@
 /**
- * The production server bound to loopback behind a proxy, as the README advises, reached directly
+ * The production server bound to loopback behind a proxy, as docs/deploying.md advises, reached directly
  * by a client that is not the proxy: its X-Forwarded-For is not believed, and what it sends never
  * puts a secret into the access log or a stack trace into the log.
  */

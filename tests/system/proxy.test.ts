@@ -1,5 +1,5 @@
 /**
- * The production server as deployed: behind a real nginx configured with the README's server block,
+ * The production server as deployed: behind a real nginx configured with docs/deploying.md's server block,
  * and on its own, against cross-site posts, unknown methods and oversized bodies.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -20,10 +20,10 @@ let dir: string;
 let app: AppServer;
 let nginx: ChildProcess;
 
-/** The README's nginx block, pointed at this test's ports. */
-function readmeServerBlock() {
-  const block = readFileSync("README.md", "utf8").match(/```nginx\n([\s\S]*?)```/)?.[1];
-  if (!block) throw new Error("README.md has no nginx block");
+/** docs/deploying.md's nginx block, pointed at this test's ports. */
+function documentedServerBlock() {
+  const block = readFileSync("docs/deploying.md", "utf8").match(/```nginx\n([\s\S]*?)```/)?.[1];
+  if (!block) throw new Error("docs/deploying.md has no nginx block");
   return block
     .replace(/listen 80;/, `listen 127.0.0.1:${PROXY_PORT};`)
     .replace("proxy_pass http://127.0.0.1:3000;", `proxy_pass http://127.0.0.1:${APP_PORT};`);
@@ -52,7 +52,7 @@ http {
   fastcgi_temp_path ${temp("fastcgi")};
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
-  ${readmeServerBlock()}
+  ${documentedServerBlock()}
 }
 `,
   );
@@ -129,7 +129,7 @@ function rawTarget(target: string): Promise<string> {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const cookieOf = (answer: Answer) => String(answer.headers["set-cookie"]?.[0] ?? "").split(";")[0];
 
-describe("behind nginx, as the README configures it", () => {
+describe("behind nginx, as docs/deploying.md configures it", () => {
   it("a no-JS member logs in, saves a survey section and votes", async () => {
     const posted = { "Content-Type": "application/x-www-form-urlencoded", Origin: PUBLIC_URL };
     const login = await send(`${PUBLIC_URL}/auth`, {

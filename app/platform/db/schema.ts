@@ -106,7 +106,7 @@ export const editions = pgTable(
     status: text("status").$type<"current" | "archived">().notNull().default("current"),
     createdAt: createdAt(),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
-    /** What the archive shows, taken when the edition closed (see models/edition-archive). */
+    /** What the archive shows, frozen when the edition closed (organiser/services/next-edition). */
     frozen: jsonb("frozen").$type<Record<string, unknown>>(),
   },
   (t) => [

@@ -65,7 +65,7 @@ export function invitationMail(input: {
   guest?: string;
 }) {
   const body = `You are invited to plan ${input.shortName}, our ${input.name}: register, fill in the survey and vote on the houses.`;
-  // The README's rule for a name in a mail: one line of at most 40 characters, never a link.
+  // docs/organiser.md's rule for a name in a mail: one line of at most 40 characters, never a link.
   const greeting = `Hi ${mailName(input.guest?.replace(/[<>]+/g, " "))},`;
   return {
     subject: `You are invited to ${input.shortName}`,

@@ -114,7 +114,7 @@ export function getResultsOverview(): Promise<ResultsOverview> {
   });
 }
 
-/** Stored maps come back as objects, never as JSON strings (API.md). */
+/** Stored maps come back as objects, never as JSON strings (../shared/API.md). */
 function withObjects<T extends Record<string, unknown>>(row: T): T {
   const copy: Record<string, unknown> = { ...row };
   for (const field of OBJECT_FIELDS) {
