@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  houses,
   moneyExpenseShares,
   moneyExpenses,
   moneyPayments,
@@ -11,13 +10,14 @@ import {
 } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { getUserByEmail } from "~/platform/models/user.server";
-import { setChosenHouseId } from "~/features/season/index.server";
+
 import { loadMoneyInput } from "~/features/money/index.server";
 import { computeMoney } from "~/features/money/lib/money";
 import { getCurrentEdition } from "~/features/season/index.server";
 import { acceptRide, askRide, listRides, listTravel, saveTravel } from "~/features/trip/index.server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { DRIVING_THERE, chooseHouse } from "../../tests/support/season";
 import { useFakeMail } from "../../tests/support/mail";
 import * as moneyPage from "~/routes/money._index";
 import * as setupPage from "~/routes/money.setup";
@@ -114,18 +114,7 @@ async function entangle(who: string) {
   expect((await listTravel()).find((t) => t.userId === people.kim.id)?.seatsTaken).toBe(1);
 }
 
-const TRAVEL = {
-  arrivalDay: "2025-08-21",
-  arrivalPart: "evening" as const,
-  arrivalTime: "",
-  departureDay: "2025-08-25",
-  departurePart: "morning" as const,
-  departureTime: "",
-  fromPlace: "",
-  how: "driving" as "driving" | "ride",
-  seats: 0,
-  airport: "",
-};
+const TRAVEL = DRIVING_THERE;
 
 /** What must hold for everyone after `who` left. */
 async function stillWhole(who: string, email: string) {
@@ -185,21 +174,7 @@ beforeAll(async () => {
   for (const who of ["alex", "sam", "riley", "jo"]) {
     await database.db.insert(surveys).values({ userId: people[who].id, name: who, attending: "yes" });
   }
-  const [house] = await database.db
-    .insert(houses)
-    .values({
-      url: "https://example.com/h",
-      title: "Lakeside Lodge",
-      city: "Tahoe",
-      country: "USA",
-      num_bedrooms: 5,
-      num_beds: 8,
-      num_baths: 3,
-      priceMinor: 100_000,
-      currency: "USD",
-    })
-    .returning({ id: houses.id });
-  await setChosenHouseId(house.id);
+  await chooseHouse();
   const settings = await callRoute(
     setupPage.action as never,
     makeRequest("/money/setup", {

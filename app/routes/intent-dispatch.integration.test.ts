@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { houses, surveys } from "~/platform/db/schema";
+import { surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
-import { setChosenHouseId } from "~/features/season/models/event-settings.server";
+
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { chooseHouse } from "../../tests/support/season";
 import { useFakeMail } from "../../tests/support/mail";
 import * as moneyPage from "~/routes/money._index";
 import * as setupPage from "~/routes/money.setup";
@@ -21,21 +22,7 @@ beforeAll(async () => {
   people.boss = await signedInMember("boss@example.com", { name: "Boss", organiser: true });
   for (const name of ["alex", "kim"]) people[name] = await signedInMember(`${name}@example.com`, { name });
   await database.db.insert(surveys).values({ userId: people.alex.id, name: "Alex", attending: "yes" });
-  const [house] = await database.db
-    .insert(houses)
-    .values({
-      url: "https://example.com/h",
-      title: "Lakeside Lodge",
-      city: "Tahoe",
-      country: "USA",
-      num_bedrooms: 5,
-      num_beds: 8,
-      num_baths: 3,
-      priceMinor: 100_000,
-      currency: "USD",
-    })
-    .returning({ id: houses.id });
-  await setChosenHouseId(house.id);
+  await chooseHouse();
 });
 
 afterAll(() => resetEnvCache());

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { houses, moneyPayments, surveys } from "~/platform/db/schema";
+import { moneyPayments, surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
-import { setChosenHouseId } from "~/features/season/models/event-settings.server";
+
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { chooseHouse } from "../../tests/support/season";
 import { useFakeMail } from "../../tests/support/mail";
 import * as moneyPage from "~/routes/money._index";
 import * as historyPage from "~/routes/money.history";
@@ -65,21 +66,7 @@ beforeAll(async () => {
       extra_guests: { boo: false, child: false },
     });
   }
-  const [house] = await database.db
-    .insert(houses)
-    .values({
-      url: "https://example.com/h",
-      title: "Lakeside Lodge",
-      city: "Tahoe",
-      country: "USA",
-      num_bedrooms: 3,
-      num_beds: 3,
-      num_baths: 1,
-      priceMinor: 90_000,
-      currency: "USD",
-    })
-    .returning({ id: houses.id });
-  await setChosenHouseId(house.id);
+  await chooseHouse({ num_bedrooms: 3, num_beds: 3, num_baths: 1, priceMinor: 90_000 });
   // Alex fronts the $900 house: Sam and Riley owe Alex $300.00 each.
   const setup = (form: Record<string, string>) =>
     callRoute(

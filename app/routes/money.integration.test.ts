@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { houses, moneyExpenses, moneyPayments, surveys } from "~/platform/db/schema";
+import { moneyExpenses, moneyPayments, surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
-import { setChosenHouseId, setPlannedWeekend } from "~/features/season/models/event-settings.server";
+import { setPlannedWeekend } from "~/features/season/models/event-settings.server";
 import { nextEditionPlan, startNextEdition } from "~/features/organiser/index.server";
 import { personalLinkState } from "~/features/accounts/index.server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { chooseHouse } from "../../tests/support/season";
 import { useFakeMail } from "../../tests/support/mail";
 import { LATEST_EXPENSES } from "~/features/money/services/money-page.server";
 import * as moneyPage from "~/routes/money._index";
@@ -66,21 +67,7 @@ beforeAll(async () => {
       .insert(surveys)
       .values({ userId: people[who].id, name: who[0].toUpperCase() + who.slice(1), attending, extra_guests });
   }
-  const [house] = await database.db
-    .insert(houses)
-    .values({
-      url: "https://example.com/h",
-      title: "Lakeside Lodge",
-      city: "Tahoe",
-      country: "USA",
-      num_bedrooms: 5,
-      num_beds: 8,
-      num_baths: 3,
-      priceMinor: 100_001,
-      currency: "USD",
-    })
-    .returning({ id: houses.id });
-  await setChosenHouseId(house.id);
+  await chooseHouse({ priceMinor: 100_001 });
   // A decided season (decision 024): the weekend and the house chosen.
   await setPlannedWeekend("Aug 21 - Aug 25");
 });

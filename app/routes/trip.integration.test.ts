@@ -13,6 +13,7 @@ import { runTimeline } from "~/features/trip/services/timeline.server";
 import { seedDemoData } from "~/seed.server";
 import { ORIGIN, callRoute, cookieFrom, cookieNamed, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
+import { DRIVING_THERE } from "../../tests/support/season";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as feedRoute from "~/routes/calendar.$feed";
 import * as tripPage from "~/routes/trip";
@@ -229,7 +230,7 @@ describe("rides", () => {
 
   it("10 requests accepted at once for 3 seats give 3 accepted at most", async () => {
     const driver = (await createUser({ email: "driver@example.com", password: "secret1", name: "Driver" }))!;
-    await saveTravel(driver.id, { ...baseTravel, how: "driving", seats: 3 });
+    await saveTravel(driver.id, { ...DRIVING_THERE, seats: 3 });
     const riders = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         createUser({ email: `rider${index}@example.com`, password: "secret1", name: `R${index}` }),
@@ -249,19 +250,6 @@ describe("rides", () => {
     });
   });
 });
-
-const baseTravel = {
-  arrivalDay: "2025-08-21",
-  arrivalPart: "evening" as const,
-  arrivalTime: "",
-  departureDay: "2025-08-25",
-  departurePart: "morning" as const,
-  departureTime: "",
-  fromPlace: "",
-  how: "driving" as const,
-  seats: 0,
-  airport: "",
-};
 
 describe("the calendar feed", () => {
   const feedUrl = async (who: string) => {
