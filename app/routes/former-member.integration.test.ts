@@ -33,14 +33,8 @@ useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: "http://localhost:3000"
 const people: Record<string, { id: number; cookie: string }> = {};
 const NAMES = ["Alex", "Sam", "Riley", "Kim", "Jo"];
 
-function post(who: string, form: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
-  return callRoute(
-    moneyPage.action as never,
-    makeRequest("/money", { cookie: people[who].cookie, form: body }),
-  );
-}
+const post = (who: string, form: Record<string, string | string[]>) =>
+  callRoute(moneyPage.action as never, makeRequest("/money", { cookie: people[who].cookie, form }));
 
 const ORGANISER_ONLY = new Set(["/money/setup", "/money/shares.csv", "/money/ledger.csv"]);
 const PAGES = [

@@ -28,14 +28,8 @@ async function money(who: string) {
   return ((await response.json()) as Page).page;
 }
 
-function post(who: string, form: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
-  return callRoute(
-    moneyPage.action as never,
-    makeRequest("/money", { cookie: people[who].cookie, form: body }),
-  );
-}
+const post = (who: string, form: Record<string, string | string[]>) =>
+  callRoute(moneyPage.action as never, makeRequest("/money", { cookie: people[who].cookie, form }));
 
 const balanceOf = async (who: string, currency = "USD") =>
   (await money("boss")).balances

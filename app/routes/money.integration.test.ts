@@ -41,13 +41,7 @@ function post(
   route: { action: unknown } = moneyPage,
   params = {},
 ) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
-  return callRoute(
-    route.action as never,
-    makeRequest(path, { cookie: people[who].cookie, form: body }),
-    params,
-  );
+  return callRoute(route.action as never, makeRequest(path, { cookie: people[who].cookie, form }), params);
 }
 const setup = (who: string, form: Record<string, string>) => post(who, form, "/money/setup", setupPage);
 

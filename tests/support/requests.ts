@@ -8,9 +8,9 @@ export const ORIGIN = "http://localhost:3000";
 
 type RequestOptions = {
   method?: string;
-  /** A JSON body (object) or a form (URLSearchParams / record of strings). */
+  /** A JSON body (object) or a form (URLSearchParams, or a record: a list is sent as repeated fields). */
   json?: unknown;
-  form?: Record<string, string> | URLSearchParams;
+  form?: Record<string, string | readonly string[]> | URLSearchParams;
   bearer?: string;
   cookie?: string;
   origin?: string | null;
@@ -26,7 +26,14 @@ export function makeRequest(path: string, options: RequestOptions = {}) {
     body = JSON.stringify(options.json);
   } else if (options.form) {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(options.form as Record<string, string>).toString();
+    const form = options.form;
+    body = (
+      form instanceof URLSearchParams
+        ? form
+        : new URLSearchParams(
+            Object.entries(form).flatMap(([key, value]) => [value].flat().map((one) => [key, one])),
+          )
+    ).toString();
   }
   if (options.bearer) headers.set("Authorization", `Bearer ${options.bearer}`);
   if (options.cookie) headers.set("Cookie", options.cookie);

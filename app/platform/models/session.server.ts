@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { getDb } from "~/platform/db/client.server";
+import { getDb, type Db } from "~/platform/db/client.server";
 import { sessionDetails, sessions, users, type User } from "~/platform/db/schema";
 import { userColumns } from "~/platform/models/user.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
@@ -161,6 +161,19 @@ export async function listSessions(userId: number, now = new Date()): Promise<Se
 
 /** Ends every session of the member but `keepSessionId`. */
 export async function deleteOtherSessions(userId: number, keepSessionId: number) {
-  const db = await getDb();
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  await endSessionsOf(await getDb(), userId, keepSessionId);
+}
+
+/**
+ * Ends every session of the member (but `keepSessionId`, when given) on `runner`: the database, or
+ * the transaction of a change that must end them with it (a new password, a new address).
+ */
+export async function endSessionsOf(runner: Db, userId: number, keepSessionId?: number) {
+  await runner
+    .delete(sessions)
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    );
 }

@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { editions, houses, invitations, sessions, surveys, users, votes } from "~/platform/db/schema";
+import { endSessionsOf } from "~/platform/models/session.server";
+import { editions, houses, invitations, surveys, users, votes } from "~/platform/db/schema";
 import { deleteSecretsOf } from "~/features/accounts/models/one-time.server";
 
 /** Everything the planner keeps about a member, for "Download my data" (never a hash or token). */
@@ -48,13 +49,7 @@ export async function setPasswordHash(userId: number, passwordHash: string, keep
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx
-      .delete(sessions)
-      .where(
-        keepSessionId === undefined
-          ? eq(sessions.userId, userId)
-          : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
-      );
+    await endSessionsOf(tx, userId, keepSessionId);
     await deleteSecretsOf("personal-link", userId, tx);
   });
 }

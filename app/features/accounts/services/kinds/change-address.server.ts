@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
-import { oneTimeSecrets, sessions, users, type OneTimeKind } from "~/platform/db/schema";
-import { hashToken, newToken } from "~/platform/models/session.server";
+import { oneTimeSecrets, users, type OneTimeKind } from "~/platform/db/schema";
+import { endSessionsOf, hashToken, newToken } from "~/platform/models/session.server";
 import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import {
   deleteSecretsOf,
@@ -76,13 +76,7 @@ export async function applyEmailChange(
     if (!before || taken) return { refused: "taken" as const };
     // Someone registering the address meanwhile trips the unique index: the whole change rolls back.
     await tx.update(users).set({ email, emailConfirmedAt: null }).where(eq(users.id, userId));
-    await tx
-      .delete(sessions)
-      .where(
-        keepSessionId === undefined
-          ? eq(sessions.userId, userId)
-          : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
-      );
+    await endSessionsOf(tx, userId, keepSessionId);
     for (const kind of MAILED_TO_OLD_ADDRESS) await deleteSecretsOf(kind, userId, tx);
     return { changed: { from: before.email, to: email } };
   });
