@@ -14,6 +14,7 @@ export {
   inCurrentEdition,
   listArchivedEditions,
   memberInCurrentEdition,
+  selectWithEditionYear,
 } from "./models/edition.server";
 export {
   claimAnnouncement,

@@ -1,6 +1,7 @@
 import { asc, eq, or } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { editions, moneyExpenseShares, moneyExpenses, moneyPayments } from "~/platform/db/schema";
+import { selectWithEditionYear } from "~/features/season/index.server";
 import { minorToText } from "~/platform/lib/amount";
 
 /**
@@ -23,37 +24,29 @@ export async function memberMoney(userId: number) {
       .innerJoin(editions, eq(editions.id, moneyExpenses.editionId))
       .where(eq(moneyExpenseShares.userId, userId))
       .orderBy(asc(moneyExpenses.id)),
-    db
-      .select({
-        edition: editions.year,
-        fromUserId: moneyPayments.fromUserId,
-        amount: moneyPayments.amount,
-        currency: moneyPayments.currency,
-        kind: moneyPayments.kind,
-        status: moneyPayments.status,
-        paidOn: moneyPayments.paidOn,
-        note: moneyPayments.note,
-        reason: moneyPayments.reason,
-        createdAt: moneyPayments.createdAt,
-      })
-      .from(moneyPayments)
-      .innerJoin(editions, eq(editions.id, moneyPayments.editionId))
+    selectWithEditionYear(db, moneyPayments, moneyPayments.editionId, {
+      fromUserId: moneyPayments.fromUserId,
+      amount: moneyPayments.amount,
+      currency: moneyPayments.currency,
+      kind: moneyPayments.kind,
+      status: moneyPayments.status,
+      paidOn: moneyPayments.paidOn,
+      note: moneyPayments.note,
+      reason: moneyPayments.reason,
+      createdAt: moneyPayments.createdAt,
+    })
       .where(or(eq(moneyPayments.fromUserId, userId), eq(moneyPayments.toUserId, userId)))
       .orderBy(asc(moneyPayments.id)),
-    db
-      .select({
-        edition: editions.year,
-        description: moneyExpenses.description,
-        amount: moneyExpenses.amount,
-        currency: moneyExpenses.currency,
-        paidBy: moneyExpenses.paidBy,
-        authorId: moneyExpenses.authorId,
-        split: moneyExpenses.split,
-        deleted: moneyExpenses.deletedAt,
-        createdAt: moneyExpenses.createdAt,
-      })
-      .from(moneyExpenses)
-      .innerJoin(editions, eq(editions.id, moneyExpenses.editionId))
+    selectWithEditionYear(db, moneyExpenses, moneyExpenses.editionId, {
+      description: moneyExpenses.description,
+      amount: moneyExpenses.amount,
+      currency: moneyExpenses.currency,
+      paidBy: moneyExpenses.paidBy,
+      authorId: moneyExpenses.authorId,
+      split: moneyExpenses.split,
+      deleted: moneyExpenses.deletedAt,
+      createdAt: moneyExpenses.createdAt,
+    })
       .where(or(eq(moneyExpenses.paidBy, userId), eq(moneyExpenses.authorId, userId)))
       .orderBy(asc(moneyExpenses.id)),
   ]);

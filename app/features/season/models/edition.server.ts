@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings } from "~/platform/db/schema";
 import { previousEditionName } from "~/features/season/lib/editions";
@@ -184,4 +185,21 @@ export function listArchivedEditions(): Promise<ArchivedEdition[]> {
 
 export async function getArchivedEdition(year: number): Promise<ArchivedEdition | undefined> {
   return (await listArchivedEditions()).find((edition) => edition.year === year);
+}
+
+/**
+ * `fields` of `table`'s rows with the year of the edition each belongs to, across every edition (a
+ * member's own records for "Download my data"); `editionId` is `table`'s own edition column (a table
+ * joined later is not there yet when editions is joined). Filter and order it as any select.
+ */
+export function selectWithEditionYear<Fields extends SelectedFields>(
+  db: Db,
+  table: PgTable,
+  editionId: AnyColumn,
+  fields: Fields,
+) {
+  return db
+    .select({ edition: editions.year, ...fields })
+    .from(table)
+    .innerJoin(editions, eq(editions.id, editionId));
 }
