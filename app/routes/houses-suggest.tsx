@@ -21,7 +21,7 @@ import { suggestHouse } from "~/features/houses/index.server";
 import { keepForLogin } from "~/features/accounts/index.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import { clientIp } from "~/platform/services/request-path.server";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await suggestHouse(user, values, clientIp(request));
   if (outcome.saved) return redirect(outcome.to);
-  return refuse(outcome.failure, { status: outcome.status, headers: retryAfterHeaders(outcome.retryAfter) });
+  return refuse(outcome.failure, { status: outcome.status, retryAfter: outcome.retryAfter });
 }
 
 export default function SuggestHouse() {
