@@ -16,6 +16,7 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { AnswerForm } from "~/platform/components/form-answer";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { suggestHouse } from "~/features/houses/index.server";
 import { keepForLogin } from "~/features/accounts/index.server";
@@ -49,7 +50,9 @@ type Failure = FormFailure<SuggestFormValues>;
 export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const values = readSuggestForm(Object.fromEntries(await request.formData()));
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const values = readSuggestForm(read.data);
   const user = await getUser(request);
   if (!user) {
     // The session ended while the form was open: the suggestion is kept and saved by the login.

@@ -164,10 +164,8 @@ describe("readForm", () => {
 
   it("answers a body that is no form with a message to try again", async () => {
     const read = await readForm(post("{}", "application/json"), anyFields, { keep: ["email"] });
-    expect(read).toEqual({
-      ok: false,
-      failure: { error: UNREADABLE, fieldErrors: {}, values: { email: "" } },
-    });
+    expect(!read.ok && read.failure).toEqual({ error: UNREADABLE });
+    expect(read.values).toEqual({ email: "" });
   });
 });
 

@@ -43,7 +43,7 @@ export type FormValues = Record<string, string>;
 /** A page form as read: its data as the schema made it, or what `refuse()` needs to answer. */
 export type FormRead<Data, Values = FormValues> =
   | { ok: true; data: Data; values: Values }
-  | { ok: false; failure: FormFailure<Values> & { error: string; values: Values }; values: Values };
+  | { ok: false; failure: FormFailure<Values> & { error: string }; values: Values };
 
 export type ReadOptions<Kept extends string = string> = {
   /** The fields a refusal gives back; by default every single field posted. Never a password. */
@@ -145,5 +145,6 @@ export async function readForm<Schema extends ZodTypeAny, Kept extends string = 
   const form = await request.formData().catch(() => null);
   if (form) return parseForm(form, schema, options);
   const values = keptValues(new Map(), options.keep);
-  return { ok: false, failure: { error: UNREADABLE, fieldErrors: {}, values }, values };
+  // Nothing was read, so nothing is given back: the form shows what it showed before.
+  return { ok: false, failure: { error: UNREADABLE }, values };
 }
