@@ -50,7 +50,7 @@ export type ReadOptions<Kept extends string = string> = {
   keep?: readonly Kept[];
   /** The refusal's message; by default the first refused field's. */
   error?: string;
-  /** Fields allowed more than VALUE_MAX characters (an invitation list, a page's text). */
+  /** A field's own cut where it is not VALUE_MAX: longer (an invitation list), or as stored (a note). */
   max?: Readonly<Record<string, number>>;
 };
 
