@@ -3,6 +3,7 @@ import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import type { ReactNode } from "react";
 import { LabelledInput } from "~/platform/components/labelled-input";
@@ -11,7 +12,7 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { pageTitle } from "~/platform/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 import { setFlash } from "~/platform/services/flash.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { getCookieSession, requireMemberPage, requireUser } from "~/platform/services/session.server";
@@ -67,21 +68,26 @@ export const clientAction = keepInputOnFailure;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const session = await getCookieSession(request);
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
+  // Passwords are never sent back to the page (readForm keeps none).
+  const read = await readForm(request, anyFields, { keep: ["name", "email"] });
+  if (!read.ok) return refuse(read.failure);
+  const intent = read.data.intent ?? "";
   const handler = handlerFor(HANDLERS, intent);
   if (!handler) return refuse({ error: UNKNOWN_REQUEST });
-  const result = await handler({ user, sessionId: session?.sessionId, form, ip: clientIp(request) });
+  const result = await handler({
+    user,
+    sessionId: session?.sessionId,
+    form: read.data,
+    ip: clientIp(request),
+  });
   if ("ok" in result) {
     return redirect(`/account#${panelOf(intent)}`, {
       headers: { "Set-Cookie": await setFlash({ message: result.ok, form: panelOf(intent) }) },
     });
   }
-  // Passwords are never sent back to the page.
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
   return refuse(
-    { form: intent, error: result.error, fieldErrors: result.fieldErrors, values },
-    { status: result.status ?? 400, headers: retryAfterHeaders(result.retryAfter) },
+    { form: intent, error: result.error, fieldErrors: result.fieldErrors, values: read.values },
+    result,
   );
 }
 

@@ -8,6 +8,7 @@ import { NameInput } from "~/platform/components/name-input";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
 import { KeepSignedIn } from "~/features/accounts/components/keep-signed-in";
 import { nameFromLink, registerCodeUrl, signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
+import { signInForm } from "~/features/accounts/lib/auth-forms";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/limits";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { authUrl, loginReasonMessage } from "~/platform/lib/login-url";
@@ -15,6 +16,7 @@ import { safeRedirect } from "~/platform/lib/safe-redirect";
 import {
   AuthFailure,
   authenticator,
+  pageRefusal,
   registerMember,
   requestPasswordReset,
   resetPasswordFromForm,
@@ -23,6 +25,8 @@ import {
 } from "~/features/accounts/index.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { readFlash, setFlash } from "~/platform/services/flash.server";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { hasPendingInvitation } from "~/features/organiser/index.server";
 import { normaliseEmail } from "~/platform/models/user.server";
 import { assertSameOrigin, getUser, sessionOptionsFrom } from "~/platform/services/session.server";
@@ -30,7 +34,7 @@ import styles from "~/styles/auth.css";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { pageTitle } from "~/platform/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -85,17 +89,11 @@ const BANNER_PREFIX: Record<string, string> = {
   register: "Registration failed: ",
 };
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
-};
-
 /**
  * The address an invitation's register form was opened for, when the form posted it, the member
  * registers that same address and its invitation is pending: checked here, never taken on trust.
  */
-async function invitedAddress(form: FormData, email: string) {
-  const invitation = field(form, "invitation");
+async function invitedAddress(invitation: string | undefined, email: string) {
   if (!invitation || normaliseEmail(invitation) !== normaliseEmail(email)) return undefined;
   return (await hasPendingInvitation(invitation)) ? normaliseEmail(invitation) : undefined;
 }
@@ -107,12 +105,12 @@ export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
   // another site from logging a visitor into an account of its choosing.
   assertSameOrigin(request);
-  const form = await request.clone().formData();
-  const intent = field(form, "intent");
-  const redirectTo = safeRedirect(field(form, "redirect"));
-  const values = { email: field(form, "email"), name: field(form, "name") };
-  const refuse = (error: string, status = 400, retryAfter?: number) =>
-    data<FormFailure>({ form: intent, error, values }, { status, headers: retryAfterHeaders(retryAfter) });
+  // A copy: the login's strategy (remix-auth's FormStrategy) reads the post itself.
+  const read = await readForm(request.clone(), signInForm, { keep: ["email", "name"] });
+  if (!read.ok) return refuse(read.failure);
+  const { data: form, values } = read;
+  const intent = form.intent ?? "";
+  const redirectTo = safeRedirect(form.redirect);
   const flashTo = async (message: string, email?: string) =>
     redirect(authUrl(redirectTo), {
       headers: { "Set-Cookie": await setFlash({ message, email }) },
@@ -123,37 +121,39 @@ export async function action({ request }: ActionFunctionArgs) {
       case "login": {
         const user = await authenticator.authenticate("form", request);
         // A survey section or house sent after the session had ended is saved now (docs/decisions/007-pending-submissions.md).
-        return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form));
+        return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form.keep));
       }
       case "register": {
         // Read before the account exists: afterwards the invitation is no longer pending.
-        const invited = await invitedAddress(form, values.email);
-        const user = await registerMember(Object.fromEntries(form), clientIp(request));
+        const invited = await invitedAddress(form.invitation, values.email);
+        const user = await registerMember(form, clientIp(request));
         // From an invitation: signed in as a login would, and on to the survey the invitation asks for.
         if (invited && user.email === invited)
-          return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, form));
+          return startMemberSession(
+            request,
+            user,
+            REGISTERED_LANDING,
+            sessionOptionsFrom(request, form.keep),
+          );
         return flashTo("Registration successful! You can now log in.", user.email);
       }
       case "forgot": {
-        await requestPasswordReset(Object.fromEntries(form), clientIp(request));
+        await requestPasswordReset(form, clientIp(request));
         return flashTo("Password reset link sent. Please check your email.", values.email);
       }
       case "reset": {
-        const outcome = await resetPasswordFromForm(request, Object.fromEntries(form));
+        const outcome = await resetPasswordFromForm(request, form);
         return outcome instanceof Response
           ? outcome
-          : refuse(outcome.error, outcome.status, outcome.retryAfter);
+          : refuse({ form: intent, error: outcome.error, values }, outcome);
       }
       default:
-        return refuse(UNKNOWN_REQUEST);
+        return refuse({ form: intent, error: UNKNOWN_REQUEST, values });
     }
-  } catch (error) {
-    if (!(error instanceof AuthFailure)) throw error;
-    return refuse(
-      (handlerFor(BANNER_PREFIX, intent) ?? "Error: ") + error.message,
-      error.status === 429 ? 429 : 400,
-      error.retryAfter,
-    );
+  } catch (thrown) {
+    if (!(thrown instanceof AuthFailure)) throw thrown;
+    const error = (handlerFor(BANNER_PREFIX, intent) ?? "Error: ") + thrown.message;
+    return refuse({ form: intent, error, values }, pageRefusal(thrown));
   }
 }
 

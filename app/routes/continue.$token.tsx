@@ -1,19 +1,23 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { pageTitle } from "~/platform/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 import { setFlash } from "~/platform/services/flash.server";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, sessionOptionsFrom } from "~/platform/services/session.server";
 import { ContinueAs } from "~/features/accounts/components/continue-as";
+import { signInForm } from "~/features/accounts/lib/auth-forms";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import {
   startMemberSession,
   AuthFailure,
+  pageRefusal,
   codeForExpiredLink,
   personalLinkState,
   signInWithPersonalLink,
@@ -35,10 +39,11 @@ export const clientAction = keepInputOnFailure;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const read = await readForm(request, signInForm);
+  if (!read.ok) return refuse(read.failure);
   const token = params.token ?? "";
   try {
-    if (form.get("intent") === "code") {
+    if (read.data.intent === "code") {
       const { email, target } = await codeForExpiredLink(token, clientIp(request));
       // The address rides in the short-lived signed flash cookie, never in the URL (history, logs, Referer).
       return redirect(signInCodeUrl(target), {
@@ -46,13 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     const { user, target } = await signInWithPersonalLink(token, clientIp(request));
-    return startMemberSession(request, user, target, sessionOptionsFrom(request, form));
+    return startMemberSession(request, user, target, sessionOptionsFrom(request, read.data.keep));
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return data<FormFailure>(
-      { error: error.message },
-      { status: error.status === 429 ? 429 : 400, headers: retryAfterHeaders(error.retryAfter) },
-    );
+    return refuse({ error: error.message }, pageRefusal(error));
   }
 }
 

@@ -16,12 +16,13 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { AnswerForm } from "~/platform/components/form-answer";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { suggestHouse } from "~/features/houses/index.server";
 import { keepForLogin } from "~/features/accounts/index.server";
 import { getUser, requireUser } from "~/platform/services/session.server";
 import { clientIp } from "~/platform/services/request-path.server";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
 
@@ -49,7 +50,9 @@ type Failure = FormFailure<SuggestFormValues>;
 export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const values = readSuggestForm(Object.fromEntries(await request.formData()));
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const values = readSuggestForm(read.data);
   const user = await getUser(request);
   if (!user) {
     // The session ended while the form was open: the suggestion is kept and saved by the login.
@@ -58,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await suggestHouse(user, values, clientIp(request));
   if (outcome.saved) return redirect(outcome.to);
-  return refuse(outcome.failure, { status: outcome.status, headers: retryAfterHeaders(outcome.retryAfter) });
+  return refuse(outcome.failure, { status: outcome.status, retryAfter: outcome.retryAfter });
 }
 
 export default function SuggestHouse() {

@@ -36,6 +36,7 @@ import styles from "~/styles/houses.css";
 import { useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, houseForm, type FormFailure } from "~/platform/lib/form-failure";
 import { pageTitle } from "~/platform/lib/page-title";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [
@@ -77,10 +78,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A refusal; on a card, `form` is the card's. */
-
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const form = read.data;
   const user = await getUser(request);
   if (!user) {
     const vote = voteFormSchema.safeParse(form);

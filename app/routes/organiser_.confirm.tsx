@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/platform/components/banner";
@@ -18,9 +18,10 @@ import {
   needsConfirmation,
 } from "~/features/accounts/index.server";
 import { formatDeadline } from "~/platform/lib/deadline";
-import { retryAfterHeaders } from "~/platform/lib/retry-after";
 import { setFlash, withFlash } from "~/platform/services/flash.server";
 import { sendMail } from "~/platform/services/mail.server";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { LIMITS, countAttempt } from "~/platform/services/rate-limit.server";
 import { requireUser } from "~/platform/services/session.server";
 import styles from "~/styles/auth.css";
@@ -73,16 +74,17 @@ export const clientAction = keepInputOnFailure;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (!(await needsConfirmation(user))) return redirect((await isOrganiser(user)) ? "/organiser" : "/");
-  const form = await request.formData();
-  const refuse = (error: string, status = 400, retryAfter?: number) =>
-    data<FormFailure>({ error }, { status, headers: retryAfterHeaders(retryAfter) });
-  if (form.get("intent") === "confirm") {
-    const outcome = await confirmOrganiser(request, user, Object.fromEntries(form));
-    return outcome instanceof Response ? outcome : refuse(outcome.error, outcome.status, outcome.retryAfter);
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  if (read.data.intent === "confirm") {
+    const outcome = await confirmOrganiser(request, user, read.data);
+    return outcome instanceof Response ? outcome : refuse({ error: outcome.error }, outcome);
   }
   // Sending mails to the organiser's address is limited, so nobody can fill that inbox from here.
   const attempt = await countAttempt(LIMITS.confirmUser, String(user.id));
-  if (attempt.retryAfter) return refuse("A link went out a moment ago. Please check your mailbox.", 429);
+  if (attempt.retryAfter) {
+    return refuse({ error: "A link went out a moment ago. Please check your mailbox." }, { status: 429 });
+  }
   const { token } = await createEmailConfirmation(user.id, user.email);
   const link = `${env().appUrl}${CONFIRM_PATH}?${new URLSearchParams({ token })}`;
   await sendMail(confirmationMail(user.email, link));

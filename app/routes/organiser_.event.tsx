@@ -10,6 +10,7 @@ import {
   getPageTextsForm,
   previewTextsIntent,
   saveTextsIntent,
+  TEXTS_READ,
   requireOrganiserPage,
 } from "~/features/organiser/index.server";
 import { TextsPanel } from "~/features/organiser/components/texts-panel";
@@ -36,11 +37,16 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const clientAction = keepInputOnFailure;
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  runIntent(request, PAGE, {
-    "save-event": saveEventIntent,
-    "save-texts": saveTextsIntent,
-    "preview-texts": previewTextsIntent,
-  });
+  runIntent(
+    request,
+    PAGE,
+    {
+      "save-event": saveEventIntent,
+      "save-texts": saveTextsIntent,
+      "preview-texts": previewTextsIntent,
+    },
+    TEXTS_READ,
+  );
 
 export default function Event() {
   const { flash, event, texts } = useLoaderData<typeof loader>();

@@ -17,6 +17,7 @@ import { HOUSES_PAGE, backToOrganiser, listPageOf, houseToEdit } from "~/feature
 import featureStyles from "~/styles/features.css";
 import styles from "~/styles/houses.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 // Hydrated so that a post lost on the way keeps what was typed (docs/decisions/026-one-form-answer.md).
@@ -48,11 +49,13 @@ type Failure = FormFailure<EditValues>;
 /** The same checks and messages as suggesting a house (the shared house schema). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const house = await houseToEdit(request, params.id);
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const form = read.data;
   const values: EditValues = {
     ...readSuggestForm(form),
-    price: String(form.price ?? "").slice(0, 20),
-    currency: String(form.currency ?? "").slice(0, 10),
+    price: form.price ?? "",
+    currency: form.currency ?? "",
   };
   const input = toHouseInput(values);
   const parsed = houseEditSchema(house.listing_img).safeParse(input);

@@ -14,6 +14,7 @@ import { openBalanceOf } from "~/features/money/index.server";
 import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -47,7 +48,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
   const refused = await refusal(organiser.id, member);
   if (refused) return refuse({ error: refused });
-  const withHouses = (await request.formData()).get("houses") === "delete";
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const withHouses = read.data.houses === "delete";
   // The houses first: once the account is gone, nothing says who suggested them.
   const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
   if (!(await removeMember(member.id, [...(await organiserAddresses())]))) {

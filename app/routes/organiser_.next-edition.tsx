@@ -13,6 +13,7 @@ import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 // With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
@@ -36,13 +37,11 @@ export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireOrganiser(request);
-  const form = await request.formData();
-  const values: Values = {
-    name: String(form.get("name") ?? "").trim(),
-    plannedWeekend: String(form.get("plannedWeekend") ?? ""),
-  };
+  const read = await readForm(request, anyFields, { keep: ["name", "plannedWeekend"] });
+  if (!read.ok) return refuse(read.failure);
+  const { values } = read;
   const plan = await nextEditionPlan();
-  const fromId = Number(form.get("fromId"));
+  const fromId = Number(read.data.fromId);
   if (fromId !== plan.fromId) {
     // Started already (a double click, another organiser): exactly one roll-over happened.
     const message = `The next edition has already started: ${plan.current.name} is the current one.`;

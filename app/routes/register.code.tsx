@@ -50,9 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const normalised = await requestRegisterCode({ email }, clientIp(request));
       return redirect(registerCodeUrl(normalised, { sent: true, name: nameFromLink(values.name) }));
     },
-    verify: async ({ email, code, values, form }) => {
+    verify: async ({ email, code, values, fields }) => {
       const user = await registerWithCode({ email, name: values.name, code }, clientIp(request));
-      return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, form));
+      return startMemberSession(request, user, REGISTERED_LANDING, sessionOptionsFrom(request, fields.keep));
     },
   });
 }

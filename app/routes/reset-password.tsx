@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/features/accounts/components/reset-password-form";
@@ -10,7 +9,9 @@ import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { pageTitle } from "~/platform/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -33,10 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Every post here must come from our own origin (403 otherwise), cookie or not: this also stops
   // another site from logging a visitor into an account of its choosing.
   assertSameOrigin(request);
-  const outcome = await resetPasswordFromForm(request, Object.fromEntries(await request.formData()));
-  if (outcome instanceof Response) return outcome;
-  const { error, status, retryAfter } = outcome;
-  return data<FormFailure>({ error }, { status, headers: retryAfterHeaders(retryAfter) });
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse(read.failure);
+  const outcome = await resetPasswordFromForm(request, read.data);
+  return outcome instanceof Response ? outcome : refuse({ error: outcome.error }, outcome);
 }
 
 export default function ResetPassword() {

@@ -26,7 +26,7 @@ export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  return completeSetup(Object.fromEntries(await request.formData()));
+  return completeSetup(request);
 }
 
 export default function Setup() {

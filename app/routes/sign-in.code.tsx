@@ -54,16 +54,16 @@ export const clientAction = keepInputOnFailure;
 export async function action({ request }: ActionFunctionArgs) {
   return codePageAction(request, {
     fields: [],
-    request: async ({ email, form }) => {
-      const redirectTo = safeRedirect(form.get("redirect")?.toString().trim());
+    request: async ({ email, fields }) => {
+      const redirectTo = safeRedirect(fields.redirect);
       const normalised = await requestSignInCode({ email }, clientIp(request), redirectTo);
-      const keep = sessionOptionsFrom(request, form).lifetime !== "browser";
+      const keep = sessionOptionsFrom(request, fields.keep).lifetime !== "browser";
       return redirect(signInCodeUrl(redirectTo, { email: normalised, keep }));
     },
-    verify: async ({ email, code, form }) => {
+    verify: async ({ email, code, fields }) => {
       const user = await signInWithCode({ email, code }, clientIp(request));
-      const redirectTo = safeRedirect(form.get("redirect")?.toString().trim());
-      return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form));
+      const redirectTo = safeRedirect(fields.redirect);
+      return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, fields.keep));
     },
   });
 }

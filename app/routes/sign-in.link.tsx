@@ -1,20 +1,23 @@
-import { data } from "@remix-run/node";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { pageTitle } from "~/platform/lib/page-title";
-import { passRetryAfter, retryAfterHeaders } from "~/platform/lib/retry-after";
+import { passRetryAfter } from "~/platform/lib/retry-after";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { clientIp } from "~/platform/services/request-path.server";
 import { assertSameOrigin, sessionOptionsFrom } from "~/platform/services/session.server";
 import { ContinueAs } from "~/features/accounts/components/continue-as";
+import { signInForm } from "~/features/accounts/lib/auth-forms";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { signInCodeUrl } from "~/features/accounts/lib/sign-in-urls";
 import {
   startMemberSession,
   AuthFailure,
+  pageRefusal,
   memberOfCodeLink,
   signInWithCodeLink,
 } from "~/features/accounts/index.server";
@@ -41,17 +44,15 @@ export const clientAction = keepInputOnFailure;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const read = await readForm(request, signInForm);
+  if (!read.ok) return refuse(read.failure);
   try {
     const user = await signInWithCodeLink(params(request).get("token") ?? "", clientIp(request));
     const redirectTo = safeRedirect(params(request).get("redirect"));
-    return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, form));
+    return startMemberSession(request, user, redirectTo, sessionOptionsFrom(request, read.data.keep));
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return data<FormFailure>(
-      { error: error.message },
-      { status: error.status === 429 ? 429 : 400, headers: retryAfterHeaders(error.retryAfter) },
-    );
+    return refuse({ error: error.message }, pageRefusal(error));
   }
 }
 

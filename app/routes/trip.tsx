@@ -32,7 +32,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const trip = await requireTripMember(request);
-  return runIntent(trip, await request.formData(), TRIP_INTENTS, "/trip");
+  return runIntent(trip, request, TRIP_INTENTS, "/trip");
 }
 
 export default function Trip() {

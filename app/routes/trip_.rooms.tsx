@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const trip = await requireTripMember(request, { organiser: true });
-  return runIntent(trip, await request.formData(), ROOM_INTENTS, "/trip/rooms");
+  return runIntent(trip, request, ROOM_INTENTS, "/trip/rooms");
 }
 
 export default function TripRooms() {

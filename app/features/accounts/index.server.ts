@@ -18,6 +18,7 @@ export {
   apiUser,
   authenticator,
   AuthFailure,
+  pageRefusal,
   registerMember,
   requestPasswordReset,
   resetPassword,

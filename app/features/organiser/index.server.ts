@@ -42,6 +42,7 @@ export {
   pageText,
   previewTextsIntent,
   saveTextsIntent,
+  TEXTS_READ,
 } from "./services/page-texts.server";
 export { loadPeoplePage, peopleAction } from "./services/people-page.server";
 export { sendSurveyReminders } from "./services/reminders.server";

@@ -9,3 +9,9 @@ export function firstErrorPerField(error: ZodError, fallback = "body"): Record<s
   for (const issue of error.issues) errors[issue.path.join(".") || fallback] ??= issue.message;
   return errors;
 }
+
+/** A refused parse as a form answers it: one message per field, the first of them for the whole form. */
+export function failureOf(error: ZodError, fallback?: string) {
+  const fieldErrors = firstErrorPerField(error, fallback);
+  return { error: Object.values(fieldErrors)[0], fieldErrors };
+}

@@ -153,8 +153,7 @@ export async function getCookieSession(request: Request) {
  * `keep=off` and, when "Keep me signed in" is ticked, `keep=on` too (an unticked box sends
  * nothing); a post without either (an older page, a script) keeps the standard session.
  */
-export const sessionOptionsFrom = (request: Request, form: FormData): SessionOptions => {
-  const keep = form.getAll("keep");
+export const sessionOptionsFrom = (request: Request, keep: readonly string[]): SessionOptions => {
   const lifetime = keep.includes("on") ? "long" : keep.length > 0 ? "browser" : "standard";
   return { lifetime, userAgent: request.headers.get("User-Agent") ?? "" };
 };

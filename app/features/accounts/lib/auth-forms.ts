@@ -76,6 +76,13 @@ export const confirmOrganiserSchema = z
     path: ["confirmPassword"],
   });
 
+/**
+ * What the sign-in pages post: each field one string, but `keep` ("Keep me signed in"), whose hidden
+ * `off` and ticked `on` both come (session.server's sessionOptionsFrom).
+ */
+export const signInForm = z.object({ keep: z.array(z.string()) }).catchall(z.string());
+export type SignInFields = z.output<typeof signInForm>;
+
 /** The first message of a failed parse, for one-line banners. */
 export function firstError(error: z.ZodError) {
   return error.issues[0]?.message ?? "Invalid input";

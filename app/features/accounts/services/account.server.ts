@@ -1,7 +1,6 @@
-import type { ZodError } from "zod";
 import { env } from "~/platform/env.server";
 import { formatDeadline } from "~/platform/lib/deadline";
-import { firstErrorPerField } from "~/platform/lib/field-errors";
+import { failureOf } from "~/platform/lib/field-errors";
 import { escapeHtml } from "~/platform/lib/mail-text";
 import { hashPassword, verifyPassword } from "~/platform/models/password.server";
 import { deleteOtherSessions, listSessions } from "~/platform/models/session.server";
@@ -25,11 +24,6 @@ export type AccountResult =
   | { ok: string }
   | { error: string; fieldErrors?: Record<string, string>; status?: number; retryAfter?: number };
 
-const refused = (error: ZodError): AccountResult => ({
-  error: error.issues[0]?.message ?? "Invalid input",
-  fieldErrors: firstErrorPerField(error),
-});
-
 /** What /account shows: the member's name, address, whether they have a password, their sessions. */
 export async function accountOverview(user: User, currentSessionId: number | undefined) {
   const sessions = await listSessions(user.id);
@@ -48,7 +42,7 @@ export async function accountOverview(user: User, currentSessionId: number | und
 
 export async function renameMember(user: User, input: unknown): Promise<AccountResult> {
   const parsed = nameSchema.safeParse(input);
-  if (!parsed.success) return refused(parsed.error);
+  if (!parsed.success) return failureOf(parsed.error);
   await setUserName(user.id, parsed.data.name);
   return { ok: "Your name is saved." };
 }
@@ -64,7 +58,7 @@ export async function changePassword(
   ip: string,
 ): Promise<AccountResult> {
   const parsed = passwordChangeSchema.safeParse(input);
-  if (!parsed.success) return refused(parsed.error);
+  if (!parsed.success) return failureOf(parsed.error);
   const passwordHash = await passwordHashOf(user.id);
   if (passwordHash !== "") {
     const attempt = await countAttempt(LIMITS.passwordChangeUser, String(user.id));
@@ -94,7 +88,7 @@ export async function changePassword(
  */
 export async function requestEmailChange(user: User, input: unknown): Promise<AccountResult> {
   const parsed = emailChangeSchema.safeParse(input);
-  if (!parsed.success) return refused(parsed.error);
+  if (!parsed.success) return failureOf(parsed.error);
   const email = normaliseEmail(parsed.data.email);
   if (email === normaliseEmail(user.email)) {
     const same = "That is your address already";

@@ -2,10 +2,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
 import type { User } from "~/platform/models/user.server";
-import { firstErrorPerField } from "~/platform/lib/field-errors";
+import { failureOf } from "~/platform/lib/field-errors";
 import { env } from "~/platform/env.server";
 import {
-  firstError,
   forgotPasswordSchema,
   loginSchema,
   NO_TOKEN,
@@ -63,9 +62,17 @@ export class AuthFailure extends Error {
   }
 }
 
-function invalid(error: ZodError): AuthFailure {
-  return new AuthFailure(firstError(error), 400, undefined, firstErrorPerField(error));
+/** A refused parse of an account form: its first message, and one per field. */
+export function invalidInput(zodError: ZodError): AuthFailure {
+  const { error, fieldErrors } = failureOf(zodError);
+  return new AuthFailure(error, 400, undefined, fieldErrors);
 }
+
+/** How a page answers a refused account action: 429 with the wait, anything else 400 (a form to fix). */
+export const pageRefusal = (failure: AuthFailure) => ({
+  status: failure.status === 429 ? 429 : 400,
+  retryAfter: failure.retryAfter,
+});
 
 function rateLimited(retryAfter: number) {
   return new AuthFailure(tooManyAttempts(retryAfter), 429, retryAfter);
@@ -81,7 +88,7 @@ function rateLimited(retryAfter: number) {
  */
 export async function verifyCredentials(input: unknown, ip: string): Promise<User> {
   const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const email = normaliseEmail(parsed.data.email);
   const emailFromIp = `${email} ${ip}`;
   const trusted = await isTrustedLogin(email, ip);
@@ -114,7 +121,7 @@ export const authenticator = new Authenticator<User>().use(
 
 export async function registerMember(input: unknown, ip: string): Promise<User> {
   const parsed = registerSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const attempt = await countAttempt(LIMITS.registerIp, ip);
   if (attempt.retryAfter) throw rateLimited(attempt.retryAfter);
   const user = await createUser(parsed.data);
@@ -146,7 +153,7 @@ export function resetMail(to: string, link: string, shortName = "SGW25") {
  */
 export async function requestPasswordReset(input: unknown, ip: string): Promise<void> {
   const parsed = forgotPasswordSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const email = normaliseEmail(parsed.data.email);
   for (const [limit, subject] of [
     [LIMITS.forgotIp, ip],
@@ -177,7 +184,7 @@ async function mailResetLink(email: string) {
  */
 export async function resetPassword(input: unknown, ip: string): Promise<void> {
   const parsed = resetPasswordSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { token, newPassword } = parsed.data;
   for (const [limit, subject] of [
     [LIMITS.resetIp, ip],
@@ -216,9 +223,9 @@ export type FormRefusal = { error: string; status: number; retryAfter?: number }
  */
 export async function resetPasswordFromForm(
   request: Request,
-  form: Record<string, FormDataEntryValue>,
+  form: Record<string, string>,
 ): Promise<Response | FormRefusal> {
-  if (typeof form.token !== "string" || !form.token.trim()) return { error: NO_TOKEN, status: 400 };
+  if (!form.token) return { error: NO_TOKEN, status: 400 };
   const parsed = resetPasswordFormSchema.safeParse(form);
   if (parsed.error?.issues.some((issue) => issue.path[0] === "confirmPassword")) {
     return { error: PASSWORDS_DIFFER, status: 400 };
@@ -227,8 +234,7 @@ export async function resetPasswordFromForm(
     await resetPassword(form, clientIp(request));
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    const status = error.status === 429 ? 429 : 400;
-    return { error: `Error resetting password: ${error.message}`, status, retryAfter: error.retryAfter };
+    return { error: `Error resetting password: ${error.message}`, ...pageRefusal(error) };
   }
   return afterPasswordReset(request);
 }

@@ -1,16 +1,16 @@
-import { data } from "@remix-run/node";
-import type { FormFailure } from "~/platform/lib/form-failure";
-import { retryAfterHeaders } from "~/platform/lib/retry-after";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { assertSameOrigin } from "~/platform/services/session.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
+import { signInForm, type SignInFields } from "~/features/accounts/lib/auth-forms";
+import { AuthFailure, pageRefusal } from "~/features/accounts/services/auth.server";
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
+/** What the "type the code" page posts, as read: the address, the code, the kind's own fields, the rest. */
+export type CodePost = {
+  email: string;
+  code: string;
+  values: Record<string, string>;
+  fields: SignInFields;
 };
-
-/** What the "type the code" page posts, trimmed: the address, the code and the kind's own fields. */
-export type CodePost = { email: string; code: string; values: Record<string, string>; form: FormData };
 
 /**
  * The action of a "type the code" page (signing in, registering): a post with a `code` is checked
@@ -27,24 +27,18 @@ export async function codePageAction(
   },
 ) {
   assertSameOrigin(request);
-  const form = await request.formData();
-  const email = text(form, "email");
-  const code = text(form, "code");
-  const values = Object.fromEntries(kind.fields.map((name) => [name, text(form, name)]));
-  const intent = form.has("code") ? "verify" : "request";
+  const read = await readForm(request, signInForm, { keep: ["email", ...kind.fields, "code"] });
+  if (!read.ok) return refuse(read.failure);
+  const { values } = read;
+  const intent = read.data.code === undefined ? "request" : "verify";
   const handler = intent === "verify" ? kind.verify : kind.request;
   try {
-    return await handler({ email, code, values, form });
+    return await handler({ email: values.email, code: values.code, values, fields: read.data });
   } catch (error) {
     if (!(error instanceof AuthFailure)) throw error;
-    return data<FormFailure>(
-      {
-        form: intent,
-        error: error.message,
-        fieldErrors: error.fieldErrors,
-        values: { email, ...values, code },
-      },
-      { status: error.status === 429 ? 429 : 400, headers: retryAfterHeaders(error.retryAfter) },
+    return refuse(
+      { form: intent, error: error.message, fieldErrors: error.fieldErrors, values },
+      pageRefusal(error),
     );
   }
 }

@@ -23,7 +23,7 @@ export const CONFIRMED = "Your address is confirmed: you are an organiser.";
 export async function confirmOrganiser(
   request: Request,
   user: User,
-  form: Record<string, FormDataEntryValue>,
+  form: Record<string, string>,
 ): Promise<Response | FormRefusal> {
   const parsed = confirmOrganiserSchema.safeParse(form);
   if (!parsed.success) return { error: firstError(parsed.error), status: 400 };

@@ -17,7 +17,7 @@ import { rememberLogin } from "~/platform/models/trusted-login.server";
 import { CODE_INVALID } from "~/features/accounts/lib/auth-limits";
 import { CODE_MAX_TRIES } from "~/features/accounts/lib/one-time";
 import { takeTry, type OneTimeSecret } from "~/features/accounts/models/one-time.server";
-import { AuthFailure } from "~/features/accounts/services/auth.server";
+import { AuthFailure, invalidInput } from "~/features/accounts/services/auth.server";
 
 /*
  * What every one-time secret shares (docs/decisions/022-one-time-secrets.md): keyed hashes and seals
@@ -101,14 +101,6 @@ export async function countOrRefuse(limits: [Limit, string][], prefix = "") {
   }
 }
 
-/** The zod failure of a typed-code form, as the one shape the code pages show. */
-function codeFormFailure(error: z.ZodError): AuthFailure {
-  const issue = error.issues[0];
-  return new AuthFailure(issue?.message ?? CODE_INVALID, 400, undefined, {
-    [String(issue?.path[0] ?? "code")]: issue?.message ?? CODE_INVALID,
-  });
-}
-
 /** What a typed-code kind tells the shared check: whose code, its salt, and what spending it does. */
 export type CodeKind = {
   kind: Extract<OneTimeKind, "sign-in" | "register">;
@@ -148,6 +140,6 @@ export async function verifyCodeForm<T extends { email: string; code: string }>(
   kindOf: (fields: T) => CodeKind,
 ): Promise<User> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw codeFormFailure(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   return verifyCode(kindOf(parsed.data), parsed.data.email, parsed.data.code, ip);
 }

@@ -25,7 +25,8 @@ export type ExpenseContext = {
   people: ReadonlyMap<number, { weight: number }>;
 };
 
-type FormData = { get(name: string): unknown; getAll(name: string): unknown[] };
+/** The expense form's fields as read (readForm): each one string, the ticked sharers a list. */
+type Posted = { share: readonly string[] } & Readonly<Record<string, unknown>>;
 
 const text = (value: unknown, max = 400) => (typeof value === "string" ? value.slice(0, max) : "");
 
@@ -33,20 +34,20 @@ const text = (value: unknown, max = 400) => (typeof value === "string" ? value.s
  * The form as typed. `people`: everyone the form lists; an exact amount typed for someone not ticked
  * is kept too, so a refused form gives back everything typed (it counts only for those who share).
  */
-export function readExpenseForm(form: FormData, people: Iterable<number> = []): ExpenseFormValues {
-  const sharers = form.getAll("share").map((value) => text(value, 12));
+export function readExpenseForm(form: Posted, people: Iterable<number> = []): ExpenseFormValues {
+  const sharers = form.share.map((value) => text(value, 12));
   const exact: Record<string, string> = {};
   for (const id of people) {
-    const typed = text(form.get(`exact-${id}`), 30);
+    const typed = text(form[`exact-${id}`], 30);
     if (typed) exact[String(id)] = typed;
   }
-  for (const id of sharers) exact[id] = text(form.get(`exact-${id}`), 30);
+  for (const id of sharers) exact[id] = text(form[`exact-${id}`], 30);
   return {
-    description: text(form.get("description"), DESCRIPTION_MAX + 50),
-    amount: text(form.get("amount"), 30),
-    currency: text(form.get("currency"), 10),
-    paidBy: text(form.get("paidBy"), 12),
-    split: text(form.get("split"), 10),
+    description: text(form.description, DESCRIPTION_MAX + 50),
+    amount: text(form.amount, 30),
+    currency: text(form.currency, 10),
+    paidBy: text(form.paidBy, 12),
+    split: text(form.split, 10),
     sharers,
     exact,
   };

@@ -1,6 +1,8 @@
 import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { setFlash } from "~/platform/services/flash.server";
+import { readForm, type ReadOptions } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
@@ -17,27 +19,41 @@ import {
 } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
-type Form = { get(name: string): unknown; getAll(name: string): unknown[] };
-const field = (form: Form, name: string, max = 200) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
-};
+const text = z.string().default("");
+
+/**
+ * What the money pages' forms post (readForm): each field one string, empty when not sent; the
+ * expense's sharers ticked (`share`) a list; an exact amount per person as `exact-<id>`, a payer's
+ * weight as `weight-<id>` (/money/setup).
+ */
+export const moneyForm = z
+  .object({
+    intent: text,
+    key: text,
+    id: text,
+    from: text,
+    to: text,
+    amount: text,
+    currency: text,
+    paidOn: text,
+    note: text,
+    reason: text,
+    anyway: text,
+    version: text,
+    share: z.array(z.string()),
+  })
+  .catchall(z.string());
+type Form = z.output<typeof moneyForm>;
+
+/** A payment's note and a rejection's reason are stored cut to this. */
+export const MONEY_READ: ReadOptions = { max: { note: 200, reason: 200 } };
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KEY = /^[0-9a-f-]{36}$/i;
 
 /** After a write: back to the page the form came from, with its message (post/redirect/get). */
 export async function done(message: string, to = "/money") {
   return redirect(to, { headers: { "Set-Cookie": await setFlash({ message }) } });
-}
-
-export function fail(
-  form: string,
-  error: string,
-  fieldErrors?: Record<string, string>,
-  values?: unknown,
-  status = 400,
-) {
-  return refuse<unknown>({ error, form, fieldErrors, values }, { status });
 }
 
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
@@ -49,27 +65,22 @@ export function ledgerPeople(loaded: LoadedMoney) {
 
 async function reportPayment(loaded: LoadedMoney, form: Form) {
   const { settings, house, money, me } = loaded;
-  const recording = form.get("intent") === "record-payment";
+  const recording = form.intent === "record-payment";
   const formName = recording ? "record" : "payment";
   if (!house || money.missing || settings.receiverId === null) {
-    return fail(
-      formName,
-      "Payments open once the house's price and the receiver are set.",
-      undefined,
-      undefined,
-      409,
+    return refuse(
+      { form: formName, error: "Payments open once the house's price and the receiver are set." },
+      { status: 409 },
     );
   }
   if (recording && !loaded.role.organiser && !loaded.role.receiver) {
-    return fail(formName, "Only the receiver or an organiser records a payment.", undefined, undefined, 403);
+    return refuse(
+      { form: formName, error: "Only the receiver or an organiser records a payment." },
+      { status: 403 },
+    );
   }
-  const values = {
-    from: recording ? field(form, "from", 12) : String(me.id),
-    amount: field(form, "amount", 30),
-    paidOn: field(form, "paidOn", 10),
-    note: field(form, "note", 200),
-    key: field(form, "key", 36),
-  };
+  const { amount: amountText, paidOn, note, key } = form;
+  const values = { from: recording ? form.from : String(me.id), amount: amountText, paidOn, note, key };
   const errors: Record<string, string> = {};
   const from = Number(values.from);
   if (!money.payers.some((payer) => payer.id === from)) {
@@ -78,9 +89,10 @@ async function reportPayment(loaded: LoadedMoney, form: Form) {
   const amount = parseAmount(values.amount, house.currency);
   if (!amount.ok) errors.amount = amount.error;
   if (values.paidOn && !DATE.test(values.paidOn)) errors.paidOn = "Write the date as YYYY-MM-DD";
-  if (!KEY.test(values.key)) return fail(formName, "Reload the page and send the form again.");
+  if (!KEY.test(values.key))
+    return refuse({ form: formName, error: "Reload the page and send the form again." });
   if (Object.keys(errors).length || !amount.ok) {
-    return fail(formName, Object.values(errors)[0], errors, values);
+    return refuse({ form: formName, error: Object.values(errors)[0], fieldErrors: errors, values });
   }
   const payment = {
     fromUserId: from,
@@ -109,30 +121,27 @@ async function reportPayment(loaded: LoadedMoney, form: Form) {
 }
 
 async function decide(loaded: LoadedMoney, form: Form) {
-  const confirm = form.get("intent") === "confirm-payment";
-  const id = Number(field(form, "id", 12));
+  const confirm = form.intent === "confirm-payment";
+  const id = Number(form.id);
   const payment = loaded.payments.find((p) => p.id === id);
-  if (!payment) return fail("payments", "That payment is not on this trip.", undefined, undefined, 404);
+  if (!payment)
+    return refuse({ form: "payments", error: "That payment is not on this trip." }, { status: 404 });
   // A settle-up transfer is decided in its currency's settle-up, a house-share payment in Payments.
   const formName = payment.kind === "settle" ? "transfers" : "payments";
   const sides = { from: payment.fromUserId, to: payment.toUserId };
   if (!mayDecide(sides, { id: loaded.me.id, organiser: loaded.role.organiser })) {
-    return fail(
-      formName,
-      "Only the receiver or an organiser (not the payer) confirms or rejects a payment.",
-      undefined,
-      undefined,
-      403,
+    return refuse(
+      {
+        form: formName,
+        error: "Only the receiver or an organiser (not the payer) confirms or rejects a payment.",
+      },
+      { status: 403 },
     );
   }
-  const reason = field(form, "reason", 200);
+  const { reason } = form;
   if (!confirm && !reason) {
-    return fail(
-      formName,
-      "Say why the payment is rejected",
-      { [`reason-${id}`]: "Say why the payment is rejected" },
-      { id },
-    );
+    const error = "Say why the payment is rejected";
+    return refuse({ form: formName, error, fieldErrors: { [`reason-${id}`]: error }, values: { id } });
   }
   const name = (who: number | null) => nameOf(loaded.names, who);
   const status = confirm ? ("confirmed" as const) : ("rejected" as const);
@@ -149,7 +158,10 @@ async function decide(loaded: LoadedMoney, form: Form) {
     },
   );
   if (!changed)
-    return fail(formName, "That payment was confirmed or rejected already.", undefined, undefined, 409);
+    return refuse(
+      { form: formName, error: "That payment was confirmed or rejected already." },
+      { status: 409 },
+    );
   const what = payment.kind === "settle" ? "Transfer" : "Payment";
   return done(confirm ? `${what} confirmed.` : `${what} rejected.`);
 }
@@ -161,39 +173,33 @@ async function decide(loaded: LoadedMoney, form: Form) {
  */
 async function settle(loaded: LoadedMoney, form: Form) {
   const values = {
-    from: field(form, "from", 12),
-    to: field(form, "to", 12),
-    currency: field(form, "currency", 10),
-    amount: field(form, "amount", 30),
-    key: field(form, "key", 36),
+    from: form.from,
+    to: form.to,
+    currency: form.currency,
+    amount: form.amount,
+    key: form.key,
   };
   const from = Number(values.from);
   const to = Number(values.to);
   const currency = readCurrency(values.currency);
   const { people, balances, transfers } = loaded.money;
   if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(values.key)) {
-    return fail("settle", "That transfer is not one of this trip's. Reload the page.");
+    return refuse({ form: "settle", error: "That transfer is not one of this trip's. Reload the page." });
   }
   const status = recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
   if (!status) {
-    return fail(
-      "settle",
-      "Only the two people of a transfer or an organiser record it.",
-      undefined,
-      undefined,
-      403,
+    return refuse(
+      { form: "settle", error: "Only the two people of a transfer or an organiser record it." },
+      { status: 403 },
     );
   }
   if (!balances.has(currency)) {
-    return fail(
-      "settle",
-      `Nobody on this trip has a balance in ${currency}, so there is nothing to settle in it.`,
-      undefined,
-      values,
-    );
+    const error = `Nobody on this trip has a balance in ${currency}, so there is nothing to settle in it.`;
+    return refuse({ form: "settle", error, values });
   }
   const amount = parseAmount(values.amount, currency);
-  if (!amount.ok) return fail("settle", amount.error, { amount: amount.error }, values);
+  if (!amount.ok)
+    return refuse({ form: "settle", error: amount.error, fieldErrors: { amount: amount.error }, values });
   const name = (id: number | null) => nameOf(loaded.names, id);
   const text = `${name(from)} paid ${name(to)} ${formatMoney(amount.minor, currency)}`;
   const answer = () =>
@@ -207,10 +213,10 @@ async function settle(loaded: LoadedMoney, form: Form) {
   if (loaded.payments.some((p) => p.idempotencyKey === values.key)) return answer();
   const waiting = waitingBetween(loaded.payments, { from, to }, currency);
   const owed = owedBetween(transfers.get(currency) ?? [], { from, to }, waiting);
-  if (amount.minor > owed && form.get("anyway") !== "yes") {
+  if (amount.minor > owed && form.anyway !== "yes") {
     const already = waiting ? `, besides ${formatMoney(waiting, currency)} reported and waiting` : "";
-    const message = `This is more than ${name(from)} owes ${name(to)} (${formatMoney(owed, currency)}${already}). Record anyway?`;
-    return fail("settle", message, { anyway: message }, values);
+    const error = `This is more than ${name(from)} owes ${name(to)} (${formatMoney(owed, currency)}${already}). Record anyway?`;
+    return refuse({ form: "settle", error, fieldErrors: { anyway: error }, values });
   }
   const payment = {
     fromUserId: from,
@@ -235,14 +241,18 @@ async function settle(loaded: LoadedMoney, form: Form) {
 /** Adds an expense (once per form key), or refuses with one message per field and the values typed. */
 async function newExpense(loaded: LoadedMoney, form: Form) {
   if (!loaded.role.seesLedger)
-    return fail("expense", "Only members of the trip add expenses.", undefined, undefined, 403);
+    return refuse({ form: "expense", error: "Only members of the trip add expenses." }, { status: 403 });
   const values: ExpenseFormValues & { key: string } = {
     ...readExpenseForm(form, loaded.money.people),
-    key: field(form, "key", 36),
+    key: form.key,
   };
-  if (!KEY.test(values.key)) return fail("expense", "Reload the page and send the form again.");
+  if (!KEY.test(values.key))
+    return refuse({ form: "expense", error: "Reload the page and send the form again." });
   const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
-  if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
+  }
   const name = (id: number | null) => nameOf(loaded.names, id);
   const line = expenseLine(
     { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: loaded.me.id },
@@ -267,21 +277,18 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const expense = loaded.expenses.find((e) => e.id === id);
   if (!expense || expense.deletedAt) throw new Response("Not found", { status: 404 });
   if (!loaded.role.organiser && expense.authorId !== loaded.me.id) {
-    return fail(
-      "expense",
-      "Only the expense's author or an organiser changes it.",
-      undefined,
-      undefined,
-      403,
+    return refuse(
+      { form: "expense", error: "Only the expense's author or an organiser changes it." },
+      { status: 403 },
     );
   }
-  const version = Number(field(form, "version", 12));
+  const version = Number(form.version);
   const name = (who: number | null) => nameOf(loaded.names, who);
   const before = expenseLine(expense, name).summary;
   const values = readExpenseForm(form, loaded.money.people);
-  const stale = () => fail("expense", STALE, undefined, values, 409);
+  const stale = () => refuse({ form: "expense", error: STALE, values }, { status: 409 });
   if (version !== expense.version) return stale();
-  if (form.get("intent") === "delete-expense") {
+  if (form.intent === "delete-expense") {
     const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, null, {
       action: "Expense deleted",
       subject: `Expense #${id}`,
@@ -290,7 +297,10 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     return ok ? done(`Deleted: ${expense.description}.`) : stale();
   }
   const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
-  if (!parsed.ok) return fail("expense", Object.values(parsed.fieldErrors)[0], parsed.fieldErrors, values);
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
+  }
   const after = expenseLine(
     { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: expense.authorId },
     name,
@@ -316,18 +326,20 @@ const HANDLERS = {
 /** /money's forms: one handler per intent; an archived trip takes no writes. */
 export async function moneyAction(request: Request) {
   const loaded = await loadMoney(request);
-  const form = await request.formData();
-  const handler = handlerFor(HANDLERS, form.get("intent"));
-  if (!handler) return fail("money", UNKNOWN_REQUEST);
-  return closedAware(() => handler(loaded, form));
+  const read = await readForm(request, moneyForm, MONEY_READ);
+  if (!read.ok) return refuse({ ...read.failure, form: "money" });
+  const handler = handlerFor(HANDLERS, read.data.intent);
+  if (!handler) return refuse({ form: "money", error: UNKNOWN_REQUEST });
+  return closedAware(() => handler(loaded, read.data));
 }
 
 /** A write racing a roll-over is refused with the edition's message, never a 500. */
-export async function closedAware(run: () => Promise<Response | ReturnType<typeof fail>>) {
+export async function closedAware(run: () => Promise<Response | ReturnType<typeof refuse<unknown>>>) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof EditionClosedError) return fail("money", error.message, undefined, undefined, 409);
+    if (error instanceof EditionClosedError)
+      return refuse({ form: "money", error: error.message }, { status: 409 });
     throw error;
   }
 }

@@ -1,7 +1,14 @@
 import { minorToText } from "~/platform/lib/amount";
 import { expenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine } from "~/features/money/lib/money-text";
-import { changeExpenseAction, closedAware } from "~/features/money/services/money-actions.server";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
+import {
+  MONEY_READ,
+  changeExpenseAction,
+  closedAware,
+  moneyForm,
+} from "~/features/money/services/money-actions.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 
 function findExpense(loaded: LoadedMoney, idText: string) {
@@ -32,6 +39,7 @@ export async function getExpenseEdit(request: Request, idText: string) {
 export async function expenseEditAction(request: Request, idText: string) {
   const loaded = await loadMoney(request);
   const expense = findExpense(loaded, idText);
-  const form = await request.formData();
-  return closedAware(() => changeExpenseAction(loaded, expense.id, form));
+  const read = await readForm(request, moneyForm, MONEY_READ);
+  if (!read.ok) return refuse({ ...read.failure, form: "expense" });
+  return closedAware(() => changeExpenseAction(loaded, expense.id, read.data));
 }

@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { requireOrganiser } from "~/features/accounts/index.server";
+import { readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
@@ -6,18 +9,31 @@ import { depositText } from "~/features/money/lib/money-text";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
-import { closedAware, done, fail } from "~/features/money/services/money-actions.server";
+import { closedAware, done } from "~/features/money/services/money-actions.server";
 import {
   getPaymentReminder,
   getPaymentReminderPreview,
   sendPaymentReminder,
 } from "~/features/money/services/money-reminder.server";
 
-type Form = { get(name: string): unknown };
-const field = (form: Form, name: string, max = 200) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
-};
+const text = z.string().default("");
+
+/** What /money/setup's forms post (readForm): each field one string, a payer's weight as `weight-<id>`. */
+const setupForm = z
+  .object({
+    intent: text,
+    receiver: text,
+    childWeight: text,
+    depositKind: text,
+    depositValue: text,
+    depositDue: text,
+    balanceDue: text,
+    instructions: text,
+    member: text,
+    change: text,
+  })
+  .catchall(z.string());
+type Form = z.output<typeof setupForm>;
 const DATE = /^(\d{4}-\d{2}-\d{2})?$/;
 export const INSTRUCTIONS_MAX = 1000;
 
@@ -86,13 +102,13 @@ const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loade
 async function saveSettings(loaded: LoadedMoney, form: Form) {
   const currency = loaded.house?.currency ?? "USD";
   const values = {
-    receiver: field(form, "receiver", 12),
-    childWeight: field(form, "childWeight", 4),
-    depositKind: field(form, "depositKind", 10),
-    depositValue: field(form, "depositValue", 30),
-    depositDue: field(form, "depositDue", 10),
-    balanceDue: field(form, "balanceDue", 10),
-    instructions: field(form, "instructions", INSTRUCTIONS_MAX + 100),
+    receiver: form.receiver,
+    childWeight: form.childWeight,
+    depositKind: form.depositKind,
+    depositValue: form.depositValue,
+    depositDue: form.depositDue,
+    balanceDue: form.balanceDue,
+    instructions: form.instructions,
   };
   const errors: Record<string, string> = {};
   const receiverId = values.receiver === "" ? null : Number(values.receiver);
@@ -116,7 +132,9 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
   if (!DATE.test(values.balanceDue)) errors.balanceDue = "Write the date as YYYY-MM-DD";
   if (values.instructions.length > INSTRUCTIONS_MAX)
     errors.instructions = `At most ${INSTRUCTIONS_MAX} characters`;
-  if (Object.keys(errors).length) return fail("settings", Object.values(errors)[0], errors, values);
+  if (Object.keys(errors).length) {
+    return refuse({ form: "settings", error: Object.values(errors)[0], fieldErrors: errors, values });
+  }
 
   const row = {
     receiverId,
@@ -170,11 +188,11 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
 }
 
 async function changePayer(loaded: LoadedMoney, form: Form) {
-  const id = Number(field(form, "member", 12));
+  const id = Number(form.member);
   const member = loaded.members.find((m) => m.id === id);
-  if (!member) return fail("payers", "Choose a member.");
+  if (!member) return refuse({ form: "payers", error: "Choose a member." });
   const payer = loaded.money.payers.find((p) => p.id === id);
-  const action = field(form, "change", 10);
+  const action = form.change;
   const actor = actorOf(loaded);
   if (action === "add" || action === "remove") {
     await savePayer(
@@ -194,10 +212,16 @@ async function changePayer(loaded: LoadedMoney, form: Form) {
       "/money/setup",
     );
   }
-  const text = field(form, `weight-${id}`, 10);
-  const weight = text === "" ? null : parseWeight(text);
-  if (text !== "" && weight === null) {
-    return fail("payers", WEIGHT_MESSAGE, { [`weight-${id}`]: WEIGHT_MESSAGE }, { [`weight-${id}`]: text });
+  const name = `weight-${id}`;
+  const typed = form[name] ?? "";
+  const weight = typed === "" ? null : parseWeight(typed);
+  if (typed !== "" && weight === null) {
+    return refuse({
+      form: "payers",
+      error: WEIGHT_MESSAGE,
+      fieldErrors: { [name]: WEIGHT_MESSAGE },
+      values: { [name]: typed },
+    });
   }
   const shown = (value: number | null | undefined) =>
     value === null || value === undefined ? "default" : formatWeight(value);
@@ -224,7 +248,7 @@ async function changePayer(loaded: LoadedMoney, form: Form) {
 
 async function remind(loaded: LoadedMoney) {
   const outcome = await sendPaymentReminder(loaded);
-  if (!outcome.ok) return fail("reminder", outcome.error, undefined, undefined, 409);
+  if (!outcome.ok) return refuse({ form: "reminder", error: outcome.error }, { status: 409 });
   const failed = outcome.failed ? ` ${outcome.failed} could not be sent: you may send again now.` : "";
   return done(
     `Payment reminder sent to ${outcome.sent} ${outcome.sent === 1 ? "payer" : "payers"}.${failed}`,
@@ -236,8 +260,9 @@ const HANDLERS = { settings: saveSettings, payer: changePayer, "send-reminder": 
 
 export async function setupAction(request: Request) {
   const loaded = await loadSetup(request);
-  const form = await request.formData();
-  const handler = handlerFor(HANDLERS, form.get("intent"));
-  if (!handler) return fail("money", UNKNOWN_REQUEST);
-  return closedAware(() => handler(loaded, form));
+  const read = await readForm(request, setupForm);
+  if (!read.ok) return refuse({ ...read.failure, form: "money" });
+  const handler = handlerFor(HANDLERS, read.data.intent);
+  if (!handler) return refuse({ form: "money", error: UNKNOWN_REQUEST });
+  return closedAware(() => handler(loaded, read.data));
 }

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invite-limits";
+import { INVITE_DAILY_CAP, INVITE_LIST_MAX } from "~/features/organiser/lib/invite-limits";
 
 export type InvitePanelData = { pending: Array<{ id: number; email: string; invitedAt: string }> };
 
@@ -32,7 +32,7 @@ export function InvitePanel({
           name="addresses"
           rows={3}
           required
-          maxLength={20000}
+          maxLength={INVITE_LIST_MAX}
           defaultValue={typed}
           aria-describedby={error ? "invite-error" : undefined}
         />

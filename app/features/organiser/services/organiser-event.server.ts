@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { anyFields, readForm, type ReadOptions } from "~/platform/services/read-form.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { env } from "~/platform/env.server";
 import { bestWeekends } from "~/features/results/lib/best-weekends";
@@ -6,7 +7,6 @@ import { weekendLong } from "~/features/season/lib/event-settings";
 import { eventFactsSchema, plannedWeekendSchema } from "~/features/season/lib/event-settings-schema";
 import { SEASON_WORDS } from "~/features/season/lib/season-state";
 import { firstErrorPerField } from "~/platform/lib/field-errors";
-import type { FormFailure } from "~/platform/lib/form-failure";
 import { saveEventFacts, setPlannedWeekend, getCurrentEdition } from "~/features/season/index.server";
 import { headcount, headcountRows } from "~/features/results/lib/headcount";
 import { getWeekendCounts, listHeadcountRecords, getEventPlan } from "~/features/results/index.server";
@@ -18,7 +18,7 @@ import type { DecisionPanelData } from "~/features/organiser/components/decision
 import type { EventFactsData } from "~/features/organiser/components/event-panel";
 import { announceDecision, getAnnounceStatus } from "~/features/organiser/services/announce.server";
 import { inviteAddresses, planInvitations } from "~/features/organiser/services/invite.server";
-import { INVITE_DAILY_CAP } from "~/features/organiser/lib/invitations";
+import { INVITE_DAILY_CAP, INVITE_LIST_MAX } from "~/features/organiser/lib/invite-limits";
 import { setFlash } from "~/platform/services/flash.server";
 import { listMailRounds, recordMailRound } from "~/features/organiser/models/mail-round.server";
 import { announcementMail } from "~/features/season/lib/announcement";
@@ -117,9 +117,8 @@ export async function getMailHistory() {
   }));
 }
 
-type Form = Record<string, FormDataEntryValue>;
-const refusal = (error: string, status = 400, values?: Record<string, string>) =>
-  refuse({ error, ...(values ? { values } : {}) }, { status });
+/** An organiser form's fields as read (readForm): each one string, trimmed. */
+export type Form = Record<string, string>;
 
 const EVENT_FIELDS = ["name", "shortName", "expectedMin", "expectedMax", "chatUrl"];
 
@@ -127,7 +126,7 @@ const EVENT_FIELDS = ["name", "shortName", "expectedMin", "expectedMax", "chatUr
 export async function saveEventIntent(form: Form, page: string) {
   const parsed = eventFactsSchema.safeParse(form);
   if (!parsed.success) {
-    const values = Object.fromEntries(EVENT_FIELDS.map((key) => [key, String(form[key] ?? "")]));
+    const values = Object.fromEntries(EVENT_FIELDS.map((key) => [key, form[key] ?? ""]));
     return refuse({
       error: "The event was not saved: see the fields below.",
       fieldErrors: firstErrorPerField(parsed.error),
@@ -142,7 +141,7 @@ export async function saveEventIntent(form: Form, page: string) {
 export async function chooseWeekendIntent(form: Form, page: string) {
   const { year } = (await getEventPlan()).event;
   const parsed = plannedWeekendSchema(year).safeParse(form.weekend);
-  if (!parsed.success) return refusal(parsed.error.issues[0].message);
+  if (!parsed.success) return refuse({ error: parsed.error.issues[0].message });
   await setPlannedWeekend(parsed.data);
   return doneOn(page, `The weekend is ${weekendLong(parsed.data, year)}, ${year}.`);
 }
@@ -154,7 +153,7 @@ export async function clearWeekendIntent(_form: Form, page: string) {
 
 export async function announceIntent(_form: Form, page: string, organiserId: number) {
   const outcome = await announceDecision();
-  if (!outcome.ok) return refusal(outcome.error, 409);
+  if (!outcome.ok) return refuse({ error: outcome.error }, { status: 409 });
   await recordMailRound({
     kind: "announcement",
     subject: outcome.subject,
@@ -170,10 +169,13 @@ export async function announceIntent(_form: Form, page: string, organiserId: num
   );
 }
 
+/** The people page reads the invite box whole, up to its own limit. */
+export const INVITES_READ: ReadOptions = { max: { addresses: INVITE_LIST_MAX } };
+
 export async function inviteIntent(form: Form, page: string, organiserId: number) {
-  const addresses = String(form.addresses ?? "").slice(0, 20000);
+  const addresses = form.addresses ?? "";
   const outcome = await inviteAddresses(addresses, organiserId);
-  if (!outcome.ok) return refusal(outcome.error, 400, { addresses });
+  if (!outcome.ok) return refuse({ error: outcome.error, values: { addresses } });
   await recordMailRound({
     kind: "invitations",
     subject: outcome.subject,
@@ -210,26 +212,29 @@ export type InviteStep = {
 type Intent = (form: Form, page: string, organiserId: number) => Promise<unknown>;
 
 /**
- * An organiser page's action: only for the organiser; the posted `intent` looked up in the page's own
- * handlers, each of which redirects back to `page` with its message or answers (a refusal, a step).
+ * An organiser page's action: only for the organiser; the post read (with the page's `read` options,
+ * a field longer than most), the posted `intent` looked up in the page's own handlers, each of which
+ * redirects back to `page` with its message or answers (a refusal, a step).
  */
 export async function runIntent<Handlers extends Record<string, Intent>>(
   request: Request,
   page: string,
   handlers: Handlers,
-): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | ReturnType<typeof data<FormFailure>>> {
+  read?: ReadOptions,
+): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | ReturnType<typeof refuse>> {
   const organiser = await requireOrganiser(request);
-  const form = Object.fromEntries(await request.formData());
-  const handler = handlerFor(handlers, form.intent);
+  const form = await readForm(request, anyFields, read);
+  if (!form.ok) return refuse(form.failure);
+  const handler = handlerFor(handlers, form.data.intent);
   if (!handler) return refuse({ error: UNKNOWN_REQUEST });
-  return handler(form, page, organiser.id) as Promise<Awaited<ReturnType<Handlers[keyof Handlers]>>>;
+  return handler(form.data, page, organiser.id) as Promise<Awaited<ReturnType<Handlers[keyof Handlers]>>>;
 }
 
 /** The invitations' confirmation step: whom the list reaches, who was invited before, the mail. */
 export async function checkInvitesIntent(form: Form) {
-  const addresses = String(form.addresses ?? "").slice(0, 20000);
+  const addresses = form.addresses ?? "";
   const plan = await planInvitations(addresses);
-  if (!plan.ok) return refusal(plan.error, 400, { addresses });
+  if (!plan.ok) return refuse({ error: plan.error, values: { addresses } });
   const zone = env().eventTimeZone;
   const named = (address: string) => (plan.names[address] ? `${plan.names[address]} <${address}>` : address);
   return data<InviteStep>({

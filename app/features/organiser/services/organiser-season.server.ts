@@ -10,12 +10,11 @@ import { doneOn } from "~/features/organiser/services/organiser-event.server";
 import { recordMailRound } from "~/features/organiser/models/mail-round.server";
 import { addOrganiser, removeOrganiser } from "~/features/accounts/index.server";
 import { refuse } from "~/platform/services/refuse.server";
-
-type Form = Record<string, FormDataEntryValue>;
+import type { Form } from "~/features/organiser/services/organiser-event.server";
 
 /** Sets the survey deadline; a refusal keeps the typed date and time. */
 export async function setDeadlineIntent(form: Form, page: string) {
-  const values = { date: String(form.date ?? ""), time: String(form.time ?? "") };
+  const values = { date: form.date ?? "", time: form.time ?? "" };
   const outcome = await setDeadlineFromForm(values.date, values.time);
   if ("error" in outcome) return refuse({ error: outcome.error, values, form: "deadline" });
   return doneOn(page, `Deadline set: ${outcome.text}.`);
@@ -54,33 +53,33 @@ export async function reminderIntent(form: Form, page: string, organiserId: numb
 export async function houseIntent(form: Form, page: string) {
   // About one house's form once the house is known: its message and the year typed show there.
   const about = Number(form.houseId);
-  const refused = (error: string, status = 400) =>
+  const where =
     Number.isInteger(about) && about > 0
-      ? refuse({ error, form: houseForm(about), values: { year: String(form.year ?? "") } }, { status })
-      : refuse({ error, form: "houses" }, { status });
+      ? { form: houseForm(about), values: { year: form.year ?? "" } }
+      : { form: "houses" };
   const parsed = organiserHouseFormSchema.safeParse(form);
-  if (!parsed.success) return refused(UNKNOWN_REQUEST);
+  if (!parsed.success) return refuse({ error: UNKNOWN_REQUEST, ...where });
   const { houseId, intent } = parsed.data;
   const house = await getHouse(houseId);
-  if (!house) return refused("House not found", 404);
+  if (!house) return refuse({ error: "House not found", ...where }, { status: 404 });
   const refusal = await houseChangeRefusal(house, {
     choose: intent === "choose",
     in_play: intent === "out-of-play" ? false : undefined,
   });
-  if (refusal) return refused(refusal, 409);
+  if (refusal) return refuse({ error: refusal, ...where }, { status: 409 });
   if (intent === "choose" || intent === "unchoose") {
     await setChosenHouseId(intent === "choose" ? houseId : null);
     return doneOn(page, intent === "choose" ? `${house.title} is the chosen house.` : "No house is chosen.");
   }
   const patch = houseControlPatch({ houseId, intent, year: parsed.data.year });
-  if (!patch.success) return refused(`${house.title}: ${patch.error.issues[0].message}`);
+  if (!patch.success) return refuse({ error: `${house.title}: ${patch.error.issues[0].message}`, ...where });
   await updateHouse(houseId, patch.data);
   return doneOn(page, `${house.title} is updated.`);
 }
 
 /** Adds an organiser by address; a refusal keeps what was typed. */
 export async function addOrganiserIntent(form: Form, page: string, organiserId: number) {
-  const email = String(form.email ?? "").slice(0, 300);
+  const email = form.email ?? "";
   const outcome = await addOrganiser(email, organiserId);
   if (!outcome.ok) return refuse({ error: outcome.error, values: { email } });
   return doneOn(page, outcome.message);
@@ -88,7 +87,7 @@ export async function addOrganiserIntent(form: Form, page: string, organiserId: 
 
 /** Removes an added organiser; never the last confirmed one. */
 export async function removeOrganiserIntent(form: Form, page: string) {
-  const outcome = await removeOrganiser(String(form.email ?? "").slice(0, 300));
+  const outcome = await removeOrganiser(form.email ?? "");
   if (!outcome.ok) return refuse({ error: outcome.error }, { status: 409 });
   return doneOn(page, outcome.message);
 }

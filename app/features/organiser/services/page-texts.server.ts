@@ -12,6 +12,8 @@ import {
 } from "~/features/organiser/lib/page-texts";
 import { doneOn } from "~/features/organiser/services/organiser-event.server";
 import { refuse } from "~/platform/services/refuse.server";
+import type { ReadOptions } from "~/platform/services/read-form.server";
+import type { Form } from "~/features/organiser/services/organiser-event.server";
 
 type Facts = Parameters<typeof defaultPageTexts>[0];
 
@@ -44,11 +46,17 @@ export async function getPageTextsForm(): Promise<PageTextsForm> {
   };
 }
 
-type Form = Record<string, FormDataEntryValue>;
+/**
+ * The event page reads each text whole up to twice its limit: the limit counts the text as the pages
+ * show it (normalisePlainText), and a line break may arrive as two characters.
+ */
+export const TEXTS_READ: ReadOptions = {
+  max: Object.fromEntries(PAGE_TEXT_NAMES.map((name) => [name, 2 * PAGE_TEXT_MAX])),
+};
 
 /** What was typed, each field as posted (a missing one is empty). */
 function typed(form: Form): Record<PageTextName, string> {
-  return Object.fromEntries(PAGE_TEXT_NAMES.map((name) => [name, String(form[name] ?? "")])) as Record<
+  return Object.fromEntries(PAGE_TEXT_NAMES.map((name) => [name, form[name] ?? ""])) as Record<
     PageTextName,
     string
   >;

@@ -16,6 +16,7 @@ import {
   checkInvitesIntent,
   getInvitePanel,
   inviteIntent,
+  INVITES_READ,
   runIntent,
 } from "~/features/organiser/services/organiser-event.server";
 import {
@@ -94,15 +95,20 @@ async function peoplePage(request: Request, selfId: number) {
 
 /** The People page's forms: the deadline, the reminder, invitations and organisers. */
 export function peopleAction(request: Request) {
-  return runIntent(request, PEOPLE_PATH, {
-    "set-deadline": setDeadlineIntent,
-    "close-now": closeNowIntent,
-    "clear-deadline": clearDeadlineIntent,
-    "send-reminder": reminderIntent,
-    "retry-reminder": reminderIntent,
-    "check-invites": checkInvitesIntent,
-    invite: inviteIntent,
-    "add-organiser": addOrganiserIntent,
-    "remove-organiser": removeOrganiserIntent,
-  });
+  return runIntent(
+    request,
+    PEOPLE_PATH,
+    {
+      "set-deadline": setDeadlineIntent,
+      "close-now": closeNowIntent,
+      "clear-deadline": clearDeadlineIntent,
+      "send-reminder": reminderIntent,
+      "retry-reminder": reminderIntent,
+      "check-invites": checkInvitesIntent,
+      invite: inviteIntent,
+      "add-organiser": addOrganiserIntent,
+      "remove-organiser": removeOrganiserIntent,
+    },
+    INVITES_READ,
+  );
 }

@@ -42,9 +42,9 @@ async function page(url: string, view: ReactNode) {
 }
 
 function form(entries: Array<[string, string]>) {
-  const data = new FormData();
-  for (const [name, value] of entries) data.append(name, value);
-  return data;
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of entries) (fields[name] ??= []).push(value);
+  return fields;
 }
 
 describe("the survey definition", () => {

@@ -117,9 +117,9 @@ describe("surveySchema", () => {
 });
 
 function form(entries: Array<[string, string]>) {
-  const data = new FormData();
-  for (const [name, value] of entries) data.append(name, value);
-  return data;
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of entries) (fields[name] ??= []).push(value);
+  return fields;
 }
 
 describe("section forms", () => {

@@ -182,20 +182,31 @@ export function parseSurvey(
 }
 
 /**
+ * A section form's fields as read (readForm): every name with all its values, since a checkbox group
+ * posts its name once per ticked box (the section's questions say which names are single).
+ */
+export const surveyFields = z.record(z.array(z.string()));
+export type SurveyFields = z.output<typeof surveyFields>;
+
+/** The fields again as the name/value pairs a form posts (a section kept for after a login). */
+export const fieldPairs = (fields: SurveyFields) =>
+  Object.entries(fields).flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
+
+/**
  * A section's answers as its HTML form posts them: radios and text by name, checkbox groups as
  * repeated values (an unticked box posts nothing, so it reads as false), sizes as "<key>.<holder>".
  * The result is what the member entered, valid or not.
  */
 export function readSectionForm(
   section: Section,
-  form: FormData,
+  form: SurveyFields,
   windows: readonly string[] = WINDOWS,
   questions: readonly Question[] = SURVEY_QUESTIONS,
 ): Partial<SurveyInput> {
   const values: Record<string, unknown> = {};
   for (const question of questions.filter((each) => each.section === section)) {
     const { key } = question;
-    const ticked = new Set(form.getAll(key).map(String));
+    const ticked = new Set(form[key]);
     if (question.kind === "availability") {
       // An unknown window stays in, so validation names it instead of dropping it unseen.
       values[key] = {
@@ -208,10 +219,10 @@ export function readSectionForm(
       );
     } else if (question.kind === "sizes") {
       values[key] = Object.fromEntries(
-        Object.keys(question.holders).map((holder) => [holder, String(form.get(`${key}.${holder}`) ?? "")]),
+        Object.keys(question.holders).map((holder) => [holder, form[`${key}.${holder}`]?.[0] ?? ""]),
       );
     } else {
-      values[key] = String(form.get(key) ?? "");
+      values[key] = form[key]?.[0] ?? "";
     }
   }
   return values as Partial<SurveyInput>;
@@ -220,7 +231,7 @@ export function readSectionForm(
 /** Validates one section's form: its answers, or the messages and the input to show again. */
 export function parseSectionForm(
   section: Section,
-  form: FormData,
+  form: SurveyFields,
   edition: SurveyEdition = SPEC_SURVEY,
 ):
   | { success: true; answers: Partial<SurveyAnswers> }

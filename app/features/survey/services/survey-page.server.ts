@@ -17,7 +17,13 @@ import {
 } from "~/features/survey/lib/survey-flow";
 import { reviewParts } from "~/features/survey/lib/survey-review";
 import type { FormFailure } from "~/platform/lib/form-failure";
-import { parseSectionForm, type SurveyEdition, type SurveyInput } from "~/features/survey/lib/survey-schema";
+import {
+  fieldPairs,
+  parseSectionForm,
+  surveyFields,
+  type SurveyEdition,
+  type SurveyInput,
+} from "~/features/survey/lib/survey-schema";
 import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
 import { getSurveyProgress } from "~/features/survey/models/survey.server";
 import { readFlash } from "~/platform/services/flash.server";
@@ -27,6 +33,7 @@ import {
   surveyClosedReason,
 } from "~/features/survey/services/survey-deadline.server";
 import { sectionPath, submitSection } from "~/features/survey/services/survey-submit.server";
+import { parseForm, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 // The /survey page's loader and action, in one server module: every server module a route imports
@@ -37,11 +44,12 @@ import { refuse } from "~/platform/services/refuse.server";
  * read back from the query with what is wrong with them; null when there are none.
  */
 function restoreDraft(section: Section, params: URLSearchParams, edition: SurveyEdition) {
-  const draft = [...params].filter(([name]) => name !== FROM_REVIEW);
-  if (draft.length === 0) return null;
-  const form = new FormData();
-  for (const [name, value] of draft) form.append(name, value);
-  const parsed = parseSectionForm(section, form, edition);
+  const draft = parseForm(
+    [...params].filter(([name]) => name !== FROM_REVIEW),
+    surveyFields,
+  );
+  if (!draft.ok || Object.keys(draft.data).length === 0) return null;
+  const parsed = parseSectionForm(section, draft.data, edition);
   return parsed.success
     ? { values: parsed.answers as Partial<SurveyInput>, fieldErrors: undefined }
     : { values: parsed.values, fieldErrors: parsed.fieldErrors };
@@ -104,9 +112,6 @@ export async function surveyPageLoader({ request, params }: LoaderFunctionArgs) 
 
 export type SurveyActionData = FormFailure<SurveyInput>;
 
-const textFields = (form: FormData) =>
-  [...form].filter((field): field is [string, string] => typeof field[1] === "string");
-
 /**
  * Keeps a section posted after the session ended for the login that follows; the accounts feature's
  * `keepForLogin`, handed down by the route (accounts sits above the survey in the feature order).
@@ -122,18 +127,19 @@ export async function surveyPageAction({ request, params }: ActionFunctionArgs, 
   // After the deadline nothing is saved, not even a draft: the survey is closed.
   const closed = await surveyClosedReason();
   if (closed) return refuse({ error: closed }, { status: 403 });
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse({ error: "That form could not be read. Please try again." });
+  const read = await readForm(request, surveyFields);
+  if (!read.ok) return refuse(read.failure);
   const user = await getUser(request);
   if (!user) {
     // The session ended with the section open: the answers are kept and saved right after the login.
-    const kept = await keepForLogin(request, { kind: "survey", section, fields: textFields(form) });
+    const fields = fieldPairs(read.data);
+    const kept = await keepForLogin(request, { kind: "survey", section, fields });
     return redirect(
       loginUrl(sectionPath(section), "survey"),
       kept ? { headers: { "Set-Cookie": kept } } : {},
     );
   }
-  const outcome = await submitSection(user.id, section, form);
+  const outcome = await submitSection(user.id, section, read.data);
   if (outcome.saved) return redirect(outcome.to);
   const { error, values, fieldErrors } = outcome;
   return refuse({ error, values, fieldErrors }, { status: outcome.status });

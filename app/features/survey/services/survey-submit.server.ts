@@ -12,8 +12,11 @@ import {
   fieldErrorsOf,
   parseSectionForm,
   parseSurvey,
+  surveyFields,
+  type SurveyFields,
   type SurveyInput,
 } from "~/features/survey/lib/survey-schema";
+import { parseForm } from "~/platform/services/read-form.server";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { SUBMIT_ERROR_PREFIX } from "~/features/survey/lib/survey-questions";
 import { EditionClosedError, getCurrentEdition } from "~/features/season/index.server";
@@ -39,10 +42,10 @@ export type SectionOutcome =
 export async function submitSection(
   userId: number,
   section: Section,
-  form: FormData,
+  form: SurveyFields,
 ): Promise<SectionOutcome> {
-  const back = form.get("intent") === "back";
-  const fromReview = form.get(FROM_REVIEW) === "review";
+  const back = form.intent?.[0] === "back";
+  const fromReview = form[FROM_REVIEW]?.[0] === "review";
   // The edition first: answers read from a newer one are then refused with it, never mixed into it.
   const edition = await getCurrentEdition();
   const { answers } = await getSurveyProgress(userId, { fresh: true });
@@ -108,9 +111,9 @@ export async function applyKeptSection(
   fields: [string, string][],
 ): Promise<{ to: string; notice?: string }> {
   if (section === DONE_SECTION) return { to: sectionPath(REVIEW_SECTION) };
-  const form = new FormData();
-  for (const [name, value] of fields) form.append(name, value);
-  const outcome = (await surveyClosedReason()) ? null : await submitSection(userId, section, form);
+  const read = parseForm(fields, surveyFields);
+  const outcome =
+    !read.ok || (await surveyClosedReason()) ? null : await submitSection(userId, section, read.data);
   if (outcome?.saved) return { to: outcome.to, notice: SAVED_AFTER_LOGIN };
   const query = new URLSearchParams(fields.filter(([name]) => name !== "intent")).toString();
   return { to: query ? `${sectionPath(section)}?${query}` : sectionPath(section) };

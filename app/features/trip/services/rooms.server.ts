@@ -16,7 +16,8 @@ import {
   placePerson,
   updateRoom,
 } from "~/features/trip/models/rooms.server";
-import type { TripOutcome } from "~/features/trip/services/trip-actions.server";
+import { refuse } from "~/platform/services/refuse.server";
+import { idOf, type TripForm, type TripOutcome } from "~/features/trip/services/trip-actions.server";
 import { roomPlan } from "~/features/trip/services/trip-facts.server";
 import type { requireTripMember } from "~/features/trip/services/trip-members.server";
 
@@ -47,19 +48,10 @@ export async function getRoomsPage(trip: Trip) {
   };
 }
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "");
-const refuse = (
-  form: string,
-  error: string,
-  extra: { fieldErrors?: Record<string, string>; values?: Record<string, string> } = {},
-): TripOutcome => ({
-  failure: { form, error, ...extra },
-});
-
-function parseRoom(form: FormData) {
-  const values = { name: field(form, "name"), beds: field(form, "beds") };
-  const name = values.name.trim();
-  const beds = /^\d+$/.test(values.beds.trim()) ? Number(values.beds.trim()) : NaN;
+function parseRoom(form: TripForm) {
+  const values = { name: form.name ?? "", beds: form.beds ?? "" };
+  const { name } = values;
+  const beds = /^\d+$/.test(values.beds) ? Number(values.beds) : NaN;
   const fieldErrors: Record<string, string> = {};
   if (!name) fieldErrors.name = "Name the room.";
   else if (name.length > ROOM_LIMITS.name) fieldErrors.name = `At most ${ROOM_LIMITS.name} characters.`;
@@ -68,40 +60,37 @@ function parseRoom(form: FormData) {
   return Object.keys(fieldErrors).length ? { fieldErrors, values } : { room: { name, beds }, values };
 }
 
-const roomId = (form: FormData) => {
-  const value = Number(form.get("id"));
-  return Number.isInteger(value) && value > 0 ? value : 0;
-};
-
 /** The rooms page's forms, by `intent` (organisers only; the route checks). */
-export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promise<TripOutcome>> = {
+export const ROOM_INTENTS: Record<string, (trip: Trip, form: TripForm) => Promise<TripOutcome>> = {
   async generate(trip) {
     const house = trip.plan.house;
-    if (!house) return refuse("rooms", "Choose the house first: the list starts from its bedrooms.");
+    if (!house)
+      return refuse({ form: "rooms", error: "Choose the house first: the list starts from its bedrooms." });
     if ((await listRooms()).length)
-      return refuse("rooms", "There are rooms already: rename or remove them below.");
+      return refuse({ form: "rooms", error: "There are rooms already: rename or remove them below." });
     await addRooms(roomsFromHouse(house.num_bedrooms, house.num_beds));
     return { message: `${house.num_bedrooms} rooms from ${house.title}: name them and set their beds.` };
   },
 
   async "add-room"(_trip, form) {
     const parsed = parseRoom(form);
-    if (!parsed.room) return refuse("add-room", "Check the room.", parsed);
+    if (!parsed.room) return refuse({ form: "add-room", error: "Check the room.", ...parsed });
     if ((await listRooms()).length >= ROOM_LIMITS.rooms)
-      return refuse("add-room", `At most ${ROOM_LIMITS.rooms} rooms.`);
+      return refuse({ form: "add-room", error: `At most ${ROOM_LIMITS.rooms} rooms.` });
     await addRooms([parsed.room]);
     return { message: `${parsed.room.name} is added.` };
   },
 
   async "save-room"(_trip, form) {
     const parsed = parseRoom(form);
-    if (!parsed.room) return refuse(`room-${roomId(form)}`, "Check the room.", parsed);
-    if (!(await updateRoom(roomId(form), parsed.room))) return refuse("rooms", "That room is gone.");
+    const id = idOf(form.id);
+    if (!parsed.room) return refuse({ form: `room-${id}`, error: "Check the room.", ...parsed });
+    if (!(await updateRoom(id, parsed.room))) return refuse({ form: "rooms", error: "That room is gone." });
     return { message: `${parsed.room.name} is saved.` };
   },
 
   async "remove-room"(_trip, form) {
-    await deleteRoom(roomId(form));
+    await deleteRoom(idOf(form.id));
     return { message: "The room is removed; whoever was in it is in no room now." };
   },
 
@@ -110,18 +99,28 @@ export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promis
    * id or "none" (no room); an empty choice is refused on its field.
    */
   async place(trip, form) {
-    const values = { person: field(form, "person"), roomId: field(form, "roomId") };
-    const refusePlace = (error: string, fieldErrors: Record<string, string>) =>
-      refuse("place", error, { fieldErrors, values });
-    if (!values.person) return refusePlace("Choose who to move.", { person: "Choose a person." });
+    const values = { person: form.person ?? "", roomId: form.roomId ?? "" };
+    if (!values.person)
+      return refuse({
+        form: "place",
+        error: "Choose who to move.",
+        fieldErrors: { person: "Choose a person." },
+        values,
+      });
     const person = tripPeople(trip.members).find((candidate) => candidate.key === values.person);
-    if (!person)
-      return refusePlace("That person is not on the trip.", { person: "That person is not on the trip." });
+    if (!person) {
+      const error = "That person is not on the trip.";
+      return refuse({ form: "place", error, fieldErrors: { person: error }, values });
+    }
     const target = values.roomId === NO_ROOM ? null : Number(values.roomId);
-    if (target !== null && !(Number.isInteger(target) && target > 0))
-      return refusePlace("Choose a room, or No room.", { roomId: "Choose a room, or No room." });
-    if (!(await placePerson(person.userId, person.guest, target)))
-      return refusePlace("That room is gone.", { roomId: "That room is gone: choose another." });
+    if (target !== null && !(Number.isInteger(target) && target > 0)) {
+      const error = "Choose a room, or No room.";
+      return refuse({ form: "place", error, fieldErrors: { roomId: error }, values });
+    }
+    if (!(await placePerson(person.userId, person.guest, target))) {
+      const fieldErrors = { roomId: "That room is gone: choose another." };
+      return refuse({ form: "place", error: "That room is gone.", fieldErrors, values });
+    }
     if (target === null) return { message: `${person.name} is in no room now.` };
     const room = (await listRooms()).find((candidate) => candidate.id === target);
     return { message: `${person.name} is in ${room?.name ?? "the room"} now.` };
@@ -129,17 +128,16 @@ export const ROOM_INTENTS: Record<string, (trip: Trip, form: FormData) => Promis
 
   async suggest(trip) {
     const [rooms, placements] = await Promise.all([listRooms(), listPlacements()]);
-    if (!rooms.length) return refuse("suggest", "Add the rooms first.");
-    if (placements.length)
-      return refuse("suggest", "Suggest rooms fills an empty plan: clear the plan first.");
+    const full = "Suggest rooms fills an empty plan: clear the plan first.";
+    if (!rooms.length) return refuse({ form: "suggest", error: "Add the rooms first." });
+    if (placements.length) return refuse({ form: "suggest", error: full });
     const { people } = roomPlan(trip.members, rooms, []);
     const { placements: suggested, unmet } = suggestRooms(people, rooms);
     const rows = suggested.map((placement) => {
       const person = people.find((candidate) => candidate.key === placement.personKey)!;
       return { roomId: placement.roomId, userId: person.userId, guest: person.guest };
     });
-    if (!(await fillEmptyPlan(rows)))
-      return refuse("suggest", "Suggest rooms fills an empty plan: clear the plan first.");
+    if (!(await fillEmptyPlan(rows))) return refuse({ form: "suggest", error: full });
     return { message: suggestedMessage(unmet) };
   },
 

@@ -1,5 +1,5 @@
 import { env } from "~/platform/env.server";
-import type { FormFailure } from "~/platform/lib/form-failure";
+import { refuse } from "~/platform/services/refuse.server";
 import { escapeHtml, mailLine, mailName } from "~/platform/lib/mail-text";
 import { sendMail } from "~/platform/services/mail.server";
 import { weekendDays } from "~/features/season/lib/event-settings";
@@ -28,18 +28,17 @@ import { renewFeed } from "~/features/trip/services/feed.server";
 import type { requireTripMember } from "~/features/trip/services/trip-members.server";
 
 type Trip = Awaited<ReturnType<typeof requireTripMember>>;
-export type TripOutcome =
-  { message: string; failure?: undefined } | { failure: FormFailure & { form: string }; message?: undefined };
+/** A trip form's fields as read (readForm): each one string, trimmed. */
+export type TripForm = Record<string, string>;
+/** What a handler answers: the message of a change, or its refusal. */
+export type TripOutcome = { message: string } | ReturnType<typeof refuse<unknown>>;
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "");
-const id = (form: FormData, name = "id") => {
-  const value = Number(form.get(name));
-  return Number.isInteger(value) && value > 0 ? value : 0;
+/** A posted id (an item's, a ride's, a room's), or 0 for none. */
+export const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : 0;
 };
 const done = (message: string): TripOutcome => ({ message });
-const refuse = (form: string, error: string, extra: Omit<FormFailure, "error"> = {}): TripOutcome => ({
-  failure: { form, error, ...extra },
-});
 
 /** A short mail between two members on the trip about a ride; no notes, no one else. */
 async function rideMail(to: { name: string; email: string }, subject: string, line: string) {
@@ -61,36 +60,35 @@ const TRAVEL_FIELDS: (keyof TravelValues)[] = [
   "airport",
 ];
 
-type Handler = (trip: Trip, form: FormData) => Promise<TripOutcome>;
+type Handler = (trip: Trip, form: TripForm) => Promise<TripOutcome>;
 
 const member = (trip: Trip, userId: number) => trip.members.find((candidate) => candidate.userId === userId);
 
 /** The trip page's forms, by their `intent`. Organiser-only ones check it themselves. */
 export const TRIP_INTENTS: Record<string, Handler> = {
   async travel(trip, form) {
-    const values = Object.fromEntries(TRAVEL_FIELDS.map((name) => [name, field(form, name)])) as TravelValues;
+    const values = Object.fromEntries(TRAVEL_FIELDS.map((name) => [name, form[name] ?? ""])) as TravelValues;
     const weekend = weekendDays(trip.plan.event.plannedWeekend, trip.plan.event.year)!;
     const parsed = parseTravel(values, travelDays(weekend));
-    if (!parsed.travel)
-      return refuse("travel", "Check your travel details.", { fieldErrors: parsed.fieldErrors, values });
+    const error = "Check your travel details.";
+    if (!parsed.travel) return refuse({ form: "travel", error, fieldErrors: parsed.fieldErrors, values });
     if ((await saveTravel(trip.user.id, parsed.travel)) === "seats-taken") {
-      return refuse("travel", "Check your travel details.", {
-        fieldErrors: { seats: "You have accepted more riders than that: free a seat first." },
-        values,
-      });
+      const fieldErrors = { seats: "You have accepted more riders than that: free a seat first." };
+      return refuse({ form: "travel", error, fieldErrors, values });
     }
     return done("Your travel details are saved.");
   },
 
   async "ask-ride"(trip, form) {
-    const driver = member(trip, id(form, "driverId"));
+    const driver = member(trip, idOf(form.driverId));
     const travel = await listTravel();
     const driving = travel.find((row) => row.userId === driver?.userId && row.how === "driving");
     if (!driver || !driving || driver.userId === trip.user.id)
-      return refuse("rides", "That driver is not on the trip.");
-    if (driving.seatsTaken >= driving.seats) return refuse("rides", `${driver.name} has no free seat left.`);
+      return refuse({ form: "rides", error: "That driver is not on the trip." });
+    if (driving.seatsTaken >= driving.seats)
+      return refuse({ form: "rides", error: `${driver.name} has no free seat left.` });
     if (!(await askRide(trip.user.id, driver.userId)))
-      return refuse("rides", "You already asked a driver: withdraw that request first.");
+      return refuse({ form: "rides", error: "You already asked a driver: withdraw that request first." });
     await rideMail(
       driver,
       `${mailLine(trip.name, 40)} asks you for a seat`,
@@ -105,14 +103,14 @@ export const TRIP_INTENTS: Record<string, Handler> = {
   },
 
   async "answer-ride"(trip, form) {
-    const ride = await getRide(id(form));
+    const ride = await getRide(idOf(form.id));
     const rider = ride && member(trip, ride.riderId);
     if (!ride || ride.driverId !== trip.user.id || ride.status !== "pending" || !rider)
-      return refuse("rides", "That request is no longer open.");
-    if (field(form, "answer") === "accept") {
+      return refuse({ form: "rides", error: "That request is no longer open." });
+    if (form.answer === "accept") {
       const outcome = await acceptRide(ride.id, trip.user.id);
-      if (outcome === "no-seat") return refuse("rides", "You have no free seat left.");
-      if (outcome === "gone") return refuse("rides", "That request is no longer open.");
+      if (outcome === "no-seat") return refuse({ form: "rides", error: "You have no free seat left." });
+      if (outcome === "gone") return refuse({ form: "rides", error: "That request is no longer open." });
       await rideMail(
         rider,
         `${mailLine(trip.name, 40)} has a seat for you`,
@@ -131,49 +129,56 @@ export const TRIP_INTENTS: Record<string, Handler> = {
   },
 
   async "add-item"(trip, form) {
-    const values = { title: field(form, "title"), notes: field(form, "notes") };
+    const values = { title: form.title ?? "", notes: form.notes ?? "" };
     const parsed = parseItem(values);
     if (!parsed.item)
-      return refuse("add-item", "Check the item.", { fieldErrors: parsed.fieldErrors, values });
+      return refuse({ form: "add-item", error: "Check the item.", fieldErrors: parsed.fieldErrors, values });
     await addItem(parsed.item);
     return done(`${parsed.item.title} is on the list.`);
   },
 
   async claim(trip, form) {
-    return (await claimItem(id(form), trip.user.id))
+    return (await claimItem(idOf(form.id), trip.user.id))
       ? done("You bring it.")
-      : refuse("items", "Someone already brings that.");
+      : refuse({ form: "items", error: "Someone already brings that." });
   },
 
   async unclaim(trip, form) {
-    await unclaimItem(id(form), trip.user.id, trip.organiser);
+    await unclaimItem(idOf(form.id), trip.user.id, trip.organiser);
     return done("Nobody brings it now.");
   },
 
   async done(trip, form) {
-    const value = field(form, "done") === "1";
-    await setItemDone(id(form), value);
+    const value = form.done === "1";
+    await setItemDone(idOf(form.id), value);
     return done(value ? "Ticked off." : "Not done any more.");
   },
 
   async "edit-item"(trip, form) {
-    if (!trip.organiser) return refuse("items", "Only an organiser edits items.");
-    const values = { title: field(form, "title"), notes: field(form, "notes") };
+    if (!trip.organiser) return refuse({ form: "items", error: "Only an organiser edits items." });
+    const values = { title: form.title ?? "", notes: form.notes ?? "" };
     const parsed = parseItem(values);
+    const item = idOf(form.id);
     if (!parsed.item)
-      return refuse(`item-${id(form)}`, "Check the item.", { fieldErrors: parsed.fieldErrors, values });
-    await editItem(id(form), parsed.item);
+      return refuse({
+        form: `item-${item}`,
+        error: "Check the item.",
+        fieldErrors: parsed.fieldErrors,
+        values,
+      });
+    await editItem(item, parsed.item);
     return done("The item is saved.");
   },
 
   async "remove-item"(trip, form) {
-    if (!trip.organiser) return refuse("items", "Only an organiser removes items.");
-    await removeItem(id(form));
+    if (!trip.organiser) return refuse({ form: "items", error: "Only an organiser removes items." });
+    await removeItem(idOf(form.id));
     return done("The item is removed.");
   },
 
   async "copy-items"(trip) {
-    if (!trip.organiser) return refuse("items", "Only an organiser copies last year's list.");
+    if (!trip.organiser)
+      return refuse({ form: "items", error: "Only an organiser copies last year's list." });
     const copied = await copyLastYearsItems();
     return done(
       copied
@@ -183,23 +188,23 @@ export const TRIP_INTENTS: Record<string, Handler> = {
   },
 
   async notes(trip, form) {
-    if (!trip.organiser) return refuse("notes", "Only an organiser writes the notes.");
-    const values = {
-      address: field(form, "address"),
-      checkIn: field(form, "checkIn"),
-      keyBox: field(form, "keyBox"),
-      wifi: field(form, "wifi"),
-    } as Notes;
+    if (!trip.organiser) return refuse({ form: "notes", error: "Only an organiser writes the notes." });
+    const values: Notes = {
+      address: form.address ?? "",
+      checkIn: form.checkIn ?? "",
+      keyBox: form.keyBox ?? "",
+      wifi: form.wifi ?? "",
+    };
     const parsed = parseNotes(values);
     if (!parsed.notes)
-      return refuse("notes", "Check the notes.", { fieldErrors: parsed.fieldErrors, values });
+      return refuse({ form: "notes", error: "Check the notes.", fieldErrors: parsed.fieldErrors, values });
     await saveNotes(parsed.notes);
     return done("The practical notes are saved.");
   },
 
   async mails(trip, form) {
-    if (!trip.organiser) return refuse("mails", "Only an organiser switches the mails.");
-    const off = field(form, "off") === "1";
+    if (!trip.organiser) return refuse({ form: "mails", error: "Only an organiser switches the mails." });
+    const off = form.off === "1";
     await setMailsOff(off);
     return done(off ? "The trip mails are switched off." : "The trip mails are switched on.");
   },

@@ -1,9 +1,10 @@
 import { redirect } from "@remix-run/node";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { env } from "~/platform/env.server";
 import { setFlash } from "~/platform/services/flash.server";
-import type { TripOutcome } from "~/features/trip/services/trip-actions.server";
+import type { TripForm, TripOutcome } from "~/features/trip/services/trip-actions.server";
 import type { requireTripMember } from "~/features/trip/services/trip-members.server";
 
 type Trip = Awaited<ReturnType<typeof requireTripMember>>;
@@ -18,19 +19,21 @@ export function publicOrigin(request: Request) {
 const FLASH_MAX = 1_200;
 
 /**
- * Runs the posted intent's handler: a refusal answers 400 with the failure (and what was typed),
- * a success redirects back to the page's section with its message (post/redirect/get).
+ * Reads the post and runs its intent's handler: a refusal answers 400 with the failure (and what was
+ * typed), a success redirects back to the page's section with its message (post/redirect/get).
  */
 export async function runIntent(
   trip: Trip,
-  form: FormData,
-  handlers: Record<string, (trip: Trip, form: FormData) => Promise<TripOutcome>>,
+  request: Request,
+  handlers: Record<string, (trip: Trip, form: TripForm) => Promise<TripOutcome>>,
   back: string,
 ) {
-  const handler = handlerFor(handlers, form.get("intent"));
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return refuse({ ...read.failure, form: "page" });
+  const handler = handlerFor(handlers, read.data.intent);
   if (!handler) return refuse({ error: UNKNOWN_REQUEST, form: "page" });
-  const outcome = await handler(trip, form);
-  if (outcome.failure) return refuse<unknown>(outcome.failure);
+  const outcome = await handler(trip, read.data);
+  if (!("message" in outcome)) return outcome;
   const message =
     outcome.message.length > FLASH_MAX ? `${outcome.message.slice(0, FLASH_MAX - 1)}…` : outcome.message;
   return redirect(back, { headers: { "Set-Cookie": await setFlash({ message }) } });

@@ -2,8 +2,7 @@ import { TransactionRollbackError, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { oneTimeSecrets, organisers, users } from "~/platform/db/schema";
 import { env } from "~/platform/env.server";
-import { firstErrorPerField } from "~/platform/lib/field-errors";
-import type { FormFailure } from "~/platform/lib/form-failure";
+import { failureOf } from "~/platform/lib/field-errors";
 import { hashPassword } from "~/platform/models/password.server";
 import { normaliseEmail } from "~/platform/models/user.server";
 import { hashToken, newToken } from "~/platform/models/session.server";
@@ -12,6 +11,7 @@ import { setupSchema } from "~/features/accounts/lib/auth-forms";
 import { ONE_TIME_TTL_MS } from "~/features/accounts/lib/one-time";
 import { findLive, issueSecret, spendSecret } from "~/features/accounts/models/one-time.server";
 import { anyOrganiser } from "~/features/accounts/models/organisers.server";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 /**
@@ -47,23 +47,20 @@ export async function setupPage(token: string | null) {
   return { token: token && (await findLive("setup", byToken(token))) ? token : null };
 }
 
-type SetupValues = { name: string; email: string };
-
 /**
  * The set-up form: name, address and password become the first organiser (its address confirmed,
  * added as an organiser) and this browser is signed in as them. A refusal keeps what was typed.
  */
-export async function completeSetup(form: Record<string, FormDataEntryValue>) {
+export async function completeSetup(request: Request) {
   if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
-  const values: SetupValues = { name: String(form.name ?? ""), email: String(form.email ?? "") };
-  const refused = (failure: FormFailure<SetupValues>) => refuse({ ...failure, values });
-  const token = String(form.token ?? "");
-  if (!token || !(await findLive("setup", byToken(token)))) return refused({ error: SETUP_LINK_INVALID });
+  const read = await readForm(request, anyFields, { keep: ["name", "email"] });
+  if (!read.ok) return refuse(read.failure);
+  const { data: form, values } = read;
+  const token = form.token ?? "";
+  if (!token || !(await findLive("setup", byToken(token))))
+    return refuse({ error: SETUP_LINK_INVALID, values });
   const parsed = setupSchema.safeParse(form);
-  if (!parsed.success) {
-    const fieldErrors = firstErrorPerField(parsed.error);
-    return refused({ error: Object.values(fieldErrors)[0], fieldErrors });
-  }
+  if (!parsed.success) return refuse({ ...failureOf(parsed.error), values });
   const { name, password } = parsed.data;
   const email = normaliseEmail(parsed.data.email);
   const passwordHash = await hashPassword(password);
@@ -86,7 +83,8 @@ export async function completeSetup(form: Record<string, FormDataEntryValue>) {
       if (error instanceof TransactionRollbackError) return SETUP_ADDRESS_TAKEN;
       throw error;
     });
-  if (outcome === SETUP_ADDRESS_TAKEN) return refused({ error: outcome, fieldErrors: { email: outcome } });
-  if (typeof outcome === "string") return refused({ error: outcome });
+  if (outcome === SETUP_ADDRESS_TAKEN)
+    return refuse({ error: outcome, fieldErrors: { email: outcome }, values });
+  if (typeof outcome === "string") return refuse({ error: outcome, values });
   return createUserSession(outcome, "/organiser");
 }
