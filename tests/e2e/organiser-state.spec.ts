@@ -264,6 +264,12 @@ test("a house marked previous appears on /past-events; a chosen house is the cal
     .getByRole("row", { name: /^Cabin by the Falls/ })
     .getByRole("button", { name: "Back into play" })
     .click();
+  // The status reads as it did after "Take out of play": the row's own button says the post landed.
+  await expect(
+    organiser
+      .getByRole("row", { name: /^Cabin by the Falls/ })
+      .getByRole("button", { name: "Take out of play" }),
+  ).toBeVisible();
   await expect(
     organiser.getByRole("status").filter({ hasText: "Cabin by the Falls is updated." }),
   ).toBeVisible();
