@@ -10,7 +10,7 @@ import { oneTimeSecrets, sessions, users } from "~/platform/db/schema";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createUserSession, getUser } from "~/platform/services/session.server";
-import { ORIGIN, callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest, ORIGIN } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
 import * as accountPage from "~/routes/account";
@@ -69,8 +69,7 @@ describe("personal links in reminders, as a scanner or a thief would use them", 
     expect((await (await getDb()).select().from(sessions)).length).toBe(before);
     for (let time = 0; time < 2; time++) {
       const pressed = await press(path);
-      expect(pressed.status).toBe(302);
-      expect(pressed.headers.get("Location")).toBe("/survey");
+      expectRedirect(pressed, "/survey");
       expect((await getUser(makeRequest("/", { cookie: cookieFrom(pressed) })))?.email).toBe(
         "remind@example.com",
       );

@@ -8,7 +8,13 @@ import { NAME_MAX } from "~/platform/lib/limits";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, expectRefusedRegistration, makeRequest } from "../../tests/support/requests";
+import {
+  callRoute,
+  cookieFrom,
+  expectRedirect,
+  expectRefusedRegistration,
+  makeRequest,
+} from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail } from "../../tests/support/mail";
 import * as auth from "~/routes/auth";
@@ -56,8 +62,7 @@ describe("registering from an invitation's link", () => {
         ["keep", "on"],
       ]),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/survey");
+    expectRedirect(response, "/survey");
     // A long session, as a login with the box ticked makes.
     expect(sessionCookie(response)).toMatch(/Max-Age=34560000/);
     const user = await getUser(makeRequest("/", { cookie: cookieFrom(response) }));

@@ -3,7 +3,13 @@ import { createPasswordReset } from "~/features/accounts/services/kinds/reset-pa
 import { createUser } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { createUserSession, getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, expectRefusedRegistration, makeRequest } from "../../tests/support/requests";
+import {
+  callRoute,
+  cookieFrom,
+  expectRedirect,
+  expectRefusedRegistration,
+  makeRequest,
+} from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as auth from "~/routes/auth";
 import * as logoutRoute from "~/routes/logout";
@@ -47,8 +53,7 @@ describe("/auth login", () => {
         password: "secret1",
         redirect: target,
       });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(landing);
+      expectRedirect(response, landing);
       const cookie = response.headers.get("Set-Cookie")!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
@@ -85,8 +90,7 @@ describe("/auth login", () => {
   it("sends a logged-in member home", async () => {
     const { cookie } = await loggedInCookie("home@example.com");
     const response = await authPage("/auth", cookie);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
+    expectRedirect(response, "/");
   });
 });
 
@@ -112,8 +116,7 @@ describe("/auth modes", () => {
       password: "secret1",
       redirect: "/houses",
     });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses");
+    expectRedirect(response, "/auth?redirect=%2Fhouses");
     const flash = cookieFrom(response);
     const page = await authPage("/auth?redirect=%2Fhouses", flash);
     expect(await page.json()).toMatchObject({
@@ -150,8 +153,7 @@ describe("/auth modes", () => {
     try {
       for (const email of ["bo@example.com", "ghost@example.com"]) {
         const response = await submit({ intent: "forgot", email });
-        expect(response.status).toBe(302);
-        expect(response.headers.get("Location")).toBe("/auth");
+        expectRedirect(response, "/auth");
         const page = await authPage("/auth", cookieFrom(response));
         expect(((await page.json()) as { flash: { message: string } }).flash.message).toBe(
           "Password reset link sent. Please check your email.",
@@ -177,8 +179,7 @@ describe("/auth modes", () => {
 
     const { token } = await createPasswordReset(user.id);
     const done = await reset(token, "secret2", cookie);
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/auth");
+    expectRedirect(done, "/auth");
     expect(done.headers.getSetCookie().map((value) => value.split("=")[0])).toEqual([
       "sgw_session",
       "sgw_flash",
@@ -205,8 +206,7 @@ describe("/reset-password", () => {
     const mismatch = await post({ token, newPassword: "secret2", confirmPassword: "secret9" });
     expect(await mismatch.json()).toEqual({ error: "Passwords do not match" });
     const done = await post({ token, newPassword: "secret2", confirmPassword: "secret2" });
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/auth");
+    expectRedirect(done, "/auth");
     const flash = done.headers.getSetCookie().find((value) => value.startsWith("sgw_flash="));
     const page = await authPage("/auth", flash!.split(";")[0]);
     expect(((await page.json()) as { flash: { message: string } }).flash.message).toBe(

@@ -5,7 +5,13 @@ import { getHouse, listHouses } from "~/features/houses/models/house.server";
 import { OUT_OF_PLAY_VOTE } from "~/features/houses/lib/house-rules";
 import { SUGGEST_FORM } from "~/features/houses/lib/house.fixture";
 import { getMemberVotes, getVoteCounts } from "~/features/houses/models/vote.server";
-import { callRoute, logInWithKeptForm, makeRequest, signedInMember } from "../../tests/support/requests";
+import {
+  callRoute,
+  expectRedirect,
+  logInWithKeptForm,
+  makeRequest,
+  signedInMember,
+} from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as authRoute from "~/routes/auth";
 import * as housesRoute from "~/routes/houses";
@@ -81,8 +87,7 @@ describe("/houses-suggest", () => {
       { ...suggestion, url: "airbnb.com/rooms/6", title: "Kept Cabin" },
       late.lastMember,
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fhouses-suggest&reason=house");
+    expectRedirect(response, "/auth?redirect=%2Fhouses-suggest&reason=house");
     expect((await listHouses()).length).toBe(before);
 
     const login = await logInWithKeptForm(authRoute.action, response, late, {
@@ -144,8 +149,7 @@ describe("/houses actions", () => {
   it("records a plain-form vote and returns to the card; the next one replaces it", async () => {
     const [house] = await listHouses();
     const plain = await post({ intent: "vote", houseId: String(house.id), vote: "love" });
-    expect(plain.status).toBe(302);
-    expect(plain.headers.get("Location")).toBe(`/houses#house-${house.id}`);
+    expectRedirect(plain, `/houses#house-${house.id}`);
     // The page's script sends votes to /api/votes; a form it marked (via) is still a plain post.
     const again = await post({ intent: "vote", houseId: String(house.id), vote: "dislike", via: "script" });
     expect(again.headers.get("Location")).toBe(`/houses#house-${house.id}`);

@@ -7,7 +7,7 @@ import {
 } from "~/features/accounts/services/kinds/confirm-address.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import * as confirmPage from "~/routes/organiser_.confirm";
 import * as houseRoute from "~/routes/api.houses.$id";
@@ -237,8 +237,7 @@ describe("a session cookie tossed into the owner's browser", () => {
       confirmPage.action as never,
       makeRequest("/organiser/confirm", { cookie: ownersBrowser, form: confirmForm(token, "owners-own") }),
     );
-    expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("Location")).toBe("/organiser");
+    expectRedirect(confirmed, "/organiser");
     const owner = cookieFrom(confirmed);
     expect(owner).not.toBe(attacker);
     // The planted cookie that would shadow the fresh one under /organiser is expired there.

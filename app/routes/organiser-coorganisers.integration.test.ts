@@ -3,7 +3,7 @@ import { resetEnvCache } from "~/platform/env.server";
 import { markEmailConfirmed } from "~/features/accounts/services/kinds/confirm-address.server";
 import * as people from "~/routes/organiser_.people";
 import * as apiHouse from "~/routes/api.houses.$id";
-import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
+import { callRoute, expectRedirect, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 
 useFreshDatabase();
@@ -33,8 +33,7 @@ describe("co-organisers", () => {
     ).toBe(302);
     // Added, not confirmed: the organiser pages send them to confirm, a post is refused, and so is the API.
     const page = await open(added.cookie);
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/organiser/confirm");
+    expectRedirect(page, "/organiser/confirm");
     expect((await post(added.cookie, { intent: "clear-deadline" })).status).toBe(403);
     const patch = await callRoute(
       apiHouse.action as never,

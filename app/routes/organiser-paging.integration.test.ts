@@ -11,7 +11,7 @@ import * as people from "~/routes/organiser_.people";
 import * as housesPage from "~/routes/organiser_.houses._index";
 import * as removeSurveyPage from "~/routes/organiser_.members.$id.survey";
 import * as deleteHousePage from "~/routes/organiser_.houses.$id.delete";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 
 const database = useFreshDatabase();
@@ -128,8 +128,7 @@ describe("/organiser/people a page at a time", () => {
       makeRequest(step, { cookie, form: { intent: "confirm" } }),
       { id: String(alex.id) },
     );
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(back);
+    expectRedirect(done, back);
     const foreign = await callRoute(
       removeSurveyPage.loader as never,
       makeRequest(`/s?back=${encodeURIComponent("https://evil.example/organiser/people?page=2")}`, {
@@ -181,8 +180,7 @@ describe("/organiser/houses a page at a time", () => {
         form: { intent: house.in_play ? "out-of-play" : "in-play", houseId: String(house.id) },
       }),
     );
-    expect(posted.status).toBe(302);
-    expect(posted.headers.get("Location")).toBe("/organiser/houses?page=2");
+    expectRedirect(posted, "/organiser/houses?page=2");
     expect((await open("?page=2")).houses[0].in_play).toBe(!house.in_play);
     const deleted = await callRoute(
       deleteHousePage.action as never,

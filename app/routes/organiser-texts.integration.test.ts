@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { keepPage, keptPage, pageCacheGeneration } from "~/platform/services/page-cache.server";
 import { PlainText } from "~/platform/components/plain-text";
 import { PAGE_TEXT_MAX } from "~/features/organiser/lib/page-texts";
-import { callRoute, makeRequest } from "../../tests/support/requests";
+import { callRoute, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useDemoOrganiser } from "../../tests/support/organiser-pages";
 import * as organiserEvent from "~/routes/organiser_.event";
@@ -59,8 +59,7 @@ describe("the organiser's texts", () => {
       about: "Our story <script>alert(1)</script>",
       pastEvents: "Older photos: https://photos.example.org.",
     });
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe("/organiser/event");
+    expectRedirect(saved, "/organiser/event");
     expect(keptPage("http /about ")).toBeUndefined();
 
     expect(await shown()).toEqual({

@@ -7,7 +7,7 @@ import { createSession } from "~/platform/models/session.server";
 import { getSurvey, getSurveyProgress } from "~/features/survey/models/survey.server";
 import { getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { withFakeMail } from "../../tests/support/mail";
 import * as apiSurvey from "~/routes/api.survey";
@@ -46,8 +46,7 @@ afterAll(() => {
 describe("/organiser access", () => {
   it("sends visitors to login and answers 403 to members who are not organisers", async () => {
     const anonymous = await callRoute(organiserLoader, makeRequest("/organiser"));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toBe("/auth?redirect=%2Forganiser");
+    expectRedirect(anonymous, "/auth?redirect=%2Forganiser");
     for (const route of [organiserLoader, surveysCsv.loader, housesCsv.loader, backupDownload.loader]) {
       expect((await callRoute(route, makeRequest("/organiser", { cookie: memberCookie }))).status).toBe(403);
     }

@@ -4,7 +4,7 @@ import { invitations, oneTimeSecrets } from "~/platform/db/schema";
 import { createUser, getUserByEmail, passwordHashOf, verifyLogin } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as registerPage from "~/routes/register.code";
@@ -46,8 +46,7 @@ describe("registering from an invitation with a code, as a mistake or an attack 
   it("a wrong code is refused and makes no account; the right one makes it once, without a password, signed in", async () => {
     await invite("guest@example.com");
     const asked = await askForCode("Guest@Example.com", "10.7.1.1");
-    expect(asked.status).toBe(302);
-    expect(asked.headers.get("Location")).toBe("/register/code?email=guest%40example.com&sent=1");
+    expectRedirect(asked, "/register/code?email=guest%40example.com&sent=1");
     const [sent] = await mail.mailsTo("guest@example.com");
     const code = codeIn(sent);
 
@@ -56,8 +55,7 @@ describe("registering from an invitation with a code, as a mistake or an attack 
     expect(await getUserByEmail("guest@example.com")).toBeUndefined();
 
     const made = await typeCode("guest@example.com", code, "10.7.1.1", "Guest Person");
-    expect(made.status).toBe(302);
-    expect(made.headers.get("Location")).toBe("/survey");
+    expectRedirect(made, "/survey");
     const user = await getUser(makeRequest("/", { cookie: cookieFrom(made) }));
     expect(user?.email).toBe("guest@example.com");
     expect(user?.name).toBe("Guest Person");

@@ -5,7 +5,7 @@ import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { getUser } from "~/platform/services/session.server";
 import { resetEnvCache } from "~/platform/env.server";
 import * as setup from "~/routes/setup";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { createConfirmedOrganiser } from "../../tests/support/organiser";
 
@@ -49,8 +49,7 @@ describe("/setup, the first start's one-time link", () => {
     expect((await taken.json()).fieldErrors.email).toMatch(/already has an account/);
 
     const made = await post({ ...FIRST, token });
-    expect(made.status).toBe(302);
-    expect(made.headers.get("Location")).toBe("/organiser");
+    expectRedirect(made, "/organiser");
     const member = await getUser(makeRequest("/", { cookie: cookieFrom(made) }));
     expect(member).toMatchObject({ email: FIRST.email, name: "Dana" });
     expect(member!.emailConfirmedAt).not.toBeNull();

@@ -4,7 +4,7 @@ import { oneTimeSecrets, sessions } from "~/platform/db/schema";
 import { createUser } from "~/platform/models/user.server";
 import { runAsClient } from "~/platform/services/request-path.server";
 import { getUser } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { useFakeMail, type SentMail } from "../../tests/support/mail";
 import * as codePage from "~/routes/sign-in.code";
@@ -48,8 +48,7 @@ describe("sign-in codes, as an attacker would try them", () => {
       body: await response.text(),
     });
     expect(await shape(known)).toEqual(await shape(unknown));
-    expect(known.status).toBe(302);
-    expect(known.headers.get("Location")).toBe("/sign-in/code?email=known%40example.com");
+    expectRedirect(known, "/sign-in/code?email=known%40example.com");
     const [stranger] = await mail.mailsTo("nobody@example.com");
     expect(stranger.subject).toMatch(/No .* account for this address/);
     expect(stranger.text).toContain("/auth?mode=register&email=nobody%40example.com");

@@ -146,3 +146,11 @@ export async function expectRefusedRegistration(
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({ form: "register", error, values });
 }
+
+/** The answer is a redirect (302) to `location`. */
+export function expectRedirect(response: Response, location: string) {
+  expect({ status: response.status, location: response.headers.get("Location") }).toEqual({
+    status: 302,
+    location,
+  });
+}

@@ -46,32 +46,22 @@ export function FormAnswer({
   if (!shown) return null;
   // autofocus only ever marks the answer to the member's own post: the page they asked for is that answer.
   /* eslint-disable jsx-a11y/no-autofocus -- see above */
-  return error ? (
+  return (
     <div
       ref={ref}
-      role="alert"
+      role={error ? "alert" : "status"}
       tabIndex={-1}
       autoFocus
-      className={`alert alert-error form-answer ${className ?? ""}`}
+      className={`alert ${error ? "alert-error" : "alert-success"} form-answer ${className ?? ""}`}
     >
-      <p className="user-text">{error}</p>
-      {fields.length && !failure?.error ? (
+      <p className="user-text">{error || note}</p>
+      {error && fields.length && !failure?.error ? (
         <ul>
           {fields.map((message) => (
             <li key={message}>{message}</li>
           ))}
         </ul>
       ) : null}
-    </div>
-  ) : (
-    <div
-      ref={ref}
-      role="status"
-      tabIndex={-1}
-      autoFocus
-      className={`alert alert-success form-answer ${className ?? ""}`}
-    >
-      <p className="user-text">{note}</p>
     </div>
   );
   /* eslint-enable jsx-a11y/no-autofocus */

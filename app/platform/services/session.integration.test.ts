@@ -12,7 +12,7 @@ import {
   SESSION_TTL_MS,
 } from "~/platform/models/session.server";
 import { createUser } from "~/platform/models/user.server";
-import { cookieFrom, makeRequest } from "../../../tests/support/requests";
+import { cookieFrom, expectRedirect, makeRequest } from "../../../tests/support/requests";
 import { useFreshDatabase } from "../../../tests/support/database";
 import { createUserSession, getUser, requireApiUser, requireUser } from "~/platform/services/session.server";
 
@@ -91,8 +91,7 @@ describe("sessions", () => {
     const anonymous = await requireApiUser(makeRequest("/api/user")).catch((r) => r);
     expect(await anonymous.json()).toEqual({ error: "Authentication required" });
     const page = await requireUser(makeRequest("/houses?x=1")).catch((r) => r);
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/auth?redirect=%2Fhouses%3Fx%3D1");
+    expectRedirect(page, "/auth?redirect=%2Fhouses%3Fx%3D1");
   });
 
   it("refuses a cross-origin post that rides on the session cookie", async () => {

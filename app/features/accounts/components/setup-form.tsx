@@ -4,6 +4,11 @@ import { AnswerForm } from "~/platform/components/form-answer";
 import { LabelledInput } from "~/platform/components/labelled-input";
 import { PasswordField } from "~/features/accounts/components/reset-password-form";
 
+const FIELDS = [
+  { name: "name", label: "Name", autoComplete: "name", maxLength: NAME_MAX },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: EMAIL_MAX },
+] as const;
+
 /** The first organiser's name, address and password; the link's token rides along hidden. */
 export function SetupForm({
   token,
@@ -21,29 +26,18 @@ export function SetupForm({
   return (
     <AnswerForm id="setup-form" failure={failure}>
       <input type="hidden" name="token" value={token} />
-      <LabelledInput
-        label="Name"
-        id="setup-name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX}
-        defaultValue={failure?.values?.name}
-      >
-        {fieldError("name")}
-      </LabelledInput>
-      <LabelledInput
-        label="Email"
-        id="setup-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX}
-        defaultValue={failure?.values?.email}
-      >
-        {fieldError("email")}
-      </LabelledInput>
+      {FIELDS.map(({ name, ...field }) => (
+        <LabelledInput
+          key={name}
+          id={`setup-${name}`}
+          name={name}
+          required
+          defaultValue={failure?.values?.[name]}
+          {...field}
+        >
+          {fieldError(name)}
+        </LabelledInput>
+      ))}
       <PasswordField id="setup-password" name="password" label="Password" />
       {fieldError("password")}
       <button type="submit" className="button">

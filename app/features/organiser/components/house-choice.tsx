@@ -3,16 +3,10 @@ import type { VoteCounts } from "~/features/houses/lib/house-rules";
 
 export type HouseChoice = { id: number; title: string; place: string; votes: VoteCounts };
 
+type Props = { houses: HouseChoice[]; chosenId: number | null; shortName: string };
+
 /** The houses in play with their votes, best loved first: one button chooses the edition's house. */
-export function HouseChoicePanel({
-  houses,
-  chosenId,
-  shortName,
-}: {
-  houses: HouseChoice[];
-  chosenId: number | null;
-  shortName: string;
-}) {
+export function HouseChoicePanel({ houses, chosenId, shortName }: Props) {
   return (
     <section className="card" aria-labelledby="choose-house-heading">
       <h2 id="choose-house-heading">The house</h2>

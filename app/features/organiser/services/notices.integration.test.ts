@@ -15,7 +15,7 @@ import { useFreshDatabase } from "../../../../tests/support/database";
 import { useFakeMail } from "../../../../tests/support/mail";
 import { chooseNotices, runOrganiserNotices } from "~/features/organiser/services/notices.server";
 import { createUserSession } from "~/platform/services/session.server";
-import { callRoute, cookieFrom, makeRequest } from "../../../../tests/support/requests";
+import { callRoute, cookieFrom, expectRedirect, makeRequest } from "../../../../tests/support/requests";
 import * as accountPage from "~/routes/account";
 
 useFreshDatabase();
@@ -88,8 +88,7 @@ describe("organiser notices, sent once whatever runs them", () => {
       );
     expect((await page(boss)).notices).toEqual({ everyoneAnswered: false, dailyDigest: false });
     const saved = await choose(boss);
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe("/account#notices");
+    expectRedirect(saved, "/account#notices");
     expect((await page(boss)).notices).toEqual({ everyoneAnswered: false, dailyDigest: true });
     const refused = await choose(member);
     expect(refused.status).toBe(403);
