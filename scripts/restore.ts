@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { configuredTarget, openDatabase } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
 import { BackupRefused } from "~/platform/lib/backup-file";
-import { restoreBackup } from "~/platform/models/backup.server";
+import { restoreBackup } from "~/platform/models/restore.server";
 import { runningServer } from "~/platform/services/backup.server";
 
 const file = process.argv[2];

@@ -5,7 +5,11 @@
  * the end, so a cut-off file is refused instead of restored in part.
  */
 export const BACKUP_FORMAT = "sgw25-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * 2 (2026-11-29): a backup holds no key, live secret or session (decision 028). A file of format 1
+ * holds them; a restore leaves them out.
+ */
+export const BACKUP_FORMAT_VERSION = 2;
 
 /** The last migration applied when the backup was taken: drizzle's tag and its `when` (the version order). */
 export type SchemaVersion = { migration: string; when: number; count: number };
