@@ -571,6 +571,8 @@ export const moneyExpenses = pgTable(
   (t) => [
     index("money_expenses_edition_idx").on(t.editionId),
     check("money_expenses_amount_check", sql`${t.amount} > 0`),
+    // An edit names the version it started from: one below 1 is none the app wrote (issue 53).
+    check("money_expenses_version_check", sql`${t.version} >= 1`),
     check("money_expenses_split_check", sql`${t.split} in ('equal', 'weights', 'exact')`),
   ],
 );

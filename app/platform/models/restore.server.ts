@@ -36,7 +36,14 @@ export function migrationsUpTo(when: number): { folder: string; remove: () => vo
   return { folder: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 
-export type RestoreResult = { schema: SchemaVersion; rows: number; tables: number; migrated: number };
+export type RestoreResult = {
+  schema: SchemaVersion;
+  rows: number;
+  tables: number;
+  migrated: number;
+  /** The addresses the backup makes organisers (once confirmed): `npm run restore` names them. */
+  organisers: string[];
+};
 
 /**
  * Loads a backup into an empty database (a new one, or one whose only rows are those the planner's
@@ -76,33 +83,40 @@ export async function restoreBackup(connection: Connection, text: string): Promi
   const shapes = await tableShapes(db);
   const load = rowsToLoad(header.version, tables, shapes, LEFT_OUT);
   let rows = 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`);
-    if (await holdsData(tx as unknown as Db)) throw notEmpty();
-    await clearFirstStart(tx as unknown as Db, shapes);
-    const order = new Map(SCHEMA_TABLES.map((name, index) => [name, index]));
-    for (const table of [...load].sort((a, b) => order.get(a.name)! - order.get(b.name)!)) {
-      if (table.rows.length === 0) continue;
-      await tx.execute(
-        sql`insert into ${quoted(table.name)} select * from json_populate_recordset(null::${quoted(table.name)}, ${`[${table.rows.join(",")}]`}::json)`,
-      );
-      rows += table.rows.length;
-    }
-    // Serial ids go on after the highest restored one.
-    const serials = rowsOf<{ table_name: string; column_name: string }>(
-      await tx.execute(sql`select table_name, column_name from information_schema.columns
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      if (await holdsData(tx as unknown as Db)) throw notEmpty();
+      await clearFirstStart(tx as unknown as Db, shapes);
+      const order = new Map(SCHEMA_TABLES.map((name, index) => [name, index]));
+      for (const table of [...load].sort((a, b) => order.get(a.name)! - order.get(b.name)!)) {
+        if (table.rows.length === 0) continue;
+        await tx.execute(
+          sql`insert into ${quoted(table.name)} select * from json_populate_recordset(null::${quoted(table.name)}, ${`[${table.rows.join(",")}]`}::json)`,
+        );
+        rows += table.rows.length;
+      }
+      // Serial ids go on after the highest restored one.
+      const serials = rowsOf<{ table_name: string; column_name: string }>(
+        await tx.execute(sql`select table_name, column_name from information_schema.columns
         where table_schema = 'public' and (column_default like 'nextval(%' or is_identity = 'YES')`),
-    );
-    for (const { table_name: table, column_name: column } of serials) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${quoted(column)}), 1), max(${quoted(column)}) is not null) from ${quoted(table)}`,
       );
-    }
-  });
+      for (const { table_name: table, column_name: column } of serials) {
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${quoted(column)}), 1), max(${quoted(column)}) is not null) from ${quoted(table)}`,
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      throw doesNotFit(error);
+    });
   const before = (await appliedVersion(db))?.count ?? 0;
   await connection.migrate();
   const after = (await appliedVersion(db))?.count ?? 0;
-  return { schema: header.schema, rows, tables: load.length, migrated: after - before };
+  const organisers = load
+    .filter((table) => table.name === "organisers")
+    .flatMap((table) => table.rows.map((row) => String((JSON.parse(row) as { email: unknown }).email)));
+  return { schema: header.schema, rows, tables: load.length, migrated: after - before, organisers };
 }
 
 /**
@@ -115,9 +129,23 @@ async function clearFirstStart(tx: Db, shapes: Map<string, unknown>) {
   }
 }
 
+/**
+ * A row the database itself refuses (a key naming no row, a check, a value its type cannot read):
+ * one line saying so. Anything else (the database away) stays what it is.
+ */
+function doesNotFit(error: unknown) {
+  if (error instanceof BackupRefused) return error;
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && /^2[23]/.test(code)) {
+    return new BackupRefused(`This backup does not fit the database (${String(message).split("\n")[0]}).`);
+  }
+  return error;
+}
+
 function notEmpty() {
   return new BackupRefused(
     "This database is not empty (it holds members or houses): a restore goes only into a new, empty " +
-      "database or PGLITE_DIR. Nothing was changed.",
+      "database or PGLITE_DIR.",
   );
 }
