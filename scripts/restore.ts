@@ -6,11 +6,13 @@
  */
 import { readFileSync } from "node:fs";
 import { configuredTarget, openDatabase, type Connection } from "~/platform/db/client.server";
+import { ownerOnly } from "~/platform/db/private-files";
 import { env } from "~/platform/env.server";
 import { BackupRefused, parseBackup } from "~/platform/lib/backup-file";
 import { restoreBackup } from "~/platform/models/restore.server";
 import { runningServer } from "~/platform/services/backup.server";
 
+ownerOnly();
 const file = process.argv[2];
 const started = Date.now();
 let connection: Connection | undefined;
