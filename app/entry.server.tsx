@@ -25,9 +25,12 @@ import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
 import { securityHeaders } from "~/platform/services/security-headers.server";
 import { startBackupAccess, startNightlyBackups } from "~/platform/services/backup.server";
+import { ownerOnly } from "~/platform/db/private-files";
 
 // A bad configuration stops the server at start with a clear message, not at the first request.
 env();
+// The database's files, the backups and the key file it writes are its owner's only (issue 53).
+ownerOnly();
 installRequestPath();
 // The trip mails' timeline runs inside this process from its start (no worker to deploy).
 startTripTimeline();

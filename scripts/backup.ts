@@ -6,11 +6,13 @@
  */
 import path from "node:path";
 import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { ownerOnly, writePrivateFile } from "~/platform/db/private-files";
 import { env } from "~/platform/env.server";
 import { backupFileName } from "~/platform/lib/backup-file";
 import { recordBackup } from "~/platform/models/backup.server";
-import { runningServer, writeBackupFile, writePrivateFile } from "~/platform/services/backup.server";
+import { runningServer, writeBackupFile } from "~/platform/services/backup.server";
 
+ownerOnly();
 const config = env();
 const requested = process.argv[2];
 const started = Date.now();

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Connection, type DatabaseTarget } from "~/platform/db/client.server";
-import { restoreBackup, takeBackup } from "~/platform/models/backup.server";
+import { takeBackup } from "~/platform/models/backup.server";
+import { restoreBackup } from "~/platform/models/restore.server";
 import { BENCH_SEASON, seed } from "./bench-support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sgw-bench-backup-"));

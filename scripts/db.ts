@@ -1,6 +1,9 @@
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL, else the PGlite directory. */
 import { configuredTarget, openDatabase } from "~/platform/db/client.server";
+import { ownerOnly } from "~/platform/db/private-files";
 import { isEmpty, seedDemoData } from "~/seed.server";
+
+ownerOnly();
 const command = process.argv[2];
 const connection = openDatabase(configuredTarget());
 await connection.migrate();

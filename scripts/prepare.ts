@@ -9,9 +9,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
+import { ownerOnly } from "~/platform/db/private-files";
 import { pruneExpired } from "~/platform/models/housekeeping.server";
 import { holdsData, pendingMigrations, recordBackup } from "~/platform/models/backup.server";
-import { writeBackupFile } from "~/platform/services/backup.server";
+import { keepBackupsPrivate, writeBackupFile } from "~/platform/services/backup.server";
 import {
   DEMO_MEMBER_EMAILS,
   DEMO_ORGANISER_EMAIL,
@@ -25,6 +26,10 @@ import { issueSetupLink } from "~/features/accounts/index.server";
 
 // A bad configuration stops here, before the build and the migration.
 env();
+// What the planner writes (the database, backups, the key file) is its owner's only (issue 53);
+// a folder an older planner left open is put right (the database's when it is opened below).
+ownerOnly();
+keepBackupsPrivate();
 
 function newestChange(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {

@@ -5,7 +5,10 @@
  * former member".
  */
 import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
+import { ownerOnly } from "~/platform/db/private-files";
 import { removeDemoAccounts } from "~/seed.server";
+
+ownerOnly();
 
 const connection = openDatabase(configuredTarget());
 useDatabase(connection);

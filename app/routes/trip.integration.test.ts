@@ -1,9 +1,12 @@
+import { createHmac } from "node:crypto";
 import ICAL from "ical.js";
 import { personalLinkState } from "~/features/accounts/index.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/client.server";
 import { eq } from "drizzle-orm";
-import { houses, tripMailClaims } from "~/platform/db/schema";
+import { houses, tripFeedTokens, tripMailClaims } from "~/platform/db/schema";
+import { hashToken } from "~/platform/models/session.server";
+import { cookieSecret } from "~/platform/services/secret.server";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { createUserSession } from "~/platform/services/session.server";
 import { clearEventSettings, setChosenHouseId, setPlannedWeekend } from "~/features/season/index.server";
@@ -296,6 +299,18 @@ describe("the calendar feed", () => {
     expect((await get(first.https)).status).toBe(404);
     expect((await get(second.https)).status).toBe(200);
     expect((await get(`${ORIGIN}/calendar/nonsense.ics`)).status).toBe(404);
+  });
+
+  it("an address made before calendar tokens were sealed (an HMAC of the secret and a salt) is still shown and answers", async () => {
+    const salt = "made-before-2026-11-29";
+    const token = createHmac("sha256", await cookieSecret())
+      .update(`trip-feed:${ids.riley}:${salt}`)
+      .digest("base64url");
+    const db = await getDb();
+    await db.insert(tripFeedTokens).values({ userId: ids.riley!, salt, tokenHash: hashToken(token) });
+    const shown = (await feedUrl("riley"))!;
+    expect(shown.https).toBe(`${ORIGIN}/calendar/${token}.ics`);
+    expect((await get(shown.https)).status).toBe(200);
   });
 });
 

@@ -46,5 +46,43 @@ export function useFreshDatabase() {
       if (!state.connection) throw new Error("The test database is not open yet");
       return state.connection.db;
     },
+    /** The open connection: to make it the app's database again after a test used another. */
+    get connection() {
+      if (!state.connection) throw new Error("The test database is not open yet");
+      return state.connection;
+    },
   };
+}
+
+/**
+ * An empty database of the project's kind to restore into: migrated (as a first start leaves it)
+ * or never migrated.
+ */
+export async function withEmptyDatabase<T>(migrated: boolean, use: (connection: Connection) => Promise<T>) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let drop = async () => {};
+  let connection: Connection;
+  if (process.env.TEST_DB === "postgres" && adminUrl) {
+    const name = `sgw_restore_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(
+      `create database "${name}"${migrated ? ` template "${inject("postgresTemplate")}"` : ""}`,
+    );
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    connection = openDatabase({ url: url.toString(), share: false });
+    drop = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  } else {
+    const pgliteData = migrated ? new Blob([readFileSync(inject("pgliteTemplate"))]) : undefined;
+    connection = openDatabase({ pgliteDir: "memory://", pgliteData });
+  }
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+    await drop();
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { env } from "~/platform/env.server";
 import { retryingReads } from "~/platform/db/availability";
+import { privateDataDirectory } from "~/platform/db/private-files";
 import * as schema from "~/platform/db/schema";
 import { TableChanges } from "~/platform/db/table-changes";
 import { shareChanges, trackPgliteWrites, trackPostgresWrites } from "~/platform/db/track-writes";
@@ -94,7 +95,9 @@ export function openDatabase(target: DatabaseTarget): Connection {
     };
   }
   const dir = target.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const onDisk = !dir.startsWith("memory://");
+  // The folder holds every member's data: its owner's only, also when an older planner left it open.
+  if (onDisk) privateDataDirectory(dir);
   const client = new PGlite(dir, target.pgliteData ? { loadDataDir: target.pgliteData } : {});
   const pglite = drizzlePglite(
     trackPgliteWrites(client, (tables) => changes.changed(tables)),
@@ -106,7 +109,11 @@ export function openDatabase(target: DatabaseTarget): Connection {
     changes,
     // PGlite is one process's own files: whoever has it open is the only one migrating.
     migrate: (folder = migrationsFolder) => migratePglite(pglite, { migrationsFolder: folder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      // What PGlite wrote meanwhile (a first start's files, its caches) is 0666 or 0644.
+      if (onDisk) privateDataDirectory(dir);
+    },
   };
 }
 

@@ -431,14 +431,19 @@ export const tripSettings = pgTable("trip_settings", {
 });
 
 /**
- * A member's private calendar address. The token is an HMAC of the app's secret and `salt`, so the
- * page can show it again; only its SHA-256 is stored and looked up. Renewing draws a new salt.
+ * A member's private calendar address: a random token, looked up by its SHA-256 (the only part a
+ * backup holds, so a restored planner answers the same address and nothing in the file leads to
+ * it). `sealed` keeps the token under the app's secret so the page can show it again; a restore
+ * cannot bring that back, and the first fetch of the address seals it anew (decision 028).
+ * Renewing draws a new token.
  */
 export const tripFeedTokens = pgTable("trip_feed_tokens", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  salt: text("salt").notNull(),
+  /** Addresses made before 2026-11-29: the token was an HMAC of the app's secret and this salt. */
+  salt: text("salt"),
+  sealed: text("sealed"),
   tokenHash: text("token_hash").notNull().unique(),
   /** What the served events depended on last, and their SEQUENCE (lib/feed). */
   fingerprint: text("fingerprint").notNull().default(""),
@@ -566,6 +571,8 @@ export const moneyExpenses = pgTable(
   (t) => [
     index("money_expenses_edition_idx").on(t.editionId),
     check("money_expenses_amount_check", sql`${t.amount} > 0`),
+    // An edit names the version it started from: one below 1 is none the app wrote (issue 53).
+    check("money_expenses_version_check", sql`${t.version} >= 1`),
     check("money_expenses_split_check", sql`${t.split} in ('equal', 'weights', 'exact')`),
   ],
 );

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The backup file's shape (docs/decisions/028-backups.md): JSON lines. The first line says what it
  * is and which schema it was taken at; then each table as a line naming it and its row count,
@@ -5,74 +7,103 @@
  * the end, so a cut-off file is refused instead of restored in part.
  */
 export const BACKUP_FORMAT = "sgw25-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * 2 (2026-11-29): a backup holds no key, live secret or session (decision 028). A file of format 1
+ * holds them; a restore leaves them out.
+ */
+export const BACKUP_FORMAT_VERSION = 2;
 
 /** The last migration applied when the backup was taken: drizzle's tag and its `when` (the version order). */
 export type SchemaVersion = { migration: string; when: number; count: number };
 
-export type BackupHeader = {
-  format: typeof BACKUP_FORMAT;
-  version: number;
-  schema: SchemaVersion;
-  takenAt: string;
-  from: "postgres" | "pglite";
-};
+const headerSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int().min(1).max(BACKUP_FORMAT_VERSION),
+  schema: z.object({
+    migration: z.string().min(1),
+    when: z.number().int().positive(),
+    count: z.number().int().positive(),
+  }),
+  takenAt: z.string(),
+  from: z.enum(["postgres", "pglite"]),
+});
+
+export type BackupHeader = z.infer<typeof headerSchema>;
 
 export type BackupTable = { name: string; rows: string[] };
 
 export type ParsedBackup = { header: BackupHeader; tables: BackupTable[] };
 
+/**
+ * A backup that cannot be restored: its message says in one sentence what is wrong (`npm run
+ * restore` adds that nothing was restored).
+ */
 export class BackupRefused extends Error {}
 
 export function headerLine(header: BackupHeader) {
   return JSON.stringify(header);
 }
 
-/** Reads a backup's text; a file that is not one, or was cut off, is refused with a reason. */
+const NOT_A_BACKUP = "This file is not a planner backup (its first line is not the backup's header).";
+
+/** Reads a backup's text; a file that is not one, was cut off or damaged is refused with a reason. */
 export function parseBackup(text: string): ParsedBackup {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
-  let header: BackupHeader;
-  try {
-    header = JSON.parse(lines[0] ?? "") as BackupHeader;
-  } catch {
-    throw new BackupRefused("This file is not a planner backup (its first line is not the backup's header).");
-  }
-  if (header?.format !== BACKUP_FORMAT) {
-    throw new BackupRefused("This file is not a planner backup (its first line is not the backup's header).");
-  }
-  if (header.version > BACKUP_FORMAT_VERSION) {
-    throw new BackupRefused("This backup was written by a newer planner: update the planner first.");
-  }
+  const header = readHeader(lines[0] ?? "");
   const tables: BackupTable[] = [];
   let at = 1;
   for (;;) {
     const line = lines[at++];
-    if (line === undefined)
-      throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
+    if (line === undefined) throw new BackupRefused("This backup is incomplete (it was cut off).");
     const mark = readMark(line);
     if (mark.end) {
       if (mark.tables !== tables.length || at !== lines.length) {
-        throw new BackupRefused("This backup is damaged (its tables do not add up): nothing was restored.");
+        throw new BackupRefused("This backup is damaged (its tables do not add up).");
       }
       return { header, tables };
     }
-    if (typeof mark.table !== "string" || typeof mark.rows !== "number") {
-      throw new BackupRefused("This backup is damaged (a table line is missing): nothing was restored.");
+    if (typeof mark.table !== "string" || !Number.isInteger(mark.rows) || mark.rows! < 0) {
+      throw new BackupRefused("This backup is damaged (a table line is missing).");
     }
-    const rows = lines.slice(at, at + mark.rows);
-    if (rows.length !== mark.rows)
-      throw new BackupRefused("This backup is incomplete (it was cut off): nothing was restored.");
+    // One section a table: a second one would slip rows past the first's count.
+    if (tables.some((table) => table.name === mark.table)) {
+      throw new BackupRefused(`This backup is damaged (it holds the table ${mark.table} twice).`);
+    }
+    const rows = lines.slice(at, at + mark.rows!);
+    if (rows.length !== mark.rows) throw new BackupRefused("This backup is incomplete (it was cut off).");
     tables.push({ name: mark.table, rows });
-    at += mark.rows;
+    at += mark.rows!;
   }
+}
+
+function readHeader(line: string): BackupHeader {
+  let header: { format?: unknown; version?: unknown } | null;
+  try {
+    header = JSON.parse(line) as typeof header;
+  } catch {
+    throw new BackupRefused(NOT_A_BACKUP);
+  }
+  if (header?.format !== BACKUP_FORMAT) throw new BackupRefused(NOT_A_BACKUP);
+  if (typeof header.version === "number" && header.version > BACKUP_FORMAT_VERSION) {
+    throw new BackupRefused("This backup was written by a newer planner: update the planner first.");
+  }
+  const parsed = headerSchema.safeParse(header);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new BackupRefused(
+      `This backup's header is damaged (${issue?.path.join(".") || "header"}: ${issue?.message}).`,
+    );
+  }
+  return parsed.data;
 }
 
 function readMark(line: string): { table?: string; rows?: number; end?: boolean; tables?: number } {
   try {
-    return (JSON.parse(line) as object | null) ?? {};
+    const mark = JSON.parse(line) as unknown;
+    return mark && typeof mark === "object" ? mark : {};
   } catch {
-    throw new BackupRefused("This backup is damaged (a table line is unreadable): nothing was restored.");
+    throw new BackupRefused("This backup is damaged (a table line is unreadable).");
   }
 }
 

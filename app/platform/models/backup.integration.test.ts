@@ -1,18 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import postgres from "postgres";
-import { openDatabase, type Connection } from "~/platform/db/client.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { backups, housePhotos, houses, users } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { BackupRefused, parseBackup } from "~/platform/lib/backup-file";
-import { BACKUP_TABLES, restoreBackup, takeBackup } from "~/platform/models/backup.server";
+import { BACKUP_TABLES, takeBackup } from "~/platform/models/backup.server";
+import { migrationsUpTo, restoreBackup } from "~/platform/models/restore.server";
+import { migrationsJournal, openDatabase } from "~/platform/db/client.server";
 import { lastBackupTaken, runNightlyBackup } from "~/platform/services/backup.server";
 import { seedDemoData } from "~/seed.server";
-import { useFreshDatabase } from "../../../tests/support/database";
+import { useFreshDatabase, withEmptyDatabase } from "../../../tests/support/database";
 
 const database = useFreshDatabase();
 const dir = mkdtempSync(path.join(tmpdir(), "sgw-backups-"));
@@ -29,39 +28,6 @@ afterAll(() => {
 /** Each table's rows, sorted: two databases with the same data give the same answer. */
 function contents(text: string) {
   return Object.fromEntries(parseBackup(text).tables.map((table) => [table.name, [...table.rows].sort()]));
-}
-
-/**
- * An empty database of the project's kind to restore into: migrated (as a first start leaves it)
- * or never migrated.
- */
-async function withEmptyDatabase<T>(migrated: boolean, use: (connection: Connection) => Promise<T>) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let drop = async () => {};
-  let connection: Connection;
-  if (process.env.TEST_DB === "postgres" && adminUrl) {
-    const name = `sgw_restore_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(
-      `create database "${name}"${migrated ? ` template "${inject("postgresTemplate")}"` : ""}`,
-    );
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    connection = openDatabase({ url: url.toString(), share: false });
-    drop = async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    };
-  } else {
-    const pgliteData = migrated ? new Blob([readFileSync(inject("pgliteTemplate"))]) : undefined;
-    connection = openDatabase({ pgliteDir: "memory://", pgliteData });
-  }
-  try {
-    return await use(connection);
-  } finally {
-    await connection.close();
-    await drop();
-  }
 }
 
 describe("a backup", () => {
@@ -123,6 +89,25 @@ describe("a backup", () => {
       const [{ n }] = await target.db.select({ n: count() }).from(users);
       expect(n).toBe(0);
     });
+  });
+});
+
+describe("a backup before a migration", () => {
+  it("holds the tables of the database's own, older schema", async () => {
+    // The last schema without the backups table: a planner that old is backed up before upgrading.
+    const older = migrationsJournal().entries.find((entry) => entry.tag === "0018_invitation_names")!;
+    const migrations = migrationsUpTo(older.when);
+    const connection = openDatabase({ pgliteDir: "memory://" });
+    try {
+      await connection.migrate(migrations.folder);
+      const { header, tables } = parseBackup(await takeBackup(connection.db, "pglite"));
+      expect(header.schema.migration).toBe(older.tag);
+      expect(tables.map((table) => table.name)).toContain("users");
+      expect(tables.map((table) => table.name)).not.toContain("backups");
+    } finally {
+      migrations.remove();
+      await connection.close();
+    }
   });
 });
 

@@ -1,15 +1,12 @@
 /**
- * A backup is every table of the app's schema as JSON lines, read in one read-only REPEATABLE READ
- * transaction (one snapshot while the app keeps writing), and restored in one transaction into an
- * empty database of either kind (docs/decisions/028-backups.md). The tables come from the Drizzle
- * schema, so a new table is backed up without being named here.
+ * A backup is the group's data as JSON lines, read in one read-only REPEATABLE READ transaction (one
+ * snapshot while the app keeps writing), and restored (models/restore.server.ts) into an empty
+ * database of either kind (docs/decisions/028-backups.md). The tables come from the Drizzle schema,
+ * so a new table is backed up without being named here; what a backup leaves out is named here.
  */
-import { mkdtempSync, copyFileSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { count, desc, is, isNotNull, sql } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
-import { migrationsJournal, type Connection, type Db } from "~/platform/db/client.server";
+import { migrationsJournal, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
 import {
   BACKUP_FORMAT,
@@ -17,31 +14,65 @@ import {
   BackupRefused,
   headerLine,
   loadOrder,
-  parseBackup,
   type SchemaVersion,
 } from "~/platform/lib/backup-file";
+import type { LeftOut, TableShape } from "~/platform/lib/backup-rows";
+import { SESSION_SECRET_SETTING } from "~/platform/models/settings.server";
 
-/** The app's tables, each after those it references. */
-export const BACKUP_TABLES: readonly string[] = loadOrder(
+const nameOf = (table: PgTable) => getTableConfig(table).name;
+
+export const quoted = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+
+/** Every table of the app's schema, each after those it references: the order a restore loads them in. */
+export const SCHEMA_TABLES: readonly string[] = loadOrder(
   (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => {
-      const { name, foreignKeys } = getTableConfig(table);
-      return {
-        name,
-        references: foreignKeys.map((key) => getTableConfig(key.reference().foreignTable).name),
-      };
-    }),
+    .map((table) => ({
+      name: nameOf(table),
+      references: getTableConfig(table).foreignKeys.map((key) => nameOf(key.reference().foreignTable)),
+    })),
+);
+
+/**
+ * What a backup never holds (issue 53, decision 028): a backup is the group's data, never a key. Not
+ * the cookie secret (it signs cookies and seals codes and calendar tokens), no session, sign-in code
+ * or link, and not where members signed in from or with which browser; not the rate limits' counts
+ * either. A restored planner makes a new secret; members sign in again and ask a new code. A
+ * calendar token is kept by its hash only, so its address answers after a restore, but not its seal.
+ */
+export const LEFT_OUT: LeftOut = {
+  tables: [
+    schema.sessions,
+    schema.sessionDetails,
+    schema.oneTimeSecrets,
+    schema.trustedLogins,
+    schema.rateLimits,
+  ].map(nameOf),
+  columns: { [nameOf(schema.tripFeedTokens)]: [schema.tripFeedTokens.sealed.name] },
+  rows: { [nameOf(schema.settings)]: { column: schema.settings.key.name, values: [SESSION_SECRET_SETTING] } },
+};
+
+/** `where …` picking the rows of `table` a backup holds (every row, for most tables). */
+export function heldRows(table: string) {
+  const left = LEFT_OUT.rows[table];
+  if (!left) return sql``;
+  return sql`where ${quoted(left.column)} not in (${sql.join(
+    left.values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
+/** The tables a backup holds, in load order. */
+export const BACKUP_TABLES: readonly string[] = SCHEMA_TABLES.filter(
+  (name) => !LEFT_OUT.tables.includes(name),
 );
 
 type Rows<T> = T[] | { rows: T[] };
 /** postgres.js answers a raw query with the rows, PGlite with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   const value = result as Rows<T>;
   return Array.isArray(value) ? value : value.rows;
 }
-
-const quoted = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** The last migration applied to this database, or undefined on a database never migrated. */
 export async function appliedVersion(db: Db): Promise<SchemaVersion | undefined> {
@@ -73,6 +104,45 @@ export async function holdsData(db: Db): Promise<boolean> {
   return members!.n + houses!.n > 0;
 }
 
+/** The app's tables as this database has them (at its own schema): columns, types, primary key. */
+export async function tableShapes(db: Db): Promise<Map<string, TableShape>> {
+  const columns = rowsOf<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    serial: boolean;
+  }>(
+    await db.execute(sql`select c.table_name, c.column_name, c.data_type, c.is_nullable,
+        (c.column_default like 'nextval(%' or c.is_identity = 'YES') as serial
+      from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      order by c.table_name, c.ordinal_position`),
+  );
+  const keys = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`select k.table_name, k.column_name
+      from information_schema.table_constraints c
+      join information_schema.key_column_usage k on k.constraint_schema = c.constraint_schema
+        and k.constraint_name = c.constraint_name and k.table_name = c.table_name
+      where c.table_schema = 'public' and c.constraint_type = 'PRIMARY KEY'
+      order by k.table_name, k.ordinal_position`),
+  );
+  const shapes = new Map<string, TableShape>();
+  for (const column of columns) {
+    const shape = shapes.get(column.table_name) ?? { columns: [], primaryKey: [] };
+    shape.columns.push({
+      name: column.column_name,
+      type: column.data_type,
+      nullable: column.is_nullable === "YES",
+      serial: Boolean(column.serial),
+    });
+    shapes.set(column.table_name, shape);
+  }
+  for (const key of keys) shapes.get(key.table_name)?.primaryKey.push(key.column_name);
+  return shapes;
+}
+
 /** The whole backup as text, from one snapshot. */
 export async function takeBackup(db: Db, from: "postgres" | "pglite"): Promise<string> {
   return db.transaction(
@@ -91,111 +161,31 @@ export async function takeBackup(db: Db, from: "postgres" | "pglite"): Promise<s
           from,
         }),
       ];
-      for (const table of BACKUP_TABLES) {
+      // A backup before migrating is taken at an older schema: a table added since is not there yet.
+      const present = await tableShapes(tx as unknown as Db);
+      const tables = BACKUP_TABLES.filter((name) => present.has(name));
+      for (const table of tables) {
         const rows = rowsOf<{ line: string }>(
-          await tx.execute(sql`select row_to_json(t)::text as line from ${quoted(table)} t`),
+          await tx.execute(
+            sql`select row_to_json(t)::text as line from ${quoted(table)} t ${heldRows(table)}`,
+          ),
         );
-        lines.push(JSON.stringify({ table, rows: rows.length }), ...rows.map((row) => row.line));
+        const omitted = LEFT_OUT.columns[table] ?? [];
+        const kept = rows.map(({ line }) => (omitted.length ? withoutColumns(line, omitted) : line));
+        lines.push(JSON.stringify({ table, rows: kept.length }), ...kept);
       }
-      lines.push(JSON.stringify({ end: true, tables: BACKUP_TABLES.length }));
+      lines.push(JSON.stringify({ end: true, tables: tables.length }));
       return lines.join("\n") + "\n";
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
 }
 
-/** A copy of this build's migrations up to `when`: a restore first brings the database to the backup's version. */
-function migrationsUpTo(when: number): { folder: string; remove: () => void } {
-  const { folder, entries } = migrationsJournal();
-  const copy = mkdtempSync(path.join(tmpdir(), "sgw-migrations-"));
-  mkdirSync(path.join(copy, "meta"));
-  const kept = entries.filter((entry) => entry.when <= when);
-  for (const entry of kept)
-    copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(copy, `${entry.tag}.sql`));
-  writeFileSync(
-    path.join(copy, "meta/_journal.json"),
-    JSON.stringify({ version: "7", dialect: "postgresql", entries: kept }),
-  );
-  return { folder: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
-}
-
-export type RestoreResult = { schema: SchemaVersion; rows: number; tables: number; migrated: number };
-
-/**
- * Loads a backup into an empty database (a new one, or one whose only rows are those the planner's
- * own start writes): brings it to the backup's schema, loads every table in one transaction, then
- * applies this build's later migrations. Refuses, changing nothing, a database holding data, a
- * backup from a newer build, or a database already past the backup's schema.
- */
-export async function restoreBackup(connection: Connection, text: string): Promise<RestoreResult> {
-  const { header, tables } = parseBackup(text);
-  const { db } = connection;
-  const build = migrationsJournal().entries;
-  if (
-    header.schema.when > (build.at(-1)?.when ?? 0) ||
-    !build.some((entry) => entry.when === header.schema.when)
-  ) {
-    throw new BackupRefused(
-      `This backup is from a newer version of the planner (its schema is ${header.schema.migration}); ` +
-        "update the planner, then restore it.",
-    );
-  }
-  if (await holdsData(db)) throw notEmpty();
-  const applied = await appliedVersion(db);
-  if (applied && applied.when > header.schema.when) {
-    throw new BackupRefused(
-      `This database is already at a newer schema (${applied.migration}) than the backup ` +
-        `(${header.schema.migration}): restore into a new, empty database or PGLITE_DIR.`,
-    );
-  }
-  if (!applied || applied.when < header.schema.when) {
-    const upTo = migrationsUpTo(header.schema.when);
-    try {
-      await connection.migrate(upTo.folder);
-    } finally {
-      upTo.remove();
-    }
-  }
-  const known = new Set(BACKUP_TABLES);
-  const unknown = tables.find((table) => !known.has(table.name));
-  if (unknown)
-    throw new BackupRefused(`This backup holds a table this planner does not know (${unknown.name}).`);
-  let rows = 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`);
-    if (await holdsData(tx as unknown as Db)) throw notEmpty();
-    // The rows a first start writes (the first edition, a set-up link, a session secret) give way.
-    for (const table of [...BACKUP_TABLES].reverse()) await tx.execute(sql`delete from ${quoted(table)}`);
-    const order = new Map(BACKUP_TABLES.map((name, index) => [name, index]));
-    for (const table of [...tables].sort((a, b) => order.get(a.name)! - order.get(b.name)!)) {
-      if (table.rows.length === 0) continue;
-      await tx.execute(
-        sql`insert into ${quoted(table.name)} select * from json_populate_recordset(null::${quoted(table.name)}, ${`[${table.rows.join(",")}]`}::json)`,
-      );
-      rows += table.rows.length;
-    }
-    // Serial ids go on after the highest restored one.
-    const serials = rowsOf<{ table_name: string; column_name: string }>(
-      await tx.execute(sql`select table_name, column_name from information_schema.columns
-        where table_schema = 'public' and (column_default like 'nextval(%' or is_identity = 'YES')`),
-    );
-    for (const { table_name: table, column_name: column } of serials) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${quoted(column)}), 1), max(${quoted(column)}) is not null) from ${quoted(table)}`,
-      );
-    }
-  });
-  const before = (await appliedVersion(db))?.count ?? 0;
-  await connection.migrate();
-  const after = (await appliedVersion(db))?.count ?? 0;
-  return { schema: header.schema, rows, tables: tables.length, migrated: after - before };
-}
-
-function notEmpty() {
-  return new BackupRefused(
-    "This database is not empty (it holds members or houses): a restore goes only into a new, empty " +
-      "database or PGLITE_DIR. Nothing was changed.",
-  );
+/** A row as row_to_json wrote it, without `columns`. */
+function withoutColumns(line: string, columns: readonly string[]) {
+  const row = JSON.parse(line) as Record<string, unknown>;
+  for (const column of columns) delete row[column];
+  return JSON.stringify(row);
 }
 
 /** Notes a backup file the app wrote, for the organiser's overview. */

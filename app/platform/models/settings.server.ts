@@ -4,6 +4,12 @@ import { settings } from "~/platform/db/schema";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
 /**
+ * The generated cookie secret's setting (platform/services/secret.server.ts): a key, so a backup
+ * never holds it and a restore never brings one back (decision 028).
+ */
+export const SESSION_SECRET_SETTING = "session_secret";
+
+/**
  * The stored value of an app-wide setting, or undefined when it was never set; read once per change
  * of the settings table (pages ask for the event's facts and the deadline on every request).
  */

@@ -4,10 +4,12 @@
  * file holds every member's private data, so it is written readable by the machine's user only.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "~/platform/db/client.server";
 import type { Db } from "~/platform/db/client.server";
+import { makePrivate, writePrivateFile } from "~/platform/db/private-files";
+import { keepsState } from "~/platform/lib/module-state";
 import { env } from "~/platform/env.server";
 import { BACKUP_FILE_PATTERN, backupFileName } from "~/platform/lib/backup-file";
 import { deadlineInputValues } from "~/platform/lib/deadline";
@@ -23,18 +25,6 @@ import { startTicker } from "~/platform/services/ticker.server";
 
 type Kind = "nightly" | "before-migration" | "manual";
 
-/** Writes `text` to `file` (mode 0600) through a temporary name, so a reader never sees half a file. */
-export function writePrivateFile(file: string, text: string): { file: string; bytes: number } {
-  const target = path.resolve(file);
-  mkdirSync(path.dirname(target), { recursive: true });
-  const partial = `${target}.partial`;
-  writeFileSync(partial, text, { mode: 0o600 });
-  // An existing file keeps its mode through writeFileSync: make sure it is private.
-  chmodSync(partial, 0o600);
-  renameSync(partial, target);
-  return { file: target, bytes: Buffer.byteLength(text) };
-}
-
 /** Takes a backup of `db` into BACKUP_DIR (or `file`), then keeps the newest BACKUP_KEEP there. */
 export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind: Kind, file?: string) {
   const config = env();
@@ -45,6 +35,11 @@ export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind:
   );
   if (!file) pruneBackups(config.backupDir, config.backupKeep);
   return written;
+}
+
+/** The backups in BACKUP_DIR made their owner's only (a start puts right what an older planner left open). */
+export function keepBackupsPrivate(dir = env().backupDir) {
+  makePrivate(dir, (name) => BACKUP_FILE_PATTERN.test(name.replace(/\.partial$/, "")));
 }
 
 function pruneBackups(dir: string, keep: number) {
@@ -95,6 +90,9 @@ export function backupAccessFile(pgliteDir = env().pgliteDir) {
 }
 
 const access: { keyHash?: Buffer } = {};
+keepsState(() => {
+  access.keyHash = undefined;
+});
 
 export function startBackupAccess() {
   const config = env();

@@ -1,16 +1,8 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from "node:crypto";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { OneTimeKind } from "~/platform/db/schema";
-import { cookieSecret } from "~/platform/services/secret.server";
+import { derivedKey, sealWith, unsealWith } from "~/platform/services/secret.server";
 import { LIMITS, countAttempt, type Limit } from "~/platform/services/rate-limit.server";
 import type { User } from "~/platform/models/user.server";
 import { rememberLogin } from "~/platform/models/trusted-login.server";
@@ -24,17 +16,12 @@ import { AuthFailure, invalidInput } from "~/features/accounts/services/auth.ser
  * under the app's secret, the limits, and the typed code's check. A kind's own rules are in kinds/.
  */
 
-/** A key of its own per use, derived from the app's secret, so a code's HMAC is no cookie signature. */
-async function keyFor(use: "code-hash" | "code-seal") {
-  return Buffer.from(hkdfSync("sha256", await cookieSecret(), "sgw-sign-in", use, 32));
-}
-
 /**
  * A keyed hash of a short code: a plain SHA-256 of six digits is undone by trying all million, so
  * the hash needs the app's secret as well as the database to be reversed.
  */
 async function hashCode(code: string, salt: string) {
-  return createHmac("sha256", await keyFor("code-hash"))
+  return createHmac("sha256", await derivedKey("code-hash"))
     .update(`${salt}:${code}`)
     .digest("hex");
 }
@@ -46,26 +33,6 @@ function sameDigest(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Seals a secret with AES-256-GCM under the app's secret (iv.tag.ciphertext, base64url). */
-async function seal(plain: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", await keyFor("code-seal"), iv);
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
-}
-
-/** Opens what `seal` made; undefined when it was not sealed under this secret. */
-async function unseal(sealed: string): Promise<string | undefined> {
-  try {
-    const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
-    const decipher = createDecipheriv("aes-256-gcm", await keyFor("code-seal"), iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-  } catch {
-    return undefined;
-  }
-}
-
 /** A new 6-digit code, as mailed. */
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
@@ -75,12 +42,12 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
  */
 export async function newSealedCode(salt: string, sealed: (code: string) => string = (code) => code) {
   const code = newCode();
-  return { codeHash: await hashCode(code, salt), sealed: await seal(sealed(code)) };
+  return { codeHash: await hashCode(code, salt), sealed: await sealWith("code-seal", sealed(code)) };
 }
 
 /** What a stored secret's seal holds; undefined when it has none or it was sealed under another secret. */
 export async function openSeal(secret: { sealed: string | null }): Promise<string | undefined> {
-  return secret.sealed ? await unseal(secret.sealed) : undefined;
+  return secret.sealed ? await unsealWith("code-seal", secret.sealed) : undefined;
 }
 
 /** A mailed 6-digit code as typed (spaces dropped): the sign-in and registration codes alike. */

@@ -4,32 +4,45 @@ import { tripFeedTokens } from "~/platform/db/schema";
 import { hashToken } from "~/platform/models/session.server";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 
+/** What is kept of a member's calendar address: the token's hash, its seal, a salt (before 2026-11-29). */
+export type FeedToken = { tokenHash: string; sealed: string | null; salt: string | null };
+
 /**
- * The member's feed salt, or undefined before they asked for an address: /trip shows the address on
- * every render, so it is read once per change of the feed tokens, kept per member.
+ * The member's calendar token as stored, or undefined before they asked for an address: /trip shows
+ * the address on every render, so it is read once per change of the feed tokens, kept per member.
  */
-export function getFeedSalt(userId: number): Promise<string | undefined> {
-  return cachedByTables(`feed-salt:${userId}`, ["trip_feed_tokens"], async () => {
+export function getFeedToken(userId: number): Promise<FeedToken | undefined> {
+  return cachedByTables(`feed-token:${userId}`, ["trip_feed_tokens"], async () => {
     const db = await getDb();
     const [row] = await db
-      .select({ salt: tripFeedTokens.salt })
+      .select({
+        tokenHash: tripFeedTokens.tokenHash,
+        sealed: tripFeedTokens.sealed,
+        salt: tripFeedTokens.salt,
+      })
       .from(tripFeedTokens)
       .where(eq(tripFeedTokens.userId, userId));
-    return row?.salt;
+    return row;
   });
 }
 
-/** Stores a salt and its token's hash: the member's previous address (if any) stops working at once. */
-export async function storeFeedToken(userId: number, salt: string, token: string) {
+/** Stores a new token's hash and seal: the member's previous address (if any) stops working at once. */
+export async function storeFeedToken(userId: number, token: string, sealed: string) {
   const db = await getDb();
   const tokenHash = hashToken(token);
   await db
     .insert(tripFeedTokens)
-    .values({ userId, salt, tokenHash })
+    .values({ userId, tokenHash, sealed })
     .onConflictDoUpdate({
       target: tripFeedTokens.userId,
-      set: { salt, tokenHash, createdAt: new Date() },
+      set: { tokenHash, sealed, salt: null, createdAt: new Date() },
     });
+}
+
+/** Seals the member's token anew (under this planner's secret), so the page can show it again. */
+export async function resealFeedToken(userId: number, sealed: string) {
+  const db = await getDb();
+  await db.update(tripFeedTokens).set({ sealed, salt: null }).where(eq(tripFeedTokens.userId, userId));
 }
 
 export async function findFeed(token: string) {
@@ -37,6 +50,9 @@ export async function findFeed(token: string) {
   const [row] = await db
     .select({
       userId: tripFeedTokens.userId,
+      tokenHash: tripFeedTokens.tokenHash,
+      sealed: tripFeedTokens.sealed,
+      salt: tripFeedTokens.salt,
       fingerprint: tripFeedTokens.fingerprint,
       sequence: tripFeedTokens.sequence,
     })

@@ -1,32 +1,58 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { cookieSecret } from "~/platform/services/secret.server";
+import { hashToken } from "~/platform/models/session.server";
+import { cookieSecret, sealWith, unsealWith } from "~/platform/services/secret.server";
 import { getAnnouncementValue } from "~/features/season/index.server";
 import { getEventPlan } from "~/features/results/index.server";
 import { parseRound } from "~/features/season/lib/announcement";
 import { feedFingerprint, nextSequence, tripFeed } from "~/features/trip/lib/feed";
-import { findFeed, getFeedSalt, storeFeedSequence, storeFeedToken } from "~/features/trip/models/feed.server";
+import {
+  findFeed,
+  getFeedToken,
+  resealFeedToken,
+  storeFeedSequence,
+  storeFeedToken,
+  type FeedToken,
+} from "~/features/trip/models/feed.server";
 import { listTravel } from "~/features/trip/models/travel.server";
 import { listTripMembers } from "~/features/trip/services/trip-members.server";
 
-async function tokenFor(userId: number, salt: string) {
-  return createHmac("sha256", await cookieSecret())
-    .update(`trip-feed:${userId}:${salt}`)
+/**
+ * The token behind a member's address, when this planner can show it: its seal opens under this
+ * planner's secret, or (an address made before 2026-11-29) the secret and the salt give it again.
+ * Undefined after a restore, whose file holds neither (decision 028).
+ */
+async function shownToken(userId: number, stored: FeedToken) {
+  const sealed = stored.sealed ? await unsealWith("feed-seal", stored.sealed) : undefined;
+  if (sealed) return sealed;
+  if (!stored.salt) return undefined;
+  const derived = createHmac("sha256", await cookieSecret())
+    .update(`trip-feed:${userId}:${stored.salt}`)
     .digest("base64url");
+  return hashToken(derived) === stored.tokenHash ? derived : undefined;
 }
 
-/** The member's calendar addresses (https and webcal), or null before they asked for one. */
-export async function feedAddresses(userId: number, origin: string) {
-  const salt = await getFeedSalt(userId);
-  if (!salt) return null;
-  const https = `${origin}/calendar/${await tokenFor(userId, salt)}.ics`;
+/**
+ * The member's calendar addresses (https and webcal); `hidden` when the address still answers but
+ * this planner cannot show it (restored from a backup) until the calendar fetches it once; null
+ * before they asked for one.
+ */
+export async function feedAddresses(
+  userId: number,
+  origin: string,
+): Promise<{ https: string; webcal: string } | { hidden: true } | null> {
+  const stored = await getFeedToken(userId);
+  if (!stored) return null;
+  const token = await shownToken(userId, stored);
+  if (!token) return { hidden: true };
+  const https = `${origin}/calendar/${token}.ics`;
   return { https, webcal: https.replace(/^https?:/, "webcal:") };
 }
 
 /** A new address; the old one answers 404 from now on. */
 export async function renewFeed(userId: number): Promise<{ renewed: boolean }> {
-  const renewed = Boolean(await getFeedSalt(userId));
-  const salt = randomBytes(16).toString("base64url");
-  await storeFeedToken(userId, salt, await tokenFor(userId, salt));
+  const renewed = Boolean(await getFeedToken(userId));
+  const token = randomBytes(32).toString("base64url");
+  await storeFeedToken(userId, token, await sealWith("feed-seal", token));
   return { renewed };
 }
 
@@ -38,6 +64,10 @@ export async function serveFeed(token: string, appUrl: string): Promise<string |
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const feed = await findFeed(token);
   if (!feed) return null;
+  // The address answers, so its owner's calendar holds it: kept again where the page can show it.
+  if ((await shownToken(feed.userId, feed)) !== token) {
+    await resealFeedToken(feed.userId, await sealWith("feed-seal", token));
+  }
   const [members, plan, travel, round] = await Promise.all([
     listTripMembers(),
     getEventPlan(),

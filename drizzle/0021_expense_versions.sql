@@ -1,0 +1,1 @@
+ALTER TABLE "money_expenses" ADD CONSTRAINT "money_expenses_version_check" CHECK ("money_expenses"."version" >= 1);
