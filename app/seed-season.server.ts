@@ -18,6 +18,7 @@ import { formatDay } from "~/platform/lib/calendar-day";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
 import { computeMoney, expensePeople } from "~/features/money/lib/money";
+import { consentLimit, newShareStatus } from "~/features/money/lib/consent";
 import {
   addExpense,
   addPayment,
@@ -218,15 +219,36 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
     };
     const parsed = parseExpense(values, { people });
     if (!parsed.ok) throw new Error(`A seeded expense is refused: ${JSON.stringify(parsed.fieldErrors)}`);
+    // The boat is entered by its second sharer, not its payer, so the demo shows a share "entered by"
+    // someone, refusable by its sharer (decision 030); the other expenses are seeded as their sharers
+    // accepted them.
+    const author = index === 1 && sharers.length > 1 ? sharers[1] : paidBy;
+    const limit = consentLimit(expenseCurrency, {
+      limit: null,
+      house: { total: plan.house.priceMinor, currency },
+      payers: money.payers,
+    });
+    const statuses = new Map(
+      author === paidBy
+        ? []
+        : [...parsed.expense.shares].map(([userId, part]) => [
+            userId,
+            newShareStatus({ userId, amount: part }, { authorId: author, organiser: false, limit }),
+          ]),
+    );
     const line = expenseLine(
       {
         ...parsed.expense,
-        shares: [...parsed.expense.shares].map(([userId, part]) => ({ userId, amount: part })),
-        authorId: paidBy,
+        shares: [...parsed.expense.shares].map(([userId, part]) => ({
+          userId,
+          amount: part,
+          status: statuses.get(userId),
+        })),
+        authorId: author,
       },
       name,
     );
-    await addExpense(edition, actor(paidBy), randomUUID(), parsed.expense, {
+    await addExpense(edition, actor(author), randomUUID(), parsed.expense, statuses, {
       action: "Expense added",
       subject: "Expense",
       newValue: line.summary,

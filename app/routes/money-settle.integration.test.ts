@@ -1,35 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moneyPayments, surveys } from "~/platform/db/schema";
+import { moneyPayments } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 
-import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
+import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
-import { chooseHouse } from "../../tests/support/season";
+import { moneyPages, startMoneyTrip } from "../../tests/support/money-trip";
 import { useFakeMail } from "../../tests/support/mail";
-import * as moneyPage from "~/routes/money._index";
 import * as historyPage from "~/routes/money.history";
-import * as setupPage from "~/routes/money.setup";
 
 // Settle-up's "Record as paid": the payer's own word waits for the receiving side, and an amount
 // above what the two owe each other (or in a currency nobody used) never lands unnoticed.
 const database = useFreshDatabase();
 useFakeMail({ ADMIN_EMAILS: "boss@example.com", APP_URL: "http://localhost:3000" });
 const people: Record<string, { id: number; cookie: string }> = {};
-
-type Page = Awaited<ReturnType<typeof moneyPage.loader>> extends { data: infer D } ? D : never;
-
-async function money(who: string) {
-  const response = await callRoute(
-    moneyPage.loader as never,
-    makeRequest("/money", { cookie: people[who].cookie }),
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as Page).page;
-}
-
-const post = (who: string, form: Record<string, string | string[]>) =>
-  callRoute(moneyPage.action as never, makeRequest("/money", { cookie: people[who].cookie, form }));
+const { money, post, setup } = moneyPages(people);
 
 const balanceOf = async (who: string, currency = "USD") =>
   (await money("boss")).balances
@@ -50,34 +35,7 @@ const rowsOf = (key: string) =>
   database.db.select().from(moneyPayments).where(eq(moneyPayments.idempotencyKey, key));
 
 beforeAll(async () => {
-  people.boss = await signedInMember("boss@example.com", { name: "Boss", organiser: true });
-  for (const name of ["Alex", "Sam", "Riley"]) {
-    people[name.toLowerCase()] = await signedInMember(`${name.toLowerCase()}@example.com`, { name });
-    await database.db.insert(surveys).values({
-      userId: people[name.toLowerCase()].id,
-      name,
-      attending: "yes",
-      extra_guests: { boo: false, child: false },
-    });
-  }
-  await chooseHouse({ num_bedrooms: 3, num_beds: 3, num_baths: 1, priceMinor: 90_000 });
-  // Alex fronts the $900 house: Sam and Riley owe Alex $300.00 each.
-  const setup = (form: Record<string, string>) =>
-    callRoute(
-      setupPage.action as never,
-      makeRequest("/money/setup", { cookie: people.boss.cookie, form: new URLSearchParams(form) }),
-    );
-  const saved = await setup({
-    intent: "settings",
-    receiver: String(people.alex.id),
-    childWeight: "50",
-    depositKind: "none",
-    depositValue: "",
-    depositDue: "",
-    balanceDue: "",
-    instructions: "",
-  });
-  expect(saved.status).toBe(302);
+  await startMoneyTrip(people);
   // Boss, an organiser, is on the trip with no share of the house (weight 0).
   const boss = String(people.boss.id);
   expect((await setup({ intent: "payer", member: boss, change: "add" })).status).toBe(302);

@@ -239,6 +239,33 @@ export default function MoneySetup() {
         </AnswerForm>
       </section>
 
+      <section className="card" aria-labelledby="consent">
+        <h2 id="consent">Shares entered for someone else</h2>
+        <p>
+          A share of an expense that another member (not an organiser) entered for someone counts at once up
+          to the limit, marked “entered by”, and its sharer may refuse it; above the limit it waits until its
+          sharer or an organiser accepts it. Now: above {page.consent.limit}
+          {page.consent.isDefault ? " (the house share per person)" : ""} in {page.currency}; in any other
+          currency above {page.consent.other} of that currency (¥50,000 in one without cents).
+        </p>
+        <AnswerForm id="consent-form" failure={failure("consent")}>
+          <MoneyField
+            label={`Limit (${page.currency}; empty: the house share per person)`}
+            id="consentLimit"
+            name="consentLimit"
+            inputMode="decimal"
+            defaultValue={
+              (failure("consent")?.values as Record<string, string> | undefined)?.consentLimit ??
+              page.consent.value
+            }
+            error={failure("consent")?.fieldErrors?.consentLimit}
+          />
+          <button type="submit" className="button" name="intent" value="consent-limit">
+            Save the limit
+          </button>
+        </AnswerForm>
+      </section>
+
       <section className="card" aria-labelledby="payers">
         <h2 id="payers">Who pays, and their weights</h2>
         <p className="muted">

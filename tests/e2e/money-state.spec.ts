@@ -184,6 +184,32 @@ test("a member adds an expense split three ways, settle-up lists the transfers, 
   await page.context().close();
 });
 
+test("a member refuses a share someone else entered in one press, and the organiser accepts it back in", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  // Riley's groceries put $30.00 on Alex: it counts, marked as entered by Riley, and Alex may refuse it.
+  const alex = await member(browser, "alex@example.com", javaScriptEnabled);
+  const answers = (page: Page) => page.locator('section[aria-labelledby="consent"] li');
+  const entered = answers(alex.page).filter({ hasText: "Alex $30.00 (entered by Riley)" }).first();
+  await expect(entered).toBeVisible();
+  await entered.getByRole("button", { name: "Refuse Alex’s share" }).click();
+  await expectStatus(alex.page, "Refused: ");
+  expect(alex.errors).toEqual([]);
+  await alex.page.context().close();
+
+  const boss = await member(browser, ORGANISER, javaScriptEnabled);
+  const refused = answers(boss.page).filter({ hasText: "refused by Alex" }).first();
+  await expect(refused).toBeVisible();
+  await refused.getByRole("button", { name: "Accept Alex’s share" }).click();
+  await expectStatus(boss.page, "Accepted: ");
+  await boss.page.getByRole("link", { name: "The money history" }).click();
+  await expect(boss.page.getByText("Share refused").first()).toBeVisible();
+  await expect(boss.page.getByText("Share accepted").first()).toBeVisible();
+  expect(boss.errors).toEqual([]);
+  await boss.page.context().close();
+});
+
 test("a payer reports a settle-up transfer, more than is owed asks first, and the receiver confirms it", async ({
   browser,
   javaScriptEnabled,

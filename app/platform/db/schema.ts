@@ -489,11 +489,17 @@ export const moneySettings = pgTable(
     lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
     /** Addresses the latest reminder round could not reach: a failed round may be sent again at once. */
     reminderFailed: integer("reminder_failed").notNull().default(0),
+    /**
+     * Above this share (minor units of the house's currency) an expense's share that another member
+     * entered waits for its sharer's consent (lib/consent.ts); null: the house share per person.
+     */
+    consentLimit: integer("consent_limit"),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("money_settings_child_weight_check", sql`${t.childWeight} in (0, 50, 100)`),
     check("money_settings_deposit_kind_check", sql`${t.depositKind} in ('none', 'fixed', 'percent')`),
+    check("money_settings_consent_limit_check", sql`${t.consentLimit} is null or ${t.consentLimit} >= 0`),
   ],
 );
 
@@ -577,7 +583,11 @@ export const moneyExpenses = pgTable(
   ],
 );
 
-/** Each sharer's part of an expense, in minor units: they always add up to the expense. */
+/**
+ * Each sharer's part of an expense, in minor units: they always add up to the expense. `status` is the
+ * sharer's consent (lib/consent.ts): only "counts" and "open" shares, and the payer's credit for them,
+ * are in the balances.
+ */
 export const moneyExpenseShares = pgTable(
   "money_expense_shares",
   {
@@ -586,8 +596,18 @@ export const moneyExpenseShares = pgTable(
       .references(() => moneyExpenses.id, { onDelete: "cascade" }),
     userId: sharedUser("user_id").notNull(),
     amount: integer("amount").notNull(),
+    status: text("status")
+      .$type<"counts" | "open" | "waiting" | "refused" | "removed">()
+      .notNull()
+      .default("counts"),
   },
-  (t) => [primaryKey({ columns: [t.expenseId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.expenseId, t.userId] }),
+    check(
+      "money_expense_shares_status_check",
+      sql`${t.status} in ('counts', 'open', 'waiting', 'refused', 'removed')`,
+    ),
+  ],
 );
 
 /** Every change to money, never rewritten: who, when, what, the old and the new values. */

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
+import type { ShareConsent } from "~/features/money/components/consent-panel";
 
 export type ExpenseItem = {
   id: number;
@@ -13,6 +14,8 @@ export type ExpenseItem = {
   enteredBy: string;
   split: string;
   shares: string;
+  /** Its shares that are not simply counted: entered for someone else, waiting, refused, removed. */
+  consents: ShareConsent[];
   canChange: boolean;
 };
 

@@ -8,6 +8,7 @@ import {
   type BalanceGroup,
   type ExpenseItem,
 } from "~/features/money/components/ledger-panel";
+import { ConsentPanel, type ShareConsent } from "~/features/money/components/consent-panel";
 import { Instructions } from "~/features/money/components/money-field";
 import { PayerLines, type Line } from "~/features/money/components/payer-lines";
 import {
@@ -37,6 +38,9 @@ export type MoneyViewData = {
   expenses: ExpenseItem[];
   /** Every expense of the trip; `expenses` may hold only the latest. */
   expenseCount: number;
+  /** The shares this member may answer (accept, refuse, remove), of every expense. */
+  answers: ShareConsent[];
+  consentCount: number;
   people: Array<{ id: number; name: string }>;
   balances: BalanceGroup[];
   multiCurrency: boolean;
@@ -72,6 +76,15 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         <p className="alert alert-error" role="alert">
           The ledger does not add up in {page.unbalanced.join(", ")}: no settle-up is suggested there. Check
           the expenses and payments in the history, and edit or delete the one that is wrong.
+        </p>
+      ) : null}
+      {page.consentCount ? (
+        <p className="alert alert-info">
+          {page.consentCount === 1
+            ? "A share someone else entered waits for "
+            : `${page.consentCount} shares someone else entered wait for `}
+          {role.organiser ? "an answer" : "your consent"}: see <a href="#consent">Shares to answer</a>. Until
+          then it is in nobody’s balance.
         </p>
       ) : null}
       <section className="card" aria-labelledby="house-share">
@@ -141,6 +154,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
               <Link to="?expenses=all#ledger">Show all {page.expenseCount} expenses</Link>
             </p>
           ) : null}
+          <ConsentPanel answers={page.answers} failure={failure} />
           <ExpenseList expenses={page.expenses} />
           {!readOnly && page.people.length > 0 ? (
             <details open={Boolean(expenseFailure)} className="money-add">

@@ -1,6 +1,7 @@
 import { formatMoney } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
 import type { Deposit } from "~/features/money/lib/payer-line";
+import type { ShareStatus } from "~/features/money/lib/consent";
 
 type Name = (id: number | null) => string;
 
@@ -10,26 +11,48 @@ const SPLITS = {
   exact: "split by exact amounts",
 } as const;
 
+type ExpenseText = {
+  description: string;
+  amount: number;
+  currency: string;
+  paidBy: number;
+  split: keyof typeof SPLITS;
+  shares: ReadonlyArray<{ userId: number; amount: number; status?: ShareStatus }>;
+  authorId: number | null;
+};
+
+/** Where a share stands with its sharer's consent, in words ("" when it simply counts). */
+const CONSENT: Record<ShareStatus, (sharer: string, author: string) => string> = {
+  counts: () => "",
+  open: (_sharer, author) => `entered by ${author}`,
+  waiting: (sharer) => `waits for ${sharer}’s consent`,
+  refused: (sharer) => `refused by ${sharer}, out until an organiser decides`,
+  removed: () => "removed by an organiser",
+};
+
+/**
+ * One share in words: "Alex $30.00 (waits for Alex’s consent)". A share that counts as entered for
+ * someone else says "entered by" only where its sharer answers it (`open`): the ledger would say it
+ * of nearly every share, as most expenses are entered by their payer for the group.
+ */
+export function shareText(
+  expense: Pick<ExpenseText, "currency" | "authorId">,
+  share: ExpenseText["shares"][number],
+  name: Name,
+  { open = false } = {},
+): string {
+  const status = share.status === "open" && !open ? "counts" : (share.status ?? "counts");
+  const consent = CONSENT[status](name(share.userId), name(expense.authorId));
+  return `${name(share.userId)} ${formatMoney(share.amount, expense.currency)}${consent ? ` (${consent})` : ""}`;
+}
+
 /**
  * One expense in words, as the ledger, the history and the CSV show it. An expense entered by
  * someone other than its payer says by whom (`enteredBy`, "" otherwise): one member cannot quietly
- * put a cost on another's name.
+ * put a cost on another's name. Each share says where it stands with its sharer's consent.
  */
-export function expenseLine(
-  expense: {
-    description: string;
-    amount: number;
-    currency: string;
-    paidBy: number;
-    split: keyof typeof SPLITS;
-    shares: ReadonlyArray<{ userId: number; amount: number }>;
-    authorId: number | null;
-  },
-  name: Name,
-) {
-  const shares = expense.shares
-    .map((share) => `${name(share.userId)} ${formatMoney(share.amount, expense.currency)}`)
-    .join(", ");
+export function expenseLine(expense: ExpenseText, name: Name) {
+  const shares = expense.shares.map((share) => shareText(expense, share, name)).join(", ");
   const enteredBy =
     expense.authorId !== null && expense.authorId !== expense.paidBy ? name(expense.authorId) : "";
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeMoney, type LedgerPayment, type MoneyInput } from "~/features/money/lib/money";
 import { splitEqually } from "~/features/money/lib/shares";
+import type { ShareStatus } from "~/features/money/lib/consent";
 import { random } from "../../../../tests/support/random";
 
 const member = (id: number, name: string) => ({
@@ -11,6 +12,8 @@ const member = (id: number, name: string) => ({
   included: null,
   weight: null,
 });
+
+const STATUSES: ShareStatus[] = ["counts", "counts", "open", "waiting", "refused", "removed"];
 
 function trip(payments: LedgerPayment[], expenses: MoneyInput["expenses"] = []): MoneyInput {
   return {
@@ -43,7 +46,11 @@ describe("computeMoney's lines read the balances (one truth)", () => {
       amount: 40_000,
       currency: "USD",
       paidBy: 2,
-      shares: [...splitEqually(40_000, [1, 2, 3, 4])].map(([userId, amount]) => ({ userId, amount })),
+      shares: [...splitEqually(40_000, [1, 2, 3, 4])].map(([userId, amount]) => ({
+        userId,
+        amount,
+        status: "counts" as const,
+      })),
       deleted: false,
     };
     const before = computeMoney(trip([], [dinner]));
@@ -88,7 +95,12 @@ describe("computeMoney's lines read the balances (one truth)", () => {
           amount,
           currency: next() < 0.3 ? "MXN" : "USD",
           paidBy: 1 + Math.floor(next() * 4),
-          shares: [...splitEqually(amount, ids)].map(([userId, part]) => ({ userId, amount: part })),
+          shares: [...splitEqually(amount, ids)].map(([userId, part]) => ({
+            userId,
+            amount: part,
+            // Some shares wait or were refused: the balances must still add up (decision 030).
+            status: STATUSES[Math.floor(next() * STATUSES.length)],
+          })),
           deleted: false,
         };
       });
@@ -101,8 +113,39 @@ describe("computeMoney's lines read the balances (one truth)", () => {
         kind: "share",
         status: next() < 0.8 ? "confirmed" : "reported",
       }));
+      expect(computeMoney(trip(payments, expenses)).unbalanced.size).toBe(0);
       const settled = computeMoney(settleAll(trip(payments, expenses)));
       for (const line of settled.lines.values()) expect(line.next).toBeNull();
+    }
+  });
+});
+
+describe("computeMoney counts a share only with its sharer's consent", () => {
+  const boat = (status: ShareStatus) => ({
+    id: 1,
+    amount: 99_999_900,
+    currency: "USD",
+    paidBy: 2,
+    shares: [
+      { userId: 1, amount: 99_999_800, status },
+      { userId: 2, amount: 100, status: "counts" as const },
+    ],
+    deleted: false,
+  });
+
+  it("leaves a waiting, refused or removed share out, and the payer's credit for it", () => {
+    const before = computeMoney(trip([])).balances.get("USD");
+    for (const status of ["waiting", "refused", "removed"] as const) {
+      // Bo's own share counts against Bo's own payment: nothing moves.
+      expect(computeMoney(trip([], [boat(status)])).balances.get("USD")).toEqual(before);
+    }
+  });
+
+  it("counts an open or accepted share", () => {
+    for (const status of ["open", "counts"] as const) {
+      const money = computeMoney(trip([], [boat(status)]));
+      expect(money.balances.get("USD")!.get(2)).toBe(99_999_800 - 25_000);
+      expect(money.unbalanced.size).toBe(0);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { countsInBalances, type ShareStatus } from "~/features/money/lib/consent";
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
 import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/features/money/lib/payer-line";
 import { settleUp, unbalanced, type Transfer } from "~/features/money/lib/settle";
@@ -30,7 +31,7 @@ export type LedgerExpense = {
   amount: number;
   currency: string;
   paidBy: number;
-  shares: ReadonlyArray<{ userId: number; amount: number }>;
+  shares: ReadonlyArray<{ userId: number; amount: number; status: ShareStatus }>;
   deleted: boolean;
 };
 
@@ -109,13 +110,19 @@ export function computeMoney(input: MoneyInput): Money {
   }
   for (const expense of input.expenses) {
     if (expense.deleted) continue;
-    const split = new Map(expense.shares.map((share) => [share.userId, share.amount]));
+    // A share that waits for its sharer's consent (or was refused) is out, and so is the payer's
+    // credit for it: the balances still add up to zero (decision 030).
+    // The credit is the expense less the shares left out, not the sum of the rest: a share row lost
+    // outside the app still shows as a ledger that does not add up.
+    const counted = expense.shares.filter((share) => countsInBalances(share.status));
+    const left = expense.shares.reduce((sum, s) => sum + (countsInBalances(s.status) ? 0 : s.amount), 0);
+    if (counted.length === 0 && left === expense.amount) continue;
     entries.push({
       kind: "expense",
       currency: expense.currency,
       paidBy: expense.paidBy,
-      amount: expense.amount,
-      shares: split,
+      amount: expense.amount - left,
+      shares: new Map(counted.map((share) => [share.userId, share.amount])),
     });
   }
   for (const payment of input.payments) {

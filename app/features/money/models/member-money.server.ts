@@ -17,6 +17,7 @@ export async function memberMoney(userId: number) {
         expense: moneyExpenses.description,
         amount: moneyExpenseShares.amount,
         currency: moneyExpenses.currency,
+        consent: moneyExpenseShares.status,
         deleted: moneyExpenses.deletedAt,
       })
       .from(moneyExpenseShares)

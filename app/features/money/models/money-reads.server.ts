@@ -29,6 +29,8 @@ export type MoneySettings = {
   instructions: string;
   lastReminderAt: Date | null;
   reminderFailed: number;
+  /** The organiser's consent limit in minor units of the house's currency; null: the default. */
+  consentLimit: number | null;
 };
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: MoneySettings = {
   instructions: "",
   lastReminderAt: null,
   reminderFailed: 0,
+  consentLimit: null,
 };
 
 export async function getMoneySettings(editionId: number): Promise<MoneySettings> {
@@ -61,6 +64,7 @@ export async function getMoneySettings(editionId: number): Promise<MoneySettings
     instructions: row.instructions,
     lastReminderAt: row.lastReminderAt,
     reminderFailed: row.reminderFailed,
+    consentLimit: row.consentLimit,
   };
 }
 
@@ -146,11 +150,12 @@ export async function listExpenses(editionId: number) {
           ),
         )
     : [];
-  const byExpense = new Map<number, { userId: number; amount: number }[]>();
-  for (const { expenseId, userId, amount } of shares) {
+  type Share = Omit<(typeof shares)[number], "expenseId">;
+  const byExpense = new Map<number, Share[]>();
+  for (const { expenseId, ...share } of shares) {
     const list = byExpense.get(expenseId);
-    if (list) list.push({ userId, amount });
-    else byExpense.set(expenseId, [{ userId, amount }]);
+    if (list) list.push(share);
+    else byExpense.set(expenseId, [share]);
   }
   return rows.map((row) => ({ ...row, shares: byExpense.get(row.id) ?? [] }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import {
   moneyExpenseShares,
@@ -9,6 +9,7 @@ import {
   moneySettings,
 } from "~/platform/db/schema";
 import { holdEdition, type CurrentEdition } from "~/features/season/index.server";
+import type { ShareStatus } from "~/features/money/lib/consent";
 
 export type Edition = Pick<CurrentEdition, "id" | "names">;
 export type Actor = { id: number; name: string };
@@ -126,8 +127,16 @@ export type ExpenseValues = {
   shares: ReadonlyMap<number, number>;
 };
 
-const shareRows = (expenseId: number, shares: ReadonlyMap<number, number>) =>
-  [...shares].map(([userId, amount]) => ({ expenseId, userId, amount }));
+/** Each share's consent (lib/consent.ts), worked out from who enters it; a share not in it counts. */
+type Statuses = ReadonlyMap<number, ShareStatus>;
+
+const shareRows = (expenseId: number, shares: ReadonlyMap<number, number>, statuses: Statuses) =>
+  [...shares].map(([userId, amount]) => ({
+    expenseId,
+    userId,
+    amount,
+    status: statuses.get(userId) ?? ("counts" as const),
+  }));
 
 /** Adds an expense once per idempotency key: false when that key was used already. */
 export function addExpense(
@@ -135,6 +144,7 @@ export function addExpense(
   actor: Actor,
   key: string,
   values: ExpenseValues,
+  statuses: Statuses,
   change: Change,
 ) {
   return write(edition, async (tx) => {
@@ -145,7 +155,7 @@ export function addExpense(
       .onConflictDoNothing({ target: moneyExpenses.idempotencyKey })
       .returning({ id: moneyExpenses.id });
     if (rows.length === 0) return false;
-    await tx.insert(moneyExpenseShares).values(shareRows(rows[0].id, shares));
+    await tx.insert(moneyExpenseShares).values(shareRows(rows[0].id, shares, statuses));
     await record(tx, edition, actor, { ...change, subject: `Expense #${rows[0].id}` });
     return true;
   });
@@ -154,6 +164,8 @@ export function addExpense(
 /**
  * Replaces an expense (values given) or deletes it (null) only if it is still at `version`: of two
  * edits started from one version, the second finds it changed and is refused. False then.
+ * `statuses` gives each share's consent from the shares as they were (read in the transaction, so
+ * an answer given meanwhile is not lost): editedShareStatuses.
  */
 export function changeExpense(
   edition: Edition,
@@ -161,6 +173,7 @@ export function changeExpense(
   id: number,
   version: number,
   values: ExpenseValues | null,
+  statuses: (before: Map<number, { amount: number; status: ShareStatus }>) => Statuses,
   change: Change,
 ) {
   return write(edition, async (tx) => {
@@ -184,9 +197,54 @@ export function changeExpense(
       .returning({ id: moneyExpenses.id });
     if (rows.length === 0) return false;
     if (shares) {
-      await tx.delete(moneyExpenseShares).where(eq(moneyExpenseShares.expenseId, id));
-      await tx.insert(moneyExpenseShares).values(shareRows(id, shares));
+      const old = await tx.delete(moneyExpenseShares).where(eq(moneyExpenseShares.expenseId, id)).returning({
+        userId: moneyExpenseShares.userId,
+        amount: moneyExpenseShares.amount,
+        status: moneyExpenseShares.status,
+      });
+      const before = new Map(old.map(({ userId, ...share }) => [userId, share]));
+      await tx.insert(moneyExpenseShares).values(shareRows(id, shares, statuses(before)));
     }
+    await record(tx, edition, actor, change);
+    return true;
+  });
+}
+
+/**
+ * Moves one share's consent from one of `from` to `to` (a conditional update, as a payment's
+ * decision): false when the share is no longer in `from` (answered already) or its expense was
+ * deleted or is not this edition's.
+ */
+export function answerShare(
+  edition: Edition,
+  actor: Actor,
+  share: { expenseId: number; userId: number },
+  move: { from: readonly ShareStatus[]; to: ShareStatus },
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    const live = tx
+      .select({ id: moneyExpenses.id })
+      .from(moneyExpenses)
+      .where(
+        and(
+          eq(moneyExpenses.id, share.expenseId),
+          eq(moneyExpenses.editionId, edition.id),
+          isNull(moneyExpenses.deletedAt),
+        ),
+      );
+    const rows = await tx
+      .update(moneyExpenseShares)
+      .set({ status: move.to })
+      .where(
+        and(
+          inArray(moneyExpenseShares.expenseId, live),
+          eq(moneyExpenseShares.userId, share.userId),
+          inArray(moneyExpenseShares.status, [...move.from]),
+        ),
+      )
+      .returning({ userId: moneyExpenseShares.userId });
+    if (rows.length === 0) return false;
     await record(tx, edition, actor, change);
     return true;
   });

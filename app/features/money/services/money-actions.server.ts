@@ -7,12 +7,21 @@ import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
-import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { expenseLine, paymentLine, shareText } from "~/features/money/lib/money-text";
+import {
+  ANSWERS,
+  consentLimit,
+  editedShareStatuses,
+  mayAnswer,
+  newShareStatus,
+  type ShareAnswer,
+} from "~/features/money/lib/consent";
 import { expensePeople } from "~/features/money/lib/money";
 import { mayDecide, owedBetween, recordedStatus, waitingBetween } from "~/features/money/lib/settle";
 import {
   addExpense,
   addPayment,
+  answerShare,
   changeExpense,
   decidePayment,
   type Actor,
@@ -40,6 +49,7 @@ export const moneyForm = z
     reason: text,
     anyway: text,
     version: text,
+    member: text,
     share: z.array(z.string()),
   })
   .catchall(z.string());
@@ -254,20 +264,94 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
   const name = (id: number | null) => nameOf(loaded.names, id);
+  const entry = consentEntry(loaded, loaded.me.id, parsed.expense.currency);
+  const statuses = new Map(
+    [...parsed.expense.shares].map(([userId, amount]) => [userId, newShareStatus({ userId, amount }, entry)]),
+  );
   const line = expenseLine(
-    { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: loaded.me.id },
+    { ...parsed.expense, shares: sharesOf(parsed.expense.shares, statuses), authorId: loaded.me.id },
     name,
   );
-  await addExpense(loaded.edition, actorOf(loaded), values.key, parsed.expense, {
+  await addExpense(loaded.edition, actorOf(loaded), values.key, parsed.expense, statuses, {
     action: "Expense added",
     subject: "Expense",
     newValue: line.summary,
   });
-  return done(`Added: ${line.description}, ${line.amount}.`);
+  const waiting = [...statuses].filter(([, status]) => status === "waiting").map(([id]) => name(id));
+  const wait = waiting.length
+    ? ` Above ${formatMoney(entry.limit, parsed.expense.currency)} a share waits for its sharer’s consent: ${waiting.join(", ")}.`
+    : "";
+  return done(`Added: ${line.description}, ${line.amount}.${wait}`);
 }
 
-export const sharesOf = (shares: ReadonlyMap<number, number>) =>
-  [...shares].map(([userId, amount]) => ({ userId, amount }));
+/**
+ * Who enters an expense and the limit above which a share they enter for someone else waits: an
+ * organiser's entries count at once (decision 030).
+ */
+function consentEntry(loaded: LoadedMoney, authorId: number, currency: string) {
+  const limit = consentLimit(currency, {
+    limit: loaded.settings.consentLimit,
+    house: loaded.house,
+    payers: loaded.money.payers,
+  });
+  return { authorId, organiser: loaded.role.organiser, limit };
+}
+
+export const sharesOf = (
+  shares: ReadonlyMap<number, number>,
+  statuses?: ReadonlyMap<number, ShareStatusOf>,
+) => [...shares].map(([userId, amount]) => ({ userId, amount, status: statuses?.get(userId) }));
+type ShareStatusOf = ReturnType<typeof newShareStatus>;
+
+const ANSWER_INTENTS: Record<string, ShareAnswer> = {
+  "accept-share": "accept",
+  "refuse-share": "refuse",
+  "remove-share": "remove",
+};
+const ANSWERED = { accept: "Share accepted", refuse: "Share refused", remove: "Share removed" } as const;
+
+/**
+ * A sharer accepts or refuses their share of an expense someone else entered; an organiser accepts a
+ * waiting or refused share back in, or removes it. One post, no JavaScript needed.
+ */
+async function answerShareAction(loaded: LoadedMoney, form: Form) {
+  const answer = ANSWER_INTENTS[form.intent];
+  const id = Number(form.id);
+  const sharer = Number(form.member);
+  const expense = loaded.expenses.find((e) => e.id === id && e.deletedAt === null);
+  const share = expense?.shares.find((s) => s.userId === sharer);
+  if (!expense || !share)
+    return refuse({ form: "consent", error: "That share is not on this trip." }, { status: 404 });
+  if (!mayAnswer(answer, sharer, { id: loaded.me.id, organiser: loaded.role.organiser })) {
+    const error =
+      answer === "remove"
+        ? "Only an organiser removes a share."
+        : "Only the member who shares it (or an organiser, to accept it) answers for a share.";
+    return refuse({ form: "consent", error }, { status: 403 });
+  }
+  const rule = ANSWERS[answer];
+  const name = (who: number | null) => nameOf(loaded.names, who);
+  const line = (status: typeof share.status) =>
+    `${expense.description}: ${shareText(expense, { ...share, status }, name, { open: true })}`;
+  const answered = () =>
+    refuse({ form: "consent", error: "That share was answered already." }, { status: 409 });
+  if (!rule.from.includes(share.status)) return answered();
+  const ok = await answerShare(loaded.edition, actorOf(loaded), { expenseId: id, userId: sharer }, rule, {
+    action: ANSWERED[answer],
+    subject: `Expense #${id}`,
+    oldValue: line(share.status),
+    newValue: line(rule.to),
+  });
+  if (!ok) return answered();
+  const whose = `${name(sharer)}’s share of “${expense.description}”`;
+  return done(
+    answer === "accept"
+      ? `Accepted: ${whose} counts now.`
+      : answer === "refuse"
+        ? `Refused: ${whose} is out of the balances until an organiser decides.`
+        : `Removed: ${whose} is out of the balances.`,
+  );
+}
 
 const STALE =
   "Someone else changed this expense since you opened it, so your change was not saved. It now reads as shown at the top; your values are below: save again to replace it.";
@@ -289,7 +373,7 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const stale = () => refuse({ form: "expense", error: STALE, values }, { status: 409 });
   if (version !== expense.version) return stale();
   if (form.intent === "delete-expense") {
-    const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, null, {
+    const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, null, () => new Map(), {
       action: "Expense deleted",
       subject: `Expense #${id}`,
       oldValue: before,
@@ -301,11 +385,20 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     const { fieldErrors } = parsed;
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
+  // The editor enters what changed: a share whose amount stays keeps its sharer's answer.
+  const entry = consentEntry(loaded, loaded.me.id, parsed.expense.currency);
+  const statusesFrom = (old: Map<number, { amount: number; status: ShareStatusOf }>) =>
+    editedShareStatuses(old, parsed.expense.shares, entry);
+  const known = new Map(expense.shares.map(({ userId, ...share }) => [userId, share]));
   const after = expenseLine(
-    { ...parsed.expense, shares: sharesOf(parsed.expense.shares), authorId: expense.authorId },
+    {
+      ...parsed.expense,
+      shares: sharesOf(parsed.expense.shares, statusesFrom(known)),
+      authorId: expense.authorId,
+    },
     name,
   ).summary;
-  const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, parsed.expense, {
+  const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, parsed.expense, statusesFrom, {
     action: "Expense edited",
     subject: `Expense #${id}`,
     oldValue: before,
@@ -320,6 +413,9 @@ const HANDLERS = {
   "confirm-payment": decide,
   "reject-payment": decide,
   "add-expense": newExpense,
+  "accept-share": answerShareAction,
+  "refuse-share": answerShareAction,
+  "remove-share": answerShareAction,
   settle,
 } as const;
 

@@ -1,7 +1,8 @@
 import { listArchivedEditions } from "~/features/season/index.server";
 import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
-import { depositText, dueText, expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { depositText, dueText, expenseLine, paymentLine, shareText } from "~/features/money/lib/money-text";
+import { answersFor } from "~/features/money/lib/consent";
 import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
@@ -45,10 +46,35 @@ function visibleLines(loaded: LoadedMoney) {
     });
 }
 
-/** Everything /money shows, already cut to what this member may see. */
+/**
+ * The shares of one expense that are not simply counted (entered for someone else, waiting, refused,
+ * removed), each in words with the answers the viewer may give (lib/consent.ts).
+ */
+function consentsOf(loaded: LoadedMoney, expense: LoadedMoney["expenses"][number]) {
+  const viewer = { id: loaded.me.id, organiser: loaded.role.organiser };
+  const name = (id: number | null) => nameOf(loaded.names, id);
+  if (loaded.edition.readOnly || expense.deletedAt !== null) return [];
+  return expense.shares
+    .filter((share) => share.status !== "counts")
+    .map((share) => {
+      const answers = answersFor(share.status, share.userId, viewer);
+      return {
+        expenseId: expense.id,
+        userId: share.userId,
+        name: name(share.userId),
+        status: share.status,
+        text: `${expense.description} (${formatMoney(expense.amount, expense.currency)}, paid by ${name(expense.paidBy)}): ${shareText(expense, share, name, { open: true })}`,
+        canAccept: answers.includes("accept"),
+        canRefuse: answers.includes("refuse"),
+        canRemove: answers.includes("remove"),
+      };
+    });
+}
+
 /** How many expenses /money lists unless asked for all of them. */
 export const LATEST_EXPENSES = 20;
 
+/** Everything /money shows, already cut to what this member may see. */
 export async function getMoneyPage(request: Request, year?: string) {
   const loaded = await loadMoney(request, year);
   const { money, role, me, house, settings, names, edition } = loaded;
@@ -85,10 +111,18 @@ export async function getMoneyPage(request: Request, year?: string) {
           id: expense.id,
           deleted: expense.deletedAt !== null,
           ...line,
+          consents: consentsOf(loaded, expense),
           canChange:
             !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
         };
       })
+    : [];
+  // Every share the member may answer, of every expense (not only the latest listed): a share that
+  // waits for them, one entered for them, one an organiser decides.
+  const answers = role.seesLedger
+    ? loaded.expenses
+        .flatMap((expense) => consentsOf(loaded, expense))
+        .filter((item) => item.canAccept || item.canRefuse || item.canRemove)
     : [];
   const people = [...money.people]
     .map((id) => ({ id, name: name(id) }))
@@ -139,6 +173,9 @@ export async function getMoneyPage(request: Request, year?: string) {
     payments,
     expenses,
     expenseCount: role.seesLedger ? loaded.expenses.length : 0,
+    answers,
+    /** The shares that wait for this member's own consent (or, for an organiser, a decision). */
+    consentCount: answers.filter((item) => item.canAccept).length,
     people,
     balances,
     multiCurrency: money.balances.size > 1,

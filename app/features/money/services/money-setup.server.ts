@@ -6,6 +6,7 @@ import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
 import { depositText } from "~/features/money/lib/money-text";
+import { OTHER_CURRENCY_LIMIT, consentLimit } from "~/features/money/lib/consent";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
@@ -31,6 +32,7 @@ const setupForm = z
     instructions: text,
     member: text,
     change: text,
+    consentLimit: text,
   })
   .catchall(z.string());
 type Form = z.output<typeof setupForm>;
@@ -76,6 +78,12 @@ export async function getSetupPage(request: Request) {
       instructions: settings.instructions,
     },
     deposit: depositText(settings.deposit, currency),
+    consent: {
+      value: settings.consentLimit === null ? "" : minorToText(settings.consentLimit, currency),
+      limit: formatMoney(limitOf(loaded), currency),
+      isDefault: settings.consentLimit === null,
+      other: minorToText(OTHER_CURRENCY_LIMIT, "USD"),
+    },
     members: members
       .map((member) => {
         const payer = money.payers.find((p) => p.id === member.id);
@@ -98,6 +106,56 @@ export async function getSetupPage(request: Request) {
 }
 
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
+
+/** The consent limit in force in the house's currency (the organiser's, or the house share per person). */
+const limitOf = (loaded: LoadedMoney, limit = loaded.settings.consentLimit) =>
+  consentLimit(loaded.house?.currency ?? "USD", {
+    limit,
+    house: loaded.house,
+    payers: loaded.money.payers,
+  });
+
+/**
+ * Above which share an expense's share entered by another member waits for its sharer's consent
+ * (decision 030). Empty goes back to the default, the house share per person.
+ */
+async function saveConsentLimit(loaded: LoadedMoney, form: Form) {
+  const currency = loaded.house?.currency ?? "USD";
+  const typed = form.consentLimit;
+  let limit: number | null = null;
+  if (typed !== "") {
+    // 0 is a limit too (every share entered for another waits), which parseAmount refuses.
+    const amount = /^0+([.,]0+)?$/.test(typed)
+      ? { ok: true as const, minor: 0 }
+      : parseAmount(typed, currency);
+    if (!amount.ok) {
+      return refuse({
+        form: "consent",
+        error: amount.error,
+        fieldErrors: { consentLimit: amount.error },
+        values: { consentLimit: typed },
+      });
+    }
+    limit = amount.minor;
+  }
+  const shown = (value: number | null) =>
+    `${formatMoney(limitOf(loaded, value), currency)}${value === null ? " (the house share per person)" : ""}`;
+  const before = shown(loaded.settings.consentLimit);
+  const after = shown(limit);
+  // Only the limit: the other settings stay as they are, whatever was saved meanwhile.
+  await saveMoneySettings(
+    loaded.edition,
+    actorOf(loaded),
+    { consentLimit: limit },
+    loaded.settings.consentLimit === limit
+      ? null
+      : { action: "Consent limit changed", subject: "Settings", oldValue: before, newValue: after },
+  );
+  return done(
+    `Above ${after} a share entered by someone else waits for its sharer’s consent.`,
+    "/money/setup",
+  );
+}
 
 async function saveSettings(loaded: LoadedMoney, form: Form) {
   const currency = loaded.house?.currency ?? "USD";
@@ -256,7 +314,12 @@ async function remind(loaded: LoadedMoney) {
   );
 }
 
-const HANDLERS = { settings: saveSettings, payer: changePayer, "send-reminder": remind } as const;
+const HANDLERS = {
+  settings: saveSettings,
+  "consent-limit": saveConsentLimit,
+  payer: changePayer,
+  "send-reminder": remind,
+} as const;
 
 export async function setupAction(request: Request) {
   const loaded = await loadSetup(request);
