@@ -232,7 +232,7 @@ describe("a member who leaves does not take the money down", () => {
       makeRequest(`/organiser/members/${people.jo.id}/delete`, {
         cookie: people.boss.cookie,
         method: "POST",
-        form: {},
+        form: { intent: "confirm" },
       }),
       { id: String(people.jo.id) },
     );
