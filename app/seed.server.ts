@@ -1,13 +1,15 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { WINDOWS } from "~/features/season/lib/weekends";
-import { hashPassword, verifyPassword } from "~/platform/models/password.server";
+import { hashPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
 import { removeMember } from "~/features/organiser/index.server";
+import { DEMO_PASSWORD } from "~/features/accounts/lib/auth-limits";
 
-export const DEMO_PASSWORD = "sgw25-demo";
+// The scripts print it (npm run demo, db:seed); the accounts' forms refuse it as anyone's own.
+export { DEMO_PASSWORD };
 
 type DemoMember = {
   email: string;
@@ -170,7 +172,7 @@ export async function seedDemoData(db: Db, { confirmOrganisers = false, season =
   for (const member of MEMBERS) {
     await db
       .insert(users)
-      .values({ email: member.email, name: member.name, passwordHash })
+      .values({ email: member.email, name: member.name, passwordHash, demo: true })
       .onConflictDoNothing();
     const [row] = await db
       .select({ id: users.id })
@@ -203,7 +205,12 @@ export async function seedDemoData(db: Db, { confirmOrganisers = false, season =
   for (const organiser of ORGANISERS) {
     await db
       .insert(users)
-      .values({ ...organiser, passwordHash, emailConfirmedAt: confirmOrganisers ? new Date() : null })
+      .values({
+        ...organiser,
+        passwordHash,
+        demo: true,
+        emailConfirmedAt: confirmOrganisers ? new Date() : null,
+      })
       .onConflictDoNothing();
   }
 
@@ -253,31 +260,27 @@ export async function isEmpty(db: Db) {
   return value === 0;
 }
 
+// Every demo address is at example.com, a reserved domain (RFC 2606) no real member can own: the
+// migration that brought the mark (0023_demo_mark) marked the accounts at these addresses.
 export const DEMO_MEMBER_EMAILS = MEMBERS.map((member) => member.email);
 export const DEMO_ORGANISER_EMAIL = ORGANISERS[0].email;
-const DEMO_EMAILS = [...MEMBERS, ...ORGANISERS].map((account) => account.email);
 
 /**
- * The demo accounts anyone may log in to: a demo address whose password is still the published one
- * (one whose owner changed the password is theirs now). One query, then a verify per demo address
- * found; `first` stops at the first open one, which is all a start-up check needs to know.
+ * The demo accounts still in the database (not removed), known by their mark alone: neither an
+ * address nor a password a visitor may choose makes an account the demo's, and a demo account whose
+ * password was changed is still the demo's. `first` stops at one, all a start-up check needs to know.
  */
 export async function openDemoAccounts(db: Db, { first = false } = {}) {
-  const rows = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+  const query = db
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
-  const open: { id: number; email: string }[] = [];
-  for (const { id, email, passwordHash } of rows) {
-    if (!(await verifyPassword(passwordHash, DEMO_PASSWORD))) continue;
-    open.push({ id, email });
-    if (first) break;
-  }
-  return open;
+    .where(and(eq(users.demo, true), isNull(users.leftAt)))
+    .orderBy(users.id);
+  return first ? await query.limit(1) : await query;
 }
 
 /**
- * Removes the open demo accounts as any member leaves (decision 025): each row stays as "A former
+ * Removes the demo accounts as any member leaves (decision 025): each row stays as "A former
  * member" where the demo season's ledger, rides and rooms name it, so those records keep balancing,
  * and what was only theirs (sessions, secrets, surveys, votes) goes. Through the app's database.
  */

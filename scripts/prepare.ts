@@ -1,8 +1,9 @@
 /**
  * Runs before the server on `npm start` and `npm run demo`: builds the app when the build is stale
- * and applies pending migrations. `npm start` is the real planner: it never creates an account, in
- * production it refuses a database where the demo accounts still open with their published password,
- * and while no organiser exists it prints a one-time set-up link for the first one.
+ * and applies pending migrations. `npm start` is the real planner: it never creates an account, it
+ * refuses a database holding demo accounts (marked by the demo's seed, whatever NODE_ENV says: a test
+ * or staging start serves the same published password), and while no organiser exists it prints a
+ * one-time set-up link for the first one.
  * `npm run demo` (SGW_DEMO=1, its own directory) loads the demo season into an empty database.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -50,8 +51,6 @@ if (buildIsStale()) {
 }
 
 const config = env();
-// remix-serve, which serves right after this script, runs as production unless NODE_ENV says not.
-const production = (process.env.NODE_ENV ?? "production") === "production";
 
 const connection = openDatabase(configuredTarget());
 // A migration may go wrong half-way or be regretted: a database holding data is backed up first.
@@ -81,11 +80,11 @@ if (config.demo) {
     `This is the demo, not a real planner. Log in as ${DEMO_MEMBER_EMAILS.join(", ")} or ` +
       `${DEMO_ORGANISER_EMAIL} (the organiser), password ${DEMO_PASSWORD}.`,
   );
-} else if (production && (await openDemoAccounts(connection.db, { first: true })).length > 0) {
+} else if ((await openDemoAccounts(connection.db, { first: true })).length > 0) {
   // Their password is published: on a real deployment anyone could log in as them.
   console.error(
-    "This database holds the demo accounts (alex@example.com … organiser@example.com) with their\n" +
-      "published password, so anyone could log in as them. Remove them with `npm run remove-demo`\n" +
+    "This database holds the demo accounts (alex@example.com … organiser@example.com), whose\n" +
+      "password is published, so anyone could log in as them. Remove them with `npm run remove-demo`\n" +
       "(same DATABASE_URL / PGLITE_DIR), or serve the demo with `npm run demo`.",
   );
   await connection.close();

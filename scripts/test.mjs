@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 
 const STAGES = [
   ["build", "npm", ["run", "build"]],

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import {
   deleteHouse,
@@ -7,6 +7,7 @@ import {
   backToOrganiser,
   listPageOf,
   houseToTidy,
+  readConfirmation,
 } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
@@ -20,6 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const house = await houseToTidy(request, params.id);
+  const { refusal } = await readConfirmation(request);
+  if (refusal) return refusal;
   await deleteHouse(house.id);
   return backToOrganiser(
     listPageOf(request, HOUSES_PAGE),
@@ -29,9 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteHouse() {
   const { house, back } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
       back={{ to: back, name: "Houses" }}
+      error={failure?.error}
       title={`Delete the house “${house.title}”?`}
       goes={[
         `The house ${house.title}, from the houses page and the CSV`,

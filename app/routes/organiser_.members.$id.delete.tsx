@@ -8,13 +8,13 @@ import {
   backToOrganiser,
   listPageOf,
   memberToTidy,
+  readConfirmation,
 } from "~/features/organiser/index.server";
 import { housesGo, leavingWords, plural } from "~/features/organiser/lib/tidy-words";
 import { openBalanceOf } from "~/features/money/index.server";
 import { isOrganiser, organiserAddresses } from "~/features/accounts/index.server";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
-import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -46,11 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organiser, member } = await memberToTidy(request, params.id);
+  const read = await readConfirmation(request);
+  if (read.refusal) return read.refusal;
   const refused = await refusal(organiser.id, member);
   if (refused) return refuse({ error: refused });
-  const read = await readForm(request, anyFields);
-  if (!read.ok) return refuse(read.failure);
-  const withHouses = read.data.houses === "delete";
+  const withHouses = read.form.houses === "delete";
   // The houses first: once the account is gone, nothing says who suggested them.
   const houses = withHouses ? await deleteSuggestedHouses(member.id) : 0;
   if (!(await removeMember(member.id, [...(await organiserAddresses())]))) {

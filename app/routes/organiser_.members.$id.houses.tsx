@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import { deleteSuggestedHouses, memberStep, tidyMember } from "~/features/organiser/index.server";
 import { housesGo, plural } from "~/features/organiser/lib/tidy-words";
@@ -21,9 +21,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export default function DeleteMemberHouses() {
   const { member, back } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
       back={{ to: back, name: "People" }}
+      error={failure?.error}
       title={`Delete every house suggested by ${member.name} <${member.email}>?`}
       goes={[...housesGo(member.houses), "Their account, survey and own votes stay"]}
       button="Delete these houses and their votes"

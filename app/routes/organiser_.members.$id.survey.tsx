@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/features/organiser/components/confirm-delete";
 import { removeSurvey, memberStep, tidyMember } from "~/features/organiser/index.server";
 import styles from "~/styles/features.css";
@@ -19,9 +19,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export default function RemoveSurvey() {
   const { member, back } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   return (
     <ConfirmDelete
       back={{ to: back, name: "People" }}
+      error={failure?.error}
       title={`Remove the survey of ${member.name} <${member.email}>?`}
       goes={[
         member.survey

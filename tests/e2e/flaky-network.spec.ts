@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing } from "./support";
+import { DEMO_PASSWORD, login, NEW_PASSWORD, uniqueEmail, uniqueListing } from "./support";
 import { fillBasicInfo, fillDetails, RILEY } from "./survey-support";
 
 /**
@@ -34,10 +34,10 @@ async function failNextPost(page: Page, context: BrowserContext, how: Failure) {
 async function newMember(page: Page) {
   const email = uniqueEmail("flaky");
   const response = await page.request.post("/api/register", {
-    data: { email, password: DEMO_PASSWORD, name: "Flaky" },
+    data: { email, password: NEW_PASSWORD, name: "Flaky" },
   });
   expect(response.status()).toBe(201);
-  await login(page, email);
+  await login(page, email, NEW_PASSWORD);
   return email;
 }
 

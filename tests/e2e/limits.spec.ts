@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { HOUSE_LIMITS, NAME_MAX } from "../../app/platform/lib/limits";
-import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
+import { NEW_PASSWORD, login, uniqueEmail } from "./support";
 
 /**
  * One limit per field: the input stops at it (maxlength), and a value past it (an old browser, or
@@ -14,9 +14,9 @@ async function overLimit(input: Locator, max: number) {
 
 async function newMember(page: Page) {
   const email = uniqueEmail("limits");
-  const response = await page.request.post("/api/register", { data: { email, password: DEMO_PASSWORD } });
+  const response = await page.request.post("/api/register", { data: { email, password: NEW_PASSWORD } });
   expect(response.status()).toBe(201);
-  await login(page, email);
+  await login(page, email, NEW_PASSWORD);
 }
 
 test("the suggest form's title and city stop where the server does, and say the limit", async ({ page }) => {

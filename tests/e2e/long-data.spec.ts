@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { longData } from "./long-data";
-import { DEMO_PASSWORD, login } from "./support";
+import { DEMO_PASSWORD, login, NEW_PASSWORD } from "./support";
 
 /**
  * Text a member typed, as long as each field takes it, unbroken, with emoji and right-to-left
@@ -38,7 +38,7 @@ test(
   { tag: "@once" },
   async ({ page, request }) => {
     const data = await longData(request);
-    await login(page, data.email, DEMO_PASSWORD);
+    await login(page, data.email, NEW_PASSWORD);
     expect(await pageWidth(page), "footer with a long address").toBeLessThanOrEqual(PHONE.width);
     await expectFits(page, "/results-summary");
     await expect(page.getByRole("heading", { name: data.name })).toBeVisible();
@@ -54,7 +54,7 @@ test(
   { tag: "@once" },
   async ({ page, request }) => {
     const data = await longData(request);
-    await login(page, data.email, DEMO_PASSWORD);
+    await login(page, data.email, NEW_PASSWORD);
     await expectFits(page, "/houses");
     const card = page.locator("article", { hasText: data.title.slice(0, 40) });
     await expect(card).toHaveCount(1);

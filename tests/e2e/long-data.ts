@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { NAME_MAX } from "../../app/platform/lib/limits";
-import { DEMO_PASSWORD } from "./support";
+import { NEW_PASSWORD } from "./support";
 
 export const unbroken = (seed: string, length: number) =>
   seed.repeat(Math.ceil(length / seed.length)).slice(0, length);
@@ -34,10 +34,10 @@ export function longData(request: APIRequestContext): Promise<LongData> {
       concerns: unbroken(`Concerns${tag}😀مرحبا`, 1500),
     };
     expect(
-      (await request.post("/api/register", { data: { email, password: DEMO_PASSWORD, name } })).status(),
+      (await request.post("/api/register", { data: { email, password: NEW_PASSWORD, name } })).status(),
     ).toBe(201);
     const token = (
-      await (await request.post("/api/login", { data: { email, password: DEMO_PASSWORD } })).json()
+      await (await request.post("/api/login", { data: { email, password: NEW_PASSWORD } })).json()
     ).token as string;
     const headers = { Authorization: `Bearer ${token}` };
     const survey = await request.post("/api/survey", {
@@ -74,9 +74,9 @@ export function longData(request: APIRequestContext): Promise<LongData> {
     expect(house.status(), await house.text()).toBe(201);
     // A second member, on the fence, with a right-to-left name.
     const rtlEmail = `rtl-${tag}@example.com`;
-    await request.post("/api/register", { data: { email: rtlEmail, password: DEMO_PASSWORD } });
+    await request.post("/api/register", { data: { email: rtlEmail, password: NEW_PASSWORD } });
     const rtlToken = (
-      await (await request.post("/api/login", { data: { email: rtlEmail, password: DEMO_PASSWORD } })).json()
+      await (await request.post("/api/login", { data: { email: rtlEmail, password: NEW_PASSWORD } })).json()
     ).token as string;
     const rtl = await request.post("/api/survey", {
       headers: { Authorization: `Bearer ${rtlToken}` },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
+import { login, NEW_PASSWORD, uniqueEmail } from "./support";
 
 /**
  * The survey's guest sizes and the suggest form's country parts show only where they apply, with
@@ -8,9 +8,9 @@ import { DEMO_PASSWORD, login, uniqueEmail } from "./support";
  */
 async function newMember(page: Page) {
   const email = uniqueEmail("forms");
-  const response = await page.request.post("/api/register", { data: { email, password: DEMO_PASSWORD } });
+  const response = await page.request.post("/api/register", { data: { email, password: NEW_PASSWORD } });
   expect(response.status()).toBe(201);
-  await login(page, email);
+  await login(page, email, NEW_PASSWORD);
 }
 
 test("a guest's shirt size shows only while that guest is ticked", async ({ page }) => {

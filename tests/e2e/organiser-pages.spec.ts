@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { longData } from "./long-data";
 import { expectInView, organiserPage, sentMails } from "./season-support";
-import { DEMO_PASSWORD, uniqueEmail } from "./support";
+import { NEW_PASSWORD, uniqueEmail } from "./support";
 
 // A season walked across the organiser's pages on a 390 px phone: it sets the deadline, invites,
 // decides and announces, then puts everything back. The playwright config runs it on an app of its
@@ -233,7 +233,7 @@ test("People a page at a time: the search and Previous/Next keep each other, the
     await Promise.all(
       emails.slice(i, i + 10).map(async (email, j) => {
         const made = await request.post("/api/register", {
-          data: { email, password: DEMO_PASSWORD, name: `Paging ${tag} ${i + j}` },
+          data: { email, password: NEW_PASSWORD, name: `Paging ${tag} ${i + j}` },
         });
         expect(made.status(), await made.text()).toBe(201);
       }),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing, watchConsole } from "./support";
+import { DEMO_PASSWORD, login, NEW_PASSWORD, uniqueEmail, uniqueListing, watchConsole } from "./support";
 
 /**
  * Rough edges a season walk found (issue 32), each walked the way it was found. The houses, the
@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing, watchConsole } from "
 async function newMember(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
   const response = await page.request.post("/api/register", {
-    data: { email, password: DEMO_PASSWORD, name: "Edge Walker" },
+    data: { email, password: NEW_PASSWORD, name: "Edge Walker" },
   });
   expect(response.status()).toBe(201);
   return { email, id: ((await response.json()) as { user: { id: number } }).user.id };
@@ -19,7 +19,7 @@ async function newMember(page: Page, prefix: string) {
 
 async function logInHere(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email}`)).toBeVisible();
 }
@@ -49,7 +49,7 @@ test("a link to a house card, and the login after a lost vote, land on the card"
     /status of 401 \(Unauthorized\)/,
   ]);
   const { email } = await newMember(page, "edges-card");
-  await login(page, email, undefined, "/houses-suggest");
+  await login(page, email, NEW_PASSWORD, "/houses-suggest");
   // A house of its own, far down "In the running" (Mexico's come after every house in the USA).
   const title = `Edge Lodge ${randomBytes(4).toString("hex")}`;
   await suggest(page, title);
@@ -113,7 +113,7 @@ test("a failed navigation keeps a neutral frame, and a login whose next page fai
     { times: 1 },
   );
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("heading", { name: "Failed to load all user data" })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText("You are logged in");
@@ -189,7 +189,7 @@ test("the state list follows the country without JS, and a mismatch is said once
   // The refusal's page answers 400, which the browser logs.
   const console = watchConsole(page, [/status of 400 \(Bad Request\)/]);
   const { email } = await newMember(page, "edges-state");
-  await login(page, email, undefined, "/houses-suggest");
+  await login(page, email, NEW_PASSWORD, "/houses-suggest");
   const shown = () =>
     page
       .locator("#state optgroup")

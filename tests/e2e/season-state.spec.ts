@@ -18,7 +18,7 @@ import {
   sentMails,
   type ApiMember,
 } from "./season-support";
-import { DEMO_PASSWORD, uniqueEmail } from "./support";
+import { NEW_PASSWORD, uniqueEmail } from "./support";
 
 // These tests change the decision, the announcement rounds and the data every page shows; the
 // playwright config runs this file on an app of its own per project (STATE_SPECS).
@@ -173,7 +173,7 @@ test("invite two addresses, register through one invitation, the other stays lis
   await expect(guest.getByLabel("Email")).toHaveValue(joining);
   await expect(guest.getByLabel("Name (optional)")).toHaveValue("Joining Person");
   await expect(guest.getByLabel("Keep me signed in")).toBeChecked();
-  await guest.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await guest.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await guest.getByRole("button", { name: "Register" }).click();
   // Registered from the invitation: signed in at once and on to the survey, no second password.
   await expect(guest).toHaveURL(/\/survey\/\d+$/);
@@ -189,7 +189,7 @@ test("invite two addresses, register through one invitation, the other stays lis
   await expect(stranger.getByLabel("Name (optional)")).toHaveValue("");
   await expect(stranger.getByLabel("Keep me signed in")).toHaveCount(0);
   await stranger.getByLabel("Email").fill(strangerEmail);
-  await stranger.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await stranger.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await stranger.getByRole("button", { name: "Register" }).click();
   await expect(stranger.getByText("Registration successful! You can now log in.")).toBeVisible();
   await expect(stranger.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
@@ -339,7 +339,7 @@ test("tidy up: edit a house, remove a survey, delete an account and a house, eac
   });
   await expect(organiser.getByRole("region", { name: "Who has answered" })).not.toContainText(leaves.email);
   expect((await request.get("/api/user", { headers: bearer(leaves) })).status()).toBe(401);
-  const login = await request.post("/api/login", { data: { email: leaves.email, password: DEMO_PASSWORD } });
+  const login = await request.post("/api/login", { data: { email: leaves.email, password: NEW_PASSWORD } });
   expect(login.status()).toBe(401);
   const summary = await (await request.get("/api/houses/votes/summary", { headers: bearer(keeps) })).json();
   expect(summary[house.id]).toEqual({ love: 1, like: 0, dislike: 0 });

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ICAL from "ical.js";
-import { DEMO_PASSWORD, mailQuery, uniqueEmail, uniqueListing } from "./support";
+import { DEMO_PASSWORD, mailQuery, NEW_PASSWORD, uniqueEmail, uniqueListing } from "./support";
 
 export type SentMail = {
   to: string | string[];
@@ -83,10 +83,10 @@ export async function apiMember(
   survey?: Record<string, unknown>,
 ): Promise<ApiMember> {
   const email = uniqueEmail("season");
-  const registered = await request.post("/api/register", { data: { email, password: DEMO_PASSWORD, name } });
+  const registered = await request.post("/api/register", { data: { email, password: NEW_PASSWORD, name } });
   expect(registered.status(), await registered.text()).toBe(201);
   const id = ((await registered.json()) as { user: { id: number } }).user.id;
-  const login = await request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+  const login = await request.post("/api/login", { data: { email, password: NEW_PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
   const member = { id, email, name, token: ((await login.json()) as { token: string }).token };
   if (survey) {

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, uniqueEmail, uniqueListing } from "./support";
+import { NEW_PASSWORD, login, uniqueEmail, uniqueListing } from "./support";
 import { choose } from "./survey-support";
 
 /**
@@ -13,10 +13,10 @@ import { choose } from "./survey-support";
 async function newMember(page: Page) {
   const email = uniqueEmail("session");
   const response = await page.request.post("/api/register", {
-    data: { email, password: DEMO_PASSWORD, name: "Session" },
+    data: { email, password: NEW_PASSWORD, name: "Session" },
   });
   expect(response.status()).toBe(201);
-  await login(page, email);
+  await login(page, email, NEW_PASSWORD);
   return email;
 }
 
@@ -32,7 +32,7 @@ async function logOutElsewhere(context: BrowserContext) {
 /** Logs in on the /auth page the app sent the member to. */
 async function logInHere(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email}`)).toBeVisible();
 }

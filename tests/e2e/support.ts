@@ -1,7 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
+/** The seeded demo accounts' password: for logging in as them only. */
 export const DEMO_PASSWORD = "sgw25-demo";
+/** The password of every account a test registers or sets: the demo's is refused as anyone's own. */
+export const NEW_PASSWORD = "walk-the-lake-9";
 export const MAIL_API = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? "3101"}`;
 /** The stand-in listing site's photo server (tests/support/image-server.mjs), started by server.mjs. */
 export const IMAGE_SERVER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? "3100") + 3}`;

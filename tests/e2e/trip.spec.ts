@@ -4,7 +4,7 @@ import { NAME_MAX } from "../../app/platform/lib/limits";
 import { seriousViolations } from "./axe";
 import { unbroken } from "./long-data";
 import { apiMember, expectStatus, organiserPage, sentMails } from "./season-support";
-import { DEMO_PASSWORD } from "./support";
+import { NEW_PASSWORD } from "./support";
 
 // Deciding the season (the weekend and the house) changes what every page shows: the playwright
 // config runs this file on the state projects' apps (STATE_SPECS), after season-state, which may
@@ -18,10 +18,11 @@ async function member(browser: Browser, javaScriptEnabled: boolean, email: strin
   const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
   const page = await context.newPage();
   watchConsole(page);
-  // The login form as login() fills it, with more time: argon2 on a busy machine is slow.
+  // The login form as login() fills it, with more time: argon2 on a busy machine is slow. Only new
+  // members (apiMember) log in here.
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email}`)).toBeVisible({ timeout: 30_000 });
   return page;

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { apiMember, expectStatus, organiserPage } from "./season-support";
-import { DEMO_PASSWORD } from "./support";
+import { DEMO_PASSWORD, NEW_PASSWORD } from "./support";
 
 /**
  * The form crawler (docs/decisions/026-one-form-answer.md): every page a member and the organiser
@@ -33,12 +33,12 @@ const PHONE = { width: 390, height: 844 };
 const AREAS = /^\/(account|money|trip|organiser|survey|houses-suggest)(\/|$)/;
 const NEVER = /^\/(logout|api|photos)|\.(csv|ics)$|\/data$/;
 
-async function loggedIn(browser: Browser, javaScriptEnabled: boolean, email: string) {
+async function loggedIn(browser: Browser, javaScriptEnabled: boolean, email: string, password: string) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
   const page = await context.newPage();
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email}`)).toBeVisible({ timeout: 30_000 });
   return page;
@@ -236,8 +236,11 @@ test("every refused form answers in view, keeps what was typed and saves nothing
   });
   const walked = new Set<string>();
   const outcomes: Outcome[] = [];
-  for (const email of ["organiser@example.com", member.email]) {
-    const page = await loggedIn(browser, javaScriptEnabled, email);
+  for (const [email, password] of [
+    ["organiser@example.com", DEMO_PASSWORD],
+    [member.email, NEW_PASSWORD],
+  ]) {
+    const page = await loggedIn(browser, javaScriptEnabled, email, password);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);

@@ -269,10 +269,22 @@ describe("npm start and npm run demo on the embedded database", () => {
         expect((await setup("second-try-secret")).status).toBe(404);
         expect((await fetch(`${app.url}/setup?token=${token}`)).status).toBe(404);
         expect((await fetch(`${app.url}/setup`)).status).toBe(404);
+
+        // A visitor registers a demo address: the published password is refused, and with another
+        // one the account is theirs, not the demo's, so it stops no later start (issue 53).
+        const visitor = (password: string) =>
+          fetch(`${app.url}/api/register`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "alex@example.com", password }),
+          });
+        expect((await visitor("sgw25-demo")).status).toBe(400);
+        expect((await visitor("visitors-own-secret")).status).toBe(201);
       } finally {
         await app.stop();
       }
-      expect(await accountCount(real)).toBe(1);
+      expect(await accountCount(real)).toBe(2);
+      expect(prepare({ PGLITE_DIR: real }).status).toBe(0);
 
       // The demo: seeded with the decided season, and it says so at start with its logins.
       app = await startWithNpm(3245, demoEnv(demo), SLOW_START);
@@ -293,6 +305,8 @@ describe("npm start and npm run demo on the embedded database", () => {
       const refused = prepare({ PGLITE_DIR: demo });
       expect(refused.status).toBe(1);
       expect(refused.output).toMatch(/demo accounts[\s\S]*npm run remove-demo/);
+      // Whatever NODE_ENV says: a test or staging start would serve the published password too.
+      expect(prepare({ PGLITE_DIR: demo, NODE_ENV: "test" }).status).toBe(1);
       execFileSync("npm", ["run", "--silent", "remove-demo"], {
         env: serverEnv({ PGLITE_DIR: demo }),
         stdio: "pipe",

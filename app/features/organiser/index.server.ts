@@ -36,6 +36,7 @@ export {
   PEOPLE_PAGE,
   requireOrganiserPage,
   tidyMember,
+  readConfirmation,
 } from "./services/organiser-tidy.server";
 export {
   getPageTextsForm,

@@ -31,7 +31,7 @@ export function ConfirmDeletion({
   /** What the deletion leaves in place or hands back (a member's part of the trip), if anything. */
   stays?: string[];
   button: string;
-  /** The button's `intent`, for an action that reads one. */
+  /** The form's `intent`, for an action that reads one. */
   intent?: string;
   error?: string;
   /** Why this deletion may not happen at all. */
@@ -79,13 +79,10 @@ export function ConfirmDeletion({
         </>
       ) : null}
       <Form method="post" className={formClassName}>
+        {/* A field, not the button's value: the intent goes however the form is sent (Enter too). */}
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         {children}
-        <button
-          type="submit"
-          name={intent ? "intent" : undefined}
-          value={intent}
-          className="button button-danger"
-        >
+        <button type="submit" className="button button-danger">
           {button}
         </button>
         <Link to={back.to}>Keep it: back to {back.name}</Link>

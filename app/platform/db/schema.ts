@@ -34,6 +34,11 @@ export const users = pgTable(
      * so the trip's shared records (money, rides, rooms) keep naming someone (decision 025).
      */
     leftAt: timestamp("left_at", { withTimezone: true }),
+    /**
+     * A demo account, made by the demo's seed (decision 023): its password is published, so a real
+     * start refuses a database holding one. The mark, not the address or password, says which.
+     */
+    demo: boolean("demo").notNull().default(false),
   },
   // E-mails are compared case-insensitively, so uniqueness must be too.
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -233,8 +238,11 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
-/** A member as every feature sees them: never the password hash, which only the password check reads. */
-export type User = Omit<typeof users.$inferSelect, "passwordHash">;
+/**
+ * A member as every feature sees them: never the password hash, which only the password check reads,
+ * nor the demo mark, which only the start-up check and `npm run remove-demo` read.
+ */
+export type User = Omit<typeof users.$inferSelect, "passwordHash" | "demo">;
 
 /**
  * Small app-wide values that must outlive a restart and be shared by every instance on one database

@@ -38,6 +38,26 @@ describe("redactUrl", () => {
     expect(redactUrl("/sgw25.ics")).toBe("/sgw25.ics");
   });
 
+  it("hides a calendar token asked for without .ics or with another suffix, in any encoding", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd";
+    for (const url of [
+      `/calendar/${token}`,
+      `/calendar/${token}?x=1`,
+      `/calendar/${token}.data`,
+      `/calendar/${token}.ICS.data`,
+      `/calendar/${token}%2Eics`,
+      `/%63alendar/${token}`,
+      `/Calendar/${token}/more`,
+      `/calendar/${"a".repeat(32)}`,
+    ]) {
+      expect(redactUrl(url), url).not.toContain(token.slice(0, 20));
+      expect(redactUrl(url), url).not.toContain("a".repeat(32));
+      expect(redactUrl(url), url).toMatch(/^\/[^/]+\/\[redacted\]/);
+    }
+    // A shorter segment is no token: a page's own path stays readable.
+    expect(redactUrl(`/calendar/${"a".repeat(31)}`)).toBe(`/calendar/${"a".repeat(31)}`);
+  });
+
   it("hides a personal link's token, which is the path's last segment, in any encoding", () => {
     const token = "Qx7_SECRET-0123456789abcdefghijklmnopqrstuv";
     for (const url of [

@@ -3,6 +3,13 @@ const SECRET_ASSIGNMENT = /(token|code|passw|secret|key|session|signature|creden
 const PLAIN_NAME = /^[\w.\-[\]]*$/;
 /** A private calendar address's last segment (/calendar/<token>.ics): the token is the secret. */
 const SECRET_FEED = /^[\w-]{32,}\.ics$/i;
+/**
+ * Under /calendar/, a segment of 32 characters or more is a feed token however it was asked for
+ * (without `.ics`, another suffix, encoded), so the log never shows one (issue 53); the tokens are
+ * longer than that, and no page's own segment there is.
+ */
+const FEED_FOLDER = "calendar";
+const FEED_TOKEN_LENGTH = 32;
 /** A personal link (/continue/<token>, good 14 days): the segment after `continue` is the secret. */
 const SECRET_AFTER = "continue";
 const PERSONAL_LINK = /\/continue\/[^/?#&]/i;
@@ -44,7 +51,10 @@ export function redactUrl(url: string): string {
       .map((segment, index, segments) =>
         SECRET_ASSIGNMENT.test(decodeFully(segment)) ||
         SECRET_FEED.test(segment) ||
-        (index > 0 && segment && decodeFully(segments[index - 1]).toLowerCase() === SECRET_AFTER)
+        (index > 0 && segment && decodeFully(segments[index - 1]).toLowerCase() === SECRET_AFTER) ||
+        (index > 0 &&
+          decodeFully(segments[index - 1]).toLowerCase() === FEED_FOLDER &&
+          decodeFully(segment).length >= FEED_TOKEN_LENGTH)
           ? "[redacted]"
           : segment,
       )

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
-import type { Db } from "~/platform/db/client.server";
+import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn } from "drizzle-orm";
+import { getDb, type Db } from "~/platform/db/client.server";
+import { formerMemberNames } from "~/platform/lib/former-member";
 import { moneyPayers, tripItems, tripRides, tripRoomPeople, tripTravel, users } from "~/platform/db/schema";
 
 // The platform knows no feature: the current edition as the database's own default reads it.
@@ -73,4 +74,15 @@ export async function anonymiseUser(tx: Db, userId: number, where: ReturnType<ty
     .where(and(eq(users.id, userId), sql`${users.leftAt} is null`, where))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Every former member's name as the trip's records show it ("A former member (2)"): formerMemberNames. */
+export async function listFormerMemberNames() {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(isNotNull(users.leftAt))
+    .orderBy(asc(users.leftAt), asc(users.id));
+  return formerMemberNames(rows.map((row) => row.id));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { newPassword } from "~/features/accounts/lib/auth-forms";
 import { PASSWORDS_DIFFER } from "~/features/accounts/lib/auth-limits";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, tooLong } from "~/platform/lib/limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, tooLong } from "~/platform/lib/limits";
 
 const text = (message: string) => z.string({ required_error: message, invalid_type_error: message });
 
@@ -23,10 +24,7 @@ export const passwordChangeSchema = z
       .string()
       .optional()
       .transform((code) => code?.replace(/\s+/g, "") ?? ""),
-    newPassword: text("Password is required")
-      .min(1, "Password is required")
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
+    newPassword,
     confirmPassword: text("Please confirm the new password"),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {

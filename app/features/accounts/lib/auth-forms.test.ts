@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { passwordChangeSchema } from "~/features/accounts/lib/account-forms";
+import { DEMO_PASSWORD, DEMO_PASSWORD_REFUSED } from "~/features/accounts/lib/auth-limits";
 import {
+  confirmOrganiserSchema,
   firstError,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
+  setupSchema,
   tooManyAttempts,
 } from "~/features/accounts/lib/auth-forms";
 
@@ -75,6 +79,28 @@ describe("password reset schemas", () => {
 
   it("forgot password only needs an e-mail", () => {
     expect(messageOf(forgotPasswordSchema.safeParse({ email: "  " }))).toBe("Email is required");
+  });
+});
+
+describe("the demo's published password", () => {
+  it("is refused wherever a person chooses a password, and still taken at login", () => {
+    const password = DEMO_PASSWORD;
+    const chosen = [
+      registerSchema.safeParse({ email: "a@example.com", password }),
+      setupSchema.safeParse({ email: "a@example.com", password, name: "First" }),
+      resetPasswordSchema.safeParse({ token: "t", newPassword: password }),
+      resetPasswordFormSchema.safeParse({ token: "t", newPassword: password, confirmPassword: password }),
+      confirmOrganiserSchema.safeParse({ token: "t", newPassword: password, confirmPassword: password }),
+      passwordChangeSchema.safeParse({
+        currentPassword: "old-one",
+        newPassword: password,
+        confirmPassword: password,
+      }),
+    ];
+    for (const result of chosen) expect(messageOf(result)).toBe(DEMO_PASSWORD_REFUSED);
+    expect(loginSchema.safeParse({ email: "alex@example.com", password }).success).toBe(true);
+    // Only that exact password: one that merely contains it is anyone's to choose.
+    expect(registerSchema.safeParse({ email: "a@example.com", password: `${password}!` }).success).toBe(true);
   });
 });
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   CONFIRM_LINK_INVALID,
+  DEMO_PASSWORD,
+  DEMO_PASSWORD_REFUSED,
   INVALID_RESET_TOKEN,
   PASSWORDS_DIFFER,
 } from "~/features/accounts/lib/auth-limits";
@@ -15,11 +17,15 @@ const email = requiredString("Email is required")
   .min(1, "Email is required")
   .max(EMAIL_MAX, "Please enter a valid email address");
 
-// Passwords are taken exactly as typed (no trimming): a space is a character like any other.
-const newPassword = requiredString("Password is required")
+/**
+ * Every password a person chooses (registration, /setup, reset, change, the organiser's confirm).
+ * Taken exactly as typed (no trimming): a space is a character like any other.
+ */
+export const newPassword = requiredString("Password is required")
   .min(1, "Password is required")
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX));
+  .max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX))
+  .refine((password) => password !== DEMO_PASSWORD, DEMO_PASSWORD_REFUSED);
 
 /** Login: both fields required; whether they match is the server's business, not the schema's. */
 export const loginSchema = z.object({

@@ -9,3 +9,9 @@ export const CONFIRM_LINK_INVALID =
   "This link is not valid, was used already or has expired. Send yourself a new one.";
 /** A sign-in code or its link that is wrong, expired, spent or tried too often: one plain message. */
 export const CODE_INVALID = "That code is not right, has expired or was used already. Ask for a new one.";
+/**
+ * The demo accounts' password, printed in the README and every demo start's log (decision 023): it
+ * opens nothing on a real planner, so nobody may choose it as their own.
+ */
+export const DEMO_PASSWORD = "sgw25-demo";
+export const DEMO_PASSWORD_REFUSED = "That password is published with the demo: choose another one.";

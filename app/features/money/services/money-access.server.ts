@@ -5,6 +5,7 @@ import { isOrganiser } from "~/features/accounts/index.server";
 import { getArchivedEdition, getCurrentEdition } from "~/features/season/index.server";
 import { formatMoney } from "~/platform/lib/amount";
 import { FORMER_MEMBER } from "~/platform/lib/former-member";
+import { listFormerMemberNames } from "~/platform/models/former-member.server";
 import { computeMoney } from "~/features/money/lib/money";
 import { loadMoneyInput } from "~/features/money/models/money-reads.server";
 import type { Edition } from "~/features/money/models/money-writes.server";
@@ -103,7 +104,11 @@ export async function loadMoney(request: Request, year?: string) {
       },
     );
   }
-  const names = new Map(loaded.members.map((member) => [member.id, member.name]));
+  // Former members the ledger still names are told apart ("A former member (2)") everywhere it shows.
+  const names = new Map([
+    ...(await listFormerMemberNames()),
+    ...loaded.members.map((member) => [member.id, member.name] as const),
+  ]);
   const me = { id: user.id, name: names.get(user.id) ?? user.name ?? "User" };
   return { user, me, edition, ...loaded, money, role, names };
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { ConfirmDeletion } from "~/platform/components/confirm-deletion";
+import { CONFIRM_INTENT } from "~/features/organiser/lib/tidy-words";
 
 /** The confirmation step of a destructive organiser action, back to the organiser page it came from. */
 export function ConfirmDelete(
@@ -10,7 +11,7 @@ export function ConfirmDelete(
       headingId="confirm-heading"
       className="card confirm-delete"
       formClassName="organiser-form"
-      intent="confirm"
+      intent={CONFIRM_INTENT}
       {...props}
     />
   );

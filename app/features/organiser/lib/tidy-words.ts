@@ -1,5 +1,8 @@
 import { FORMER_MEMBER } from "~/platform/lib/former-member";
 
+/** The intent of every confirmation step's form (ConfirmDelete): the one post its action runs on. */
+export const CONFIRM_INTENT = "confirm";
+
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The most house titles a confirmation page lists one by one; the rest are counted. */

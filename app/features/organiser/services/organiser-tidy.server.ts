@@ -4,6 +4,10 @@ import { houseFootprint, memberFootprint } from "~/features/organiser/models/tid
 import { setFlash, withFlash } from "~/platform/services/flash.server";
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { backToList } from "~/features/organiser/lib/member-list";
+import { CONFIRM_INTENT } from "~/features/organiser/lib/tidy-words";
+import { UNKNOWN_REQUEST } from "~/platform/lib/dispatch";
+import { anyFields, readForm } from "~/platform/services/read-form.server";
+import { refuse } from "~/platform/services/refuse.server";
 
 /** An organiser's page: only for the organiser, then what `load` gives them, with the flash. */
 export async function requireOrganiserPage<T extends object>(
@@ -60,6 +64,18 @@ export async function memberStep(request: Request, id: string | undefined) {
   return { member, back: listPageOf(request, PEOPLE_PAGE) };
 }
 
+/**
+ * A confirmation step's post, read: its fields, or the refusal (400, nothing changed) of a post that
+ * is not the step's own. Every other action looks its intent up; these ran on any post, so
+ * `intent=constructor` removed a survey (issue 53).
+ */
+export async function readConfirmation(request: Request) {
+  const read = await readForm(request, anyFields);
+  if (!read.ok) return { refusal: refuse(read.failure) };
+  if (read.data.intent !== CONFIRM_INTENT) return { refusal: refuse({ error: UNKNOWN_REQUEST }) };
+  return { form: read.data };
+}
+
 /** A step's post about one member: `act` on them, then back to the list, whose flash is what it says. */
 export async function tidyMember(
   request: Request,
@@ -67,6 +83,8 @@ export async function tidyMember(
   act: (member: NonNullable<Awaited<ReturnType<typeof memberFootprint>>>) => Promise<string>,
 ) {
   const { member } = await memberToTidy(request, id);
+  const { refusal } = await readConfirmation(request);
+  if (refusal) return refusal;
   return backToOrganiser(listPageOf(request, PEOPLE_PAGE), await act(member));
 }
 
