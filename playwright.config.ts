@@ -52,10 +52,18 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // A trace records a screencast and a DOM snapshot at every step: recorded for every test, it cost
+    // the browser and the workers more than any spec. It is recorded when a failed test runs again
+    // (CI tries once more); locally, `npx playwright test --trace on` records one.
+    trace: "on-first-retry",
     launchOptions: chromium,
   },
+  // Projects start in this order. The chains of one-after-the-other tests (the editions' two walks,
+  // each state app's files) come first, so neither worker waits at the end for one long chain.
   projects: [
+    // Starting the next edition cannot be undone: that spec has an app of its own and walks it twice,
+    // without JavaScript (2025 → 2026), then with it (2026 → 2027).
+    { name: "editions", testMatch: EDITIONS_SPECS, use: { ...js, baseURL: at(4) } },
     // The state specs run on apps of their own (tests/e2e/server.mjs), one per project, one file
     // after the other (alphabetical order), beside everything else: no other spec ever meets their state.
     // Their walks are long (a whole season), and a serial file skips the rest after one time-out.
@@ -76,16 +84,6 @@ export default defineConfig({
     },
     { name: "js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], grepInvert: ONCE, use: js },
     { name: "no-js", testIgnore: [...STATE_SPECS, EDITIONS_SPECS], use: noJs },
-    // Starting the next edition cannot be undone: that spec has an app of its own, no-js first
-    // (2025 → 2026), then js (2026 → 2027).
-    { name: "no-js-editions", testMatch: EDITIONS_SPECS, use: { ...noJs, baseURL: at(4) } },
-    {
-      name: "js-editions",
-      testMatch: EDITIONS_SPECS,
-      dependencies: ["no-js-editions"],
-      grepInvert: ONCE,
-      use: { ...js, baseURL: at(4) },
-    },
   ],
   // One command starts every app the specs use, the fake Resend and the photo server, and says when
   // all of them answer.

@@ -41,6 +41,9 @@ const schema = z.object({
   BACKUP_KEEP: z
     .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(10000)])
     .optional(),
+  JOBS_EVERY_MS: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1000).max(3_600_000)])
+    .optional(),
   EVENT_TIME_ZONE: z
     .string()
     .trim()
@@ -76,6 +79,11 @@ export type Env = {
   /** Where the nightly and pre-migration backups go, and how many of the newest are kept. */
   backupDir: string;
   backupKeep: number;
+  /**
+   * How often the background jobs (trip mails, organiser notices, the nightly backup) look for
+   * work. A minute in production; the browser tests shorten it so a job's effect needs no long wait.
+   */
+  jobsEveryMs: number;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -112,6 +120,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
     backupDir: raw.BACKUP_DIR || "./data/backups",
     backupKeep: raw.BACKUP_KEEP ?? 14,
+    jobsEveryMs: raw.JOBS_EVERY_MS ?? 60_000,
   };
 }
 

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { login } from "./support";
+import { signedIn } from "./support";
 
 /**
  * axe-core on every page, in both projects (with JavaScript the page may change after hydration;
@@ -58,45 +58,58 @@ const ORGANISER = "organiser@example.com";
 // Jordan has a submitted survey (so /survey/7 is reachable); these pages are only read, never posted.
 const MEMBER = "jordan@example.com";
 
-for (const viewport of [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-]) {
-  test.describe(`axe, ${viewport.name}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
-    // Ten or eleven pages, each with a full axe run: more than the default 30 s on a busy machine.
-    test.describe.configure({ timeout: 120_000 });
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+];
 
-    test("public pages have no serious or critical violations", async ({ page }, testInfo) => {
-      for (const path of PUBLIC_PAGES) {
-        await page.goto(path);
-        // A page that loads no script is the same document in both projects: no-js checks it.
-        // Remix loads its modules from an inline module script, so a src alone would miss them.
-        const scripts = await page.locator("script[src], script[type=module]").count();
-        if (scripts === 0 && testInfo.project.use.javaScriptEnabled !== false) continue;
-        expect(await seriousViolations(page), path).toEqual([]);
-      }
-    });
-
-    test("member pages have no serious or critical violations", async ({ page }) => {
-      await login(page, MEMBER);
-      for (const path of MEMBER_PAGES) {
-        await page.goto(path);
-        expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
-        expect(await seriousViolations(page), path).toEqual([]);
-      }
-    });
-
-    test("organiser pages have no serious or critical violations", async ({ page }) => {
-      await login(page, ORGANISER);
-      for (const path of ORGANISER_PAGES) {
-        await page.goto(path);
-        expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
-        expect(await seriousViolations(page), path).toEqual([]);
-      }
-    });
-  });
+/**
+ * axe on the page at a phone's width, then at a desktop's: the same document, laid out twice, so one
+ * visit (and one login) checks both widths.
+ */
+async function violationsAtEachWidth(page: Page, path: string) {
+  const found: Record<string, Awaited<ReturnType<typeof seriousViolations>>> = {};
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const violations = await seriousViolations(page);
+    if (violations.length) found[`${path} at ${viewport.width} px`] = violations;
+  }
+  return found;
 }
+
+test.describe("axe, at 390 px and 1280 px", () => {
+  // About fifteen pages, each with two full axe runs: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("public pages have no serious or critical violations", async ({ page }, testInfo) => {
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      // A page that loads no script is the same document in both projects: no-js checks it.
+      // Remix loads its modules from an inline module script, so a src alone would miss them.
+      const scripts = await page.locator("script[src], script[type=module]").count();
+      if (scripts === 0 && testInfo.project.use.javaScriptEnabled !== false) continue;
+      expect(await violationsAtEachWidth(page, path)).toEqual({});
+    }
+  });
+
+  test("member pages have no serious or critical violations", async ({ page }) => {
+    await signedIn(page, MEMBER);
+    for (const path of MEMBER_PAGES) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
+      expect(await violationsAtEachWidth(page, path)).toEqual({});
+    }
+  });
+
+  test("organiser pages have no serious or critical violations", async ({ page }) => {
+    await signedIn(page, ORGANISER);
+    for (const path of ORGANISER_PAGES) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
+      expect(await violationsAtEachWidth(page, path)).toEqual({});
+    }
+  });
+});
 
 test.describe("charts on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { DEMO_PASSWORD, login } from "./support";
+import { DEMO_PASSWORD, signedIn } from "./support";
 
 // Read-only pages are plain HTML (docs/decisions/003-js-off-first.md); interactive pages stay under a JS budget. Bytes, not time.
 const READ_ONLY = ["/", "/about", "/past-events", "/sgw25", "/results"];
@@ -62,12 +62,12 @@ test.describe("JavaScript budget", () => {
       );
     };
     for (const url of INTERACTIVE_PUBLIC) await check(url);
-    await login(page, "alex@example.com");
+    await signedIn(page, "alex@example.com");
     for (const url of INTERACTIVE_MEMBER) await check(url);
   });
 
   test("member pages without React load no script file", async ({ page }) => {
-    await login(page, "alex@example.com");
+    await signedIn(page, "alex@example.com");
     for (const [url, limit] of Object.entries(SCRIPT_FREE_MEMBER)) {
       const { scripts } = await visit(page, url);
       expect(scripts, url).toEqual([]);

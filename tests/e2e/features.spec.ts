@@ -1,7 +1,7 @@
 import { expect, test, type Download } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { readFile } from "node:fs/promises";
-import { login } from "./support";
+import { signedIn } from "./support";
 
 async function text(download: Download) {
   return readFile(await download.path(), "utf8");
@@ -32,7 +32,7 @@ test(
 );
 
 test("a house card says how the house fits the expected group", { tag: "@once" }, async ({ page }) => {
-  await login(page, "jordan@example.com", undefined, "/houses");
+  await signedIn(page, "jordan@example.com", "/houses");
   // 3 yes with 4 guests, 1 maybe: 7 to 8 people.
   const card = page.getByRole("article", { name: "Lakeside Lodge", exact: true });
   await expect(card.getByText("Fits: 11 beds and 7 bedrooms for 7–8 people")).toBeVisible();
@@ -44,7 +44,7 @@ test(
   async ({ page }) => {
     await page.goto("/organiser");
     await expect(page).toHaveURL(/\/auth\?redirect=%2Forganiser$/);
-    await login(page, "alex@example.com");
+    await signedIn(page, "alex@example.com");
     const response = await page.goto("/organiser");
     expect(response?.status()).toBe(403);
     await expect(
@@ -56,7 +56,7 @@ test(
 );
 
 test("the organiser downloads the survey table and the houses as CSV", async ({ page }) => {
-  await login(page, "organiser@example.com", undefined, "/organiser/people");
+  await signedIn(page, "organiser@example.com", "/organiser/people");
   await expect(page.getByRole("heading", { name: "People", level: 1 })).toBeVisible();
   const submitted = page.getByRole("table", { name: /Submitted/ });
   await expect(submitted.getByRole("row", { name: /Alex/ })).toContainText("alex@example.com");

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, NEW_PASSWORD, uniqueEmail, uniqueListing } from "./support";
+import { login, NEW_PASSWORD, signedIn, uniqueEmail, uniqueListing } from "./support";
 import { fillBasicInfo, fillDetails, RILEY } from "./survey-support";
 
 /**
@@ -161,7 +161,7 @@ for (const how of ["offline", "503"] as const) {
       page,
       context,
     }) => {
-      await login(page, "organiser@example.com", DEMO_PASSWORD, "/organiser/people");
+      await signedIn(page, "organiser@example.com", "/organiser/people");
       await hydrated(page);
       // Checking the list only shows the confirmation step: nothing is sent, no state changes.
       const typed = `Pat Newby <${uniqueEmail("flaky-invite")}>`;

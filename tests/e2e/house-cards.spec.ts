@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { login } from "./support";
+import { signedIn } from "./support";
 
 // Read-only: these tests look at /houses and never vote, so the demo data stays as seeded.
 const MEMBER = "jordan@example.com";
 
 test("a card whose photo fails shows the placeholder, not the broken-image icon", async ({ page }) => {
-  await login(page, MEMBER);
+  await signedIn(page, MEMBER);
   await page.route("**/images/weekend-wide.svg", (route) => route.abort());
   await page.goto("/houses");
   const image = page.locator("article", { hasText: "Lakeside Lodge" }).locator(".house-image img");
@@ -32,7 +32,7 @@ test("a card whose photo fails shows the placeholder, not the broken-image icon"
 for (const width of [320, 390, 1280]) {
   test(`the three vote buttons stay on one row at ${width} px`, { tag: "@once" }, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await login(page, MEMBER);
+    await signedIn(page, MEMBER);
     await page.goto("/houses");
     const forms = page.locator(".vote-form");
     expect(await forms.count()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { login, uniqueListing } from "./support";
+import { signedIn, uniqueListing } from "./support";
 
 const IMAGE_ERROR = "Image URL must end with .png, .jpg, or .jpeg";
 // Passes the spec's check but cannot load (nothing listens there): the card must cope.
@@ -51,7 +51,7 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
   javaScriptEnabled,
 }) => {
   const title = uniqueTitle("Foothills Lodge");
-  await login(page, "sam@example.com");
+  await signedIn(page, "sam@example.com");
   const stored = await fillSuggestion(page, title, "https://example.com/photo.gif");
   if (javaScriptEnabled) {
     // With JS the image is checked as soon as the field is left.
@@ -109,7 +109,7 @@ test("the state list follows the country, and the server checks the pair", async
   page,
   javaScriptEnabled,
 }) => {
-  await login(page, "riley@example.com");
+  await signedIn(page, "riley@example.com");
   await fillSuggestion(page, uniqueTitle("Border Cabin"), GOOD_IMAGE);
   const state = page.getByLabel("State / Province");
   if (javaScriptEnabled) {
@@ -155,7 +155,7 @@ test("vote love, then like: the highlight and the counts follow", async ({
   javaScriptEnabled,
 }) => {
   const title = uniqueTitle("Canyon House");
-  await login(page, "jordan@example.com");
+  await signedIn(page, "jordan@example.com");
   await suggest(page, title);
   await page.goto("/houses");
   const house = card(page, title);
@@ -174,7 +174,7 @@ test("vote love, then like: the highlight and the counts follow", async ({
   // Someone else votes meanwhile: the next vote's answer brings their vote into the counts too.
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
-  await login(otherPage, "riley@example.com");
+  await signedIn(otherPage, "riley@example.com");
   await otherPage.goto("/houses");
   await card(otherPage, title).getByRole("button", { name: "Dislike" }).click();
   await expect(card(otherPage, title).getByRole("button", { name: "Dislike" })).toHaveAttribute(
@@ -205,7 +205,7 @@ test("a vote after the session ended says so, shows the member logged out and of
   context,
   javaScriptEnabled,
 }) => {
-  await login(page, "casey@example.com");
+  await signedIn(page, "casey@example.com");
   await page.goto("/houses");
   const house = card(page, "Casa del Mar");
   const love = house.getByRole("button", { name: "Love" });
@@ -233,7 +233,7 @@ test("the organiser marks a house previous for 2024 and it moves to Previous SGW
   page,
 }) => {
   const title = uniqueTitle("Old Haunt");
-  await login(page, "organiser@example.com");
+  await signedIn(page, "organiser@example.com");
   await suggest(page, title);
   await page.goto("/houses");
   await card(page, title).getByLabel("Year").fill("2024");
@@ -267,7 +267,7 @@ test(
     expect(await anonymous.json()).toEqual({ error: "Authentication required" });
 
     // The page session works for /api too; its state-changing calls must name our origin.
-    await login(page, "alex@example.com");
+    await signedIn(page, "alex@example.com");
     const summary = await page.request.get("/api/houses/votes/summary");
     expect(summary.status()).toBe(200);
     expect(Object.values(await summary.json())).toContainEqual({ love: 1, like: 1, dislike: 0 });
@@ -288,7 +288,7 @@ test("without JS the bedrooms shown are the bedrooms posted, and one submit show
 }) => {
   test.skip(javaScriptEnabled, "the no-JS form; with JS the ranges have a live readout");
   const title = uniqueTitle("Number Lodge");
-  await login(page, "alex@example.com");
+  await signedIn(page, "alex@example.com");
   await page.goto("/houses-suggest");
   const bedrooms = page.getByLabel("Bedrooms");
   // A range without scripts has no readout that could follow it: the field is a number input.
@@ -319,7 +319,7 @@ test("without JS the bedrooms shown are the bedrooms posted, and one submit show
 });
 
 test("a listing suggested twice is refused with the name of the house it already is", async ({ page }) => {
-  await login(page, "riley@example.com");
+  await signedIn(page, "riley@example.com");
   const title = uniqueTitle("Twice Lodge");
   const stored = await fillSuggestion(page, title, GOOD_IMAGE);
   await page.getByRole("button", { name: "Submit" }).click();

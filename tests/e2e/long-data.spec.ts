@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { longData } from "./long-data";
-import { DEMO_PASSWORD, login, NEW_PASSWORD } from "./support";
+import { login, NEW_PASSWORD, signedIn } from "./support";
 
 /**
  * Text a member typed, as long as each field takes it, unbroken, with emoji and right-to-left
@@ -78,7 +78,7 @@ test("the organiser's Decide page and the chosen house on /sgw25 fit a 390 px ph
   request,
 }) => {
   const data = await longData(request);
-  await login(page, "organiser@example.com", DEMO_PASSWORD, "/organiser/decide");
+  await signedIn(page, "organiser@example.com", "/organiser/decide");
   expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   const card = page
     .getByRole("region", { name: "The house" })

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expectStatus, sentMails } from "./season-support";
-import { DEMO_PASSWORD, login } from "./support";
+import { DEMO_PASSWORD, signedIn } from "./support";
 
 // Chooses a house and gives it a price (app-wide state): the config runs this file in the *-state
 // projects, each on an app of its own; the last test puts the house back as it was.
@@ -19,7 +19,7 @@ async function member(browser: Browser, email: string, javaScriptEnabled: boolea
     // A refused form (400) is part of the walk: its message is checked on the page.
     if (message.type() === "error" && !message.text().includes("status of 400")) errors.push(message.text());
   });
-  await login(page, email, DEMO_PASSWORD, path);
+  await signedIn(page, email, path);
   await expect(page.getByRole("heading", { name: /^Money/, level: 1 })).toBeVisible({ timeout: 30_000 });
   return { page, errors };
 }

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type TestInfo } from "@playwright/test";
-import { login, mailsTo, register } from "./support";
+import { login, mailsTo, register, signedIn } from "./support";
 
 /** A second browser, like the project's (JavaScript on or off). */
 const newBrowser = (browser: Browser, testInfo: TestInfo) =>
@@ -51,7 +51,7 @@ test("a listed address gets the organiser pages only after its owner confirms it
   expect(link).toBeTruthy();
 
   // The owner's browser, with a member logged in: organiser sub-pages tell a member plainly.
-  await login(page, "sam@example.com");
+  await signedIn(page, "sam@example.com");
   await page.goto("/organiser/members/1/delete");
   await expect(page.getByRole("alert")).toContainText("Only organisers can open this page.");
   await expect(page.getByRole("heading", { name: "Organisers only" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { organiserPage } from "./season-support";
-import { login, mailQuery } from "./support";
+import { mailQuery, signedIn } from "./support";
 
 // These tests change app-wide state (the deadline, the reminder round, house marks). The
 // playwright config runs this file on an app of its own per project (STATE_SPECS), so no other spec
@@ -44,7 +44,7 @@ test("closing the survey: a past deadline is refused, Close now closes it, posts
   request,
 }) => {
   const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/people");
-  await login(page, "jordan@example.com", undefined, "/survey/1");
+  await signedIn(page, "jordan@example.com", "/survey/1");
   await expect(page.locator("#name")).toHaveValue("Jordan");
 
   // A deadline in the past is refused with a word; closing at once has its own button.

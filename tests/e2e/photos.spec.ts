@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { IMAGE_SERVER, login, uniqueListing } from "./support";
+import { IMAGE_SERVER, signedIn, uniqueListing } from "./support";
 
 // Bytes and attributes, not time: /houses paints its first card's photo at once, and every photo
 // comes from this site (the stored copy), never from the listing site.
@@ -9,7 +9,7 @@ test(
   { tag: "@once" },
   async ({ page, baseURL, browser }) => {
     const title = `Photo Lodge ${randomBytes(4).toString("hex")}`;
-    await login(page, "riley@example.com");
+    await signedIn(page, "riley@example.com");
     await page.goto("/houses-suggest");
     await page.getByLabel("Listing URL").fill(uniqueListing());
     await page.getByLabel("Title").fill(title);

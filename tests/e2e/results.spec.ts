@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { WINDOWS } from "../../app/features/season/lib/weekends";
-import { login } from "./support";
+import { signedIn } from "./support";
 
 const CHART_TITLES = [
   "So When is This Happening?",
@@ -113,7 +113,7 @@ test.describe("/results-summary", () => {
   });
 
   test("a member sees a card per respondent with the answers", async ({ page }) => {
-    await login(page, "alex@example.com", undefined, "/results-summary");
+    await signedIn(page, "alex@example.com", "/results-summary");
     await expect(page).toHaveURL(/\/results-summary$/);
     const sam = card(page, "Sam");
     const rows = {
@@ -140,13 +140,13 @@ test.describe("/results-summary", () => {
   });
 
   test("the organiser reads every member's 'people you don't want to see'", async ({ page }) => {
-    await login(page, "organiser@example.com", undefined, "/results-summary");
+    await signedIn(page, "organiser@example.com", "/results-summary");
     await expect(card(page, "Sam").getByText("None specified")).toBeVisible();
     await expect(page.getByText("Shared with the organisers only.")).toHaveCount(0);
   });
 
   test("the search narrows the cards, with or without JavaScript", async ({ page, javaScriptEnabled }) => {
-    await login(page, "alex@example.com", undefined, "/results-summary");
+    await signedIn(page, "alex@example.com", "/results-summary");
     await expect(card(page, "Casey")).toBeVisible();
     const search = page.getByLabel("Search by name or e-mail");
     await search.fill("JOR");
@@ -168,7 +168,7 @@ test.describe("/results-summary", () => {
   });
 
   test("the availability toggle works", async ({ page }) => {
-    await login(page, "alex@example.com", undefined, "/results-summary");
+    await signedIn(page, "alex@example.com", "/results-summary");
     const sam = card(page, "Sam");
     const dates = sam.getByRole("listitem");
     await expect(dates.first()).toBeHidden();

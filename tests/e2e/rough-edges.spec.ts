@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEMO_PASSWORD, login, NEW_PASSWORD, uniqueEmail, uniqueListing, watchConsole } from "./support";
+import {
+  DEMO_PASSWORD,
+  login,
+  NEW_PASSWORD,
+  signedIn,
+  uniqueEmail,
+  uniqueListing,
+  watchConsole,
+} from "./support";
 
 /**
  * Rough edges a season walk found (issue 32), each walked the way it was found. The houses, the
@@ -146,7 +154,7 @@ test("a failed navigation keeps a neutral frame, and a login whose next page fai
 // refuse: /account says why in place of the way to delete, and /account/delete leads back.
 test("an organiser is not offered a deletion that would only be refused", async ({ page }) => {
   const console = watchConsole(page, [/status of 400 \(Bad Request\)/]);
-  await login(page, "organiser@example.com", DEMO_PASSWORD, "/account");
+  await signedIn(page, "organiser@example.com", "/account");
   const panel = page.getByRole("region", { name: "Delete your account" });
   await expect(panel).toContainText(
     "You are an organiser: your account cannot be deleted while you are one.",
@@ -232,7 +240,7 @@ test("on a phone: Logout shares the nav's row, the picture sits evenly, a confir
     email: "jordan@example.com",
     id: ((await jordan.json()) as { user: { id: number } }).user.id,
   };
-  await login(page, "organiser@example.com");
+  await signedIn(page, "organiser@example.com");
   await page.goto("/");
   const items = page.getByRole("navigation", { name: "Main" }).getByRole("listitem");
   const tops = await items.evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top)));

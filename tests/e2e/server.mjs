@@ -8,6 +8,7 @@ import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeResend } from "../support/fake-resend.mjs";
 import { startImageServer } from "../support/image-server.mjs";
+import { JOBS_EVERY_MS } from "./jobs.mjs";
 
 const base = Number(process.env.E2E_PORT ?? "3100");
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3101");
@@ -17,8 +18,9 @@ const APPS = [
   { name: "main", port: base },
   // origin.spec.ts: the same app with APP_URL set, so a post from another address is refused.
   { name: "app-url", port: base + 2, appUrl: true },
-  // editions.spec.ts: starting the next edition cannot be undone.
-  { name: "editions", port: base + 4 },
+  // editions.spec.ts: starting the next edition cannot be undone. Its trip mails' job looks every
+  // JOBS_EVERY_MS (jobs.mjs), not once a minute: the spec waits for one look, not for a minute.
+  { name: "editions", port: base + 4, jobsEveryMs: JOBS_EVERY_MS },
   // The specs that change app-wide state (a closed survey, reminders, the decision, the longest
   // texts): one app per project, so neither they nor any other spec ever meet each other's state.
   { name: "state-no-js", port: base + 5 },
@@ -61,6 +63,7 @@ const servers = APPS.map((app) => {
     BACKUP_DIR: path.join(tmp, `backups-${app.port}`),
     // A key per app: the fake Resend tells each app's mails apart (appMailKey in support.ts).
     RESEND_API_KEY: `re_test_${app.port}`,
+    JOBS_EVERY_MS: app.jobsEveryMs ? String(app.jobsEveryMs) : "",
   };
   const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     env,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
 /** The seeded demo accounts' password: for logging in as them only. */
@@ -21,6 +21,29 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText(`You are logged in as ${email.toLowerCase()}`)).toBeVisible();
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+/** The session cookies of the demo members this worker has logged in, by app and address. */
+const sessions = new Map<string, Cookies>();
+
+/**
+ * Opens `path` as a seeded demo member, for a test whose subject is not the login: the first time in
+ * this worker through the real /auth form (login()), after that with the session it saved. A session
+ * another test has ended is noticed (the page does not say who is logged in) and replaced by a new
+ * login. The login form itself is tested by the specs that call login().
+ */
+export async function signedIn(page: Page, email: string, path = "/") {
+  const key = `${test.info().project.use.baseURL} ${email}`;
+  const saved = sessions.get(key);
+  const banner = page.getByText(`You are logged in as ${email.toLowerCase()}`);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto(path);
+    if (await banner.isVisible()) return;
+  }
+  await login(page, email, DEMO_PASSWORD, path);
+  sessions.set(key, await page.context().cookies());
 }
 
 /** A listing URL no other test (or project, or rerun) suggests: the same listing is refused twice. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { WINDOWS } from "../../app/features/season/lib/weekends";
-import { DEMO_PASSWORD, login } from "./support";
+import { DEMO_PASSWORD, signedIn } from "./support";
 import {
   CASEY,
   choose,
@@ -31,7 +31,7 @@ test.describe("survey", () => {
     page,
   }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
-    await login(page, member.email);
+    await signedIn(page, member.email);
     await page.goto("/survey/1");
     await expect(page.getByText("Step 1 of 5")).toBeVisible();
     await fillBasicInfo(page, member.name, member.attending);
@@ -110,7 +110,7 @@ test.describe("survey", () => {
   });
 
   test("attending no: 1 -> 3 -> 4 -> 6 -> 7 with the details left out of the review", async ({ page }) => {
-    await login(page, CASEY.email);
+    await signedIn(page, CASEY.email);
     await page.goto("/survey/1");
     await fillBasicInfo(page, CASEY.name, "No");
     await next(page, 3);
@@ -144,7 +144,7 @@ test.describe("survey", () => {
 
   test("a second submit replaces the first: one survey per member", async ({ page }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
-    await login(page, member.email);
+    await signedIn(page, member.email);
     const submitFeedback = async (dontWannaSee: string) => {
       await page.goto("/survey/5");
       // The survey says who reads this one answer, next to the question.
@@ -180,7 +180,7 @@ test.describe("survey on a phone", () => {
     page,
   }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
-    await login(page, member.email);
+    await signedIn(page, member.email);
     await page.goto("/survey/6");
     // Yes, and at SGW24: 1, 2, 4, 5 and the review.
     await expect(counter(page)).toHaveText("Step 5 of 5");
@@ -240,7 +240,7 @@ test.describe("survey on a phone", () => {
     javaScriptEnabled,
   }, testInfo) => {
     const member = yesMemberFor(testInfo.project.name);
-    await login(page, member.email);
+    await signedIn(page, member.email);
     await page.goto("/survey/2");
     const before = await savedSurvey(page);
     // An answer the form cannot send (a stale page or another client): the server refuses it.

@@ -1,3 +1,4 @@
+import { env } from "~/platform/env.server";
 import { keepsState } from "~/platform/lib/module-state";
 
 /**
@@ -18,7 +19,7 @@ keepsState(() => {
 export function startTicker(
   label: string,
   run: () => Promise<unknown>,
-  { everyMs = 60_000, firstAfterMs = 2_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+  { everyMs = env().jobsEveryMs, firstAfterMs = 2_000 }: { everyMs?: number; firstAfterMs?: number } = {},
 ) {
   if (started.has(label)) return;
   started.add(label);
