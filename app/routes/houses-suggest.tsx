@@ -10,6 +10,7 @@ import {
   SUBMIT_FAILED,
   readKeptValues,
   readSuggestForm,
+  stillNeeded,
   type SuggestFormValues,
 } from "~/features/houses/lib/suggest-form";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
@@ -98,6 +99,7 @@ function SuggestForm({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/houses-suggest";
   const errors = failure?.fieldErrors ?? {};
+  const missing = hydrated ? stillNeeded(values) : [];
   // A fresh server answer wins over the last on-blur check.
   useEffect(() => setImageCheck(null), [failure]);
   return (
@@ -132,10 +134,22 @@ function SuggestForm({
           onImageBlur={() => setImageCheck({ message: imageUrlError(values.listing_img) })}
         />
         <div className="form-actions">
-          {/* Pressable but while it is sent ("Submitting..."): what is missing is said by the answer, never by a pale button. */}
-          <button type="submit" className="button" disabled={submitting}>
+          {/* The spec: with JavaScript, Submit is disabled until the form is complete or while it is
+              sent, and the words beside it say what is still missing. Without JavaScript it is always
+              pressable, and the server's answer says what is missing, as for every form. */}
+          <button
+            type="submit"
+            className="button"
+            disabled={submitting || missing.length > 0}
+            aria-describedby={missing.length ? "suggest-still-needed" : undefined}
+          >
             {submitting ? "Submitting..." : "Submit"}
           </button>
+          {missing.length ? (
+            <p id="suggest-still-needed" className="still-needed" aria-live="polite">
+              Still needed: {missing.join(", ")}.
+            </p>
+          ) : null}
           <Link to="/houses">Back to the houses</Link>
         </div>
       </AnswerForm>

@@ -51,8 +51,33 @@ test("suggest a house: a bad image is refused with the input kept, a good one la
   javaScriptEnabled,
 }) => {
   const title = uniqueTitle("Foothills Lodge");
-  await signedIn(page, "sam@example.com");
+  await signedIn(page, "sam@example.com", "/houses-suggest");
+  // The spec's Submit rule: with JavaScript, disabled until the form is complete, and the words beside
+  // it say what is still missing as the member types; without it, always pressable (the server answers).
+  const submit = page.getByRole("button", { name: "Submit" });
+  if (javaScriptEnabled) {
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(
+      "Still needed: the listing URL, a title, an image URL, the city, a state or province.",
+    );
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("City").fill("Boulder");
+    await expect(submit).toHaveAccessibleDescription(
+      "Still needed: the listing URL, an image URL, a state or province.",
+    );
+    await page.getByLabel("Country", { exact: true }).selectOption("Other");
+    await expect(submit).toHaveAccessibleDescription(
+      "Still needed: the listing URL, an image URL, the country name.",
+    );
+  } else {
+    await expect(submit).toBeEnabled();
+    await expect(page.getByText(/^Still needed/)).toHaveCount(0);
+  }
   const stored = await fillSuggestion(page, title, "https://example.com/photo.gif");
+  if (javaScriptEnabled) {
+    await expect(submit).toBeEnabled();
+    await expect(page.getByText(/^Still needed/)).toHaveCount(0);
+  }
   if (javaScriptEnabled) {
     // With JS the image is checked as soon as the field is left.
     await page.getByLabel("Image URL").focus();

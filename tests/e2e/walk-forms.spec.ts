@@ -147,7 +147,7 @@ async function snapshot(page: Page, path: string) {
     .trim();
 }
 
-type Outcome = { path: string; form: number; kind: string; failure?: string };
+type Outcome = { path: string; form: number; kind: string; answer: "refused" | "disabled" };
 
 async function submit(page: Page, path: string, index: number, kind: "empty" | "wrong") {
   await page.goto(path);
@@ -174,7 +174,24 @@ async function submit(page: Page, path: string, index: number, kind: "empty" | "
       .map((button) => `${button}:not([formnovalidate])`)
       .join(", "),
   );
-  await buttons.last().click();
+  const main = buttons.last();
+  if (await main.isDisabled()) {
+    // A Submit the spec disables until the form is complete (with JavaScript) is never a silent pale
+    // button: the words its aria-describedby names say what is missing, and they are on screen.
+    const said = main.evaluate((button) =>
+      (button.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => document.getElementById(id))
+        .filter((element) => element && element.getClientRects().length > 0)
+        .map((element) => element!.textContent)
+        .join(" "),
+    );
+    expect(await said, `${path} form ${index} ${kind}: a disabled Submit says what is missing`).toMatch(
+      /^Still needed: /,
+    );
+    return "disabled";
+  }
+  await main.click();
   const alert = page.locator("[role='alert']").filter({ visible: true });
   await expect(alert.first(), `${path} form ${index} ${kind}: an answer`).toBeVisible({ timeout: 15_000 });
   const inView = () =>
@@ -202,7 +219,7 @@ async function submit(page: Page, path: string, index: number, kind: "empty" | "
     ).toBe(true);
   }
   expect(await snapshot(page, path), `${path} form ${index} ${kind}: nothing was saved`).toBe(before);
-  return typed.size > 0 || kind === "empty";
+  return "refused";
 }
 
 /** The forms on the page worth sending: their index, and whether they are refusable empty and wrong. */
@@ -252,8 +269,7 @@ test("every refused form answers in view, keeps what was typed and saves nothing
         walked.add(form.key);
         for (const kind of ["empty", "wrong"] as const) {
           if (!form[kind]) continue;
-          await submit(page, path, form.index, kind);
-          outcomes.push({ path, form: form.index, kind });
+          outcomes.push({ path, form: form.index, kind, answer: await submit(page, path, form.index, kind) });
         }
       }
     }
@@ -264,7 +280,9 @@ test("every refused form answers in view, keeps what was typed and saves nothing
   }
   test.info().annotations.push({
     type: "forms",
-    description: outcomes.map((outcome) => `${outcome.path}#${outcome.form} ${outcome.kind}`).join("; "),
+    description: outcomes
+      .map((outcome) => `${outcome.path}#${outcome.form} ${outcome.kind}: ${outcome.answer}`)
+      .join("; "),
   });
   // The walk reaches the money, trip and account forms at least (new ones join without a name here).
   for (const area of ["/money", "/trip", "/account", "/organiser"]) {

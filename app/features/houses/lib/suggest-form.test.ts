@@ -6,6 +6,7 @@ import {
   keptQuery,
   readKeptValues,
   readSuggestForm,
+  stillNeeded,
   toHouseInput,
 } from "~/features/houses/lib/suggest-form";
 
@@ -98,5 +99,37 @@ describe("suggest form values", () => {
       num_baths: "2.5",
     };
     expect(readKeptValues(new URLSearchParams(draftQuery(values)))).toEqual(values);
+  });
+});
+
+describe("stillNeeded: the words beside the suggest form's Submit", () => {
+  const complete = {
+    ...emptySuggestForm(),
+    url: "airbnb.com/rooms/1",
+    title: "Lake House",
+    listing_img: "https://example.com/a.jpg",
+    city: "Lake Placid",
+    state: "NY",
+  };
+
+  it("names every empty required field, in the form's order", () => {
+    expect(stillNeeded(emptySuggestForm())).toEqual([
+      "the listing URL",
+      "a title",
+      "an image URL",
+      "the city",
+      "a state or province",
+    ]);
+  });
+
+  it("is empty once every required field is filled; spaces alone do not count", () => {
+    expect(stillNeeded(complete)).toEqual([]);
+    expect(stillNeeded({ ...complete, city: "   " })).toEqual(["the city"]);
+  });
+
+  it("asks for the country's name, not a state, when the country is Other", () => {
+    const other = { ...complete, countryChoice: "Other" as const, state: "" };
+    expect(stillNeeded(other)).toEqual(["the country name"]);
+    expect(stillNeeded({ ...other, otherCountry: "Iceland" })).toEqual([]);
   });
 });

@@ -111,3 +111,21 @@ export function readKeptValues(params: URLSearchParams): SuggestFormValues {
   for (const name of SLIDER_NAMES) values[name] = keptSlider(name, params.get(name));
   return values;
 }
+
+/**
+ * What the suggest form still lacks before it may be sent, in the words shown beside its Submit
+ * (the spec: Submit is disabled until the listing URL, title, country, city and image are filled
+ * and a state is chosen or the country is Other). Only filled-in counts: whether a value is valid
+ * is the server's answer, as for every form.
+ */
+export function stillNeeded(values: SuggestFormValues): string[] {
+  const filled = (value: string) => value.trim() !== "";
+  const missing: string[] = [];
+  if (!filled(values.url)) missing.push("the listing URL");
+  if (!filled(values.title)) missing.push("a title");
+  if (!filled(values.listing_img)) missing.push("an image URL");
+  if (values.countryChoice === "Other" && !filled(values.otherCountry)) missing.push("the country name");
+  if (!filled(values.city)) missing.push("the city");
+  if (values.countryChoice !== "Other" && !filled(values.state)) missing.push("a state or province");
+  return missing;
+}
