@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrationsJournal, openDatabase, type Connection, type Db } from "~/platform/db/client.server";
-import { BackupRefused, parseBackup, type SchemaVersion } from "~/platform/lib/backup-file";
+import {
+  BackupRefused,
+  parseBackup,
+  type ParsedBackup,
+  type SchemaVersion,
+} from "~/platform/lib/backup-file";
 import { rowsToLoad } from "~/platform/lib/backup-rows";
 import {
   LEFT_OUT,
@@ -120,6 +125,17 @@ export async function restoreBackup(connection: Connection, text: string): Promi
     .filter((table) => table.name === "organisers")
     .flatMap((table) => table.rows.map((row) => String((JSON.parse(row) as { email: unknown }).email)));
   return { schema: header.schema, rows, tables: load.length, migrated: after - before, organisers };
+}
+
+/**
+ * Checks a backup whole without touching the app's database: it is restored into a scratch
+ * in-memory database, every row through the same checks and keys a real restore meets. Refused
+ * (BackupRefused) as the restore would be; else what it holds.
+ */
+export async function checkBackup(text: string): Promise<ParsedBackup> {
+  const parsed = parseBackup(text);
+  await upgradeBackup(text);
+  return parsed;
 }
 
 /** `text` restored into an in-memory database, migrated on to this build, and backed up again. */
