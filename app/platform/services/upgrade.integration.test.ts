@@ -27,29 +27,20 @@ const OLDER = journal.slice(0, -1);
 const onPostgres = process.env.TEST_DB === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
 
 const backupDir = mkdtempSync(path.join(tmpdir(), "sgw-upgrade-"));
-/** PGlite: each schema's data directory, made by migrating one database a step at a time. */
-const pgliteAt = new Map<number, Blob>();
+/**
+ * PGlite: one database migrated a step further for each schema in turn (the cases run in order),
+ * each case starting from a copy of it; one copy at a time, so memory stays at one database's.
+ */
+let builder: Connection | undefined;
 
-beforeAll(async () => {
+beforeAll(() => {
   process.env.BACKUP_DIR = backupDir;
   resetEnvCache();
-  if (onPostgres) return;
-  const builder = openDatabase({ pgliteDir: "memory://", share: false });
-  const client = (builder.db as unknown as { $client: { dumpDataDir: (c: "none") => Promise<Blob> } })
-    .$client;
-  for (const entry of OLDER) {
-    const upTo = migrationsUpTo(entry.when);
-    try {
-      await builder.migrate(upTo.folder);
-    } finally {
-      upTo.remove();
-    }
-    pgliteAt.set(entry.when, await client.dumpDataDir("none"));
-  }
-  await builder.close();
-}, 120_000);
+  if (!onPostgres) builder = openDatabase({ pgliteDir: "memory://", share: false });
+});
 
-afterAll(() => {
+afterAll(async () => {
+  await builder?.close();
   rmSync(backupDir, { recursive: true, force: true });
   delete process.env.BACKUP_DIR;
   resetEnvCache();
@@ -57,9 +48,18 @@ afterAll(() => {
 
 /** A database at `when`'s schema, of the project's kind. */
 async function databaseAt(when: number): Promise<{ connection: Connection; drop: () => Promise<void> }> {
-  if (!onPostgres) {
+  if (builder) {
+    const upTo = migrationsUpTo(when);
+    try {
+      await builder.migrate(upTo.folder);
+    } finally {
+      upTo.remove();
+    }
+    const client = (builder.db as unknown as { $client: { dumpDataDir: (c: "none") => Promise<Blob> } })
+      .$client;
+    const pgliteData = await client.dumpDataDir("none");
     return {
-      connection: openDatabase({ pgliteDir: "memory://", pgliteData: pgliteAt.get(when), share: false }),
+      connection: openDatabase({ pgliteDir: "memory://", pgliteData, share: false }),
       drop: async () => {},
     };
   }
@@ -131,6 +131,12 @@ describe.each(OLDER.map((entry) => [entry.tag, entry.when] as const))("a planner
         journal.filter((entry) => entry.when > when).map((entry) => entry.tag),
       );
       expect((await appliedVersion(connection.db))?.migration).toBe(journal.at(-1)!.tag);
+      // What the start prints: the version, the schema it reached and what it migrated.
+      expect(lines.join("\n")).toMatch(
+        new RegExp(
+          `SGW25 planner \\d+\\.\\d+\\.\\d+.*, database schema ${journal.at(-1)!.tag} \\(migrated from ${tag}: `,
+        ),
+      );
       // Every row is still there, in every table this build still has (0016 moved seven into one).
       const after = await rowCounts(connection);
       for (const [table, n] of before) {

@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { backups } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { runNightlyBackup } from "~/platform/services/backup.server";
-import { runBackupWatch } from "~/features/organiser/index.server";
+import { runBackupWatch } from "~/features/organiser/services/backup-watch.server";
 import { loader as healthz } from "~/routes/healthz";
 import { useFreshDatabase } from "../../../../tests/support/database";
 import { useFakeMail } from "../../../../tests/support/mail";
