@@ -5,11 +5,15 @@ import { DEMO_PASSWORD } from "./support";
 
 // tests/e2e/server.mjs: an empty planner per project, its set-up link and a backup of the demo season.
 const base = Number(process.env.E2E_PORT ?? "3100");
+// Checking and restoring each load the whole file into a database (a scratch one first): seconds.
+const RESTORING = { timeout: 30_000 };
 const backup = () => readFileSync(path.resolve(`tests/.tmp/e2e-backup-${base}.jsonl`));
 
 test("a new machine restored from the first screen: a damaged file refused, a real one checked, loaded, signed in", async ({
   page,
 }, info) => {
+  // Two whole restores (the check's, then the real one) on a shared machine.
+  test.slow();
   const port = base + (info.project.name === "js" ? 8 : 7);
   const app = `http://localhost:${port}`;
   const token = readFileSync(path.resolve(`tests/.tmp/setup-link-${port}.txt`), "utf8");
@@ -26,7 +30,10 @@ test("a new machine restored from the first screen: a damaged file refused, a re
   });
   await page.getByRole("button", { name: "Check the backup" }).click();
   const refusal = page.getByRole("alert");
-  await expect(refusal).toContainText("This backup is incomplete (it was cut off). Nothing was restored.");
+  await expect(refusal).toContainText(
+    "This backup is incomplete (it was cut off). Nothing was restored.",
+    RESTORING,
+  );
   await expect(refusal).toBeInViewport();
   const setup = await page.request.get(`${app}/setup?token=${token}`);
   expect(setup.status()).toBe(200);
@@ -40,9 +47,10 @@ test("a new machine restored from the first screen: a damaged file refused, a re
   await page.getByRole("button", { name: "Check the backup" }).click();
   await expect(page.getByRole("status")).toContainText(
     /The backup is whole: \d+ members, 1 edition, .* Restore\?/,
+    RESTORING,
   );
   await page.getByRole("button", { name: "Restore this backup" }).click();
-  await expect(page).toHaveURL(`${app}/auth`);
+  await expect(page).toHaveURL(`${app}/auth`, RESTORING);
   await expect(page.getByText(/The backup is restored: \d+ members/)).toBeVisible();
 
   // The organiser signs in with their own account; the set-up link is gone with the empty planner.
