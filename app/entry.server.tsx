@@ -19,7 +19,7 @@ import { redactUrl } from "~/platform/lib/redact-url";
 import { installRequestPath } from "~/platform/services/request-path.server";
 import { requestHousePhotos } from "~/features/houses/index.server";
 import { startTripTimeline } from "~/features/trip/index.server";
-import { startOrganiserNotices } from "~/features/organiser/index.server";
+import { startBackupWatch, startOrganiserNotices } from "~/features/organiser/index.server";
 import { REFUSAL_STATUSES, REFUSED_HEADER } from "~/platform/services/refuse.server";
 import { PAGE_CACHE_MARK } from "~/platform/services/page-cache.server";
 import { readBuiltCss } from "~/platform/services/inline-css.server";
@@ -39,6 +39,8 @@ startOrganiserNotices();
 // One backup a night, claimed in the database; and `npm run backup`'s key to the embedded database.
 startNightlyBackups();
 startBackupAccess();
+// The organisers hear once when the backups fail or stop, and once when they work again.
+startBackupWatch();
 
 const ABORT_DELAY = 5_000;
 let photosStarted = false;

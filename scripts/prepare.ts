@@ -11,9 +11,8 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { configuredTarget, openDatabase, useDatabase } from "~/platform/db/client.server";
 import { ownerOnly } from "~/platform/db/private-files";
-import { pruneExpired } from "~/platform/models/housekeeping.server";
-import { holdsData, pendingMigrations, recordBackup } from "~/platform/models/backup.server";
-import { keepBackupsPrivate, writeBackupFile } from "~/platform/services/backup.server";
+import { keepBackupsPrivate } from "~/platform/services/backup.server";
+import { prepareDatabase } from "~/platform/services/start.server";
 import {
   DEMO_MEMBER_EMAILS,
   DEMO_ORGANISER_EMAIL,
@@ -53,19 +52,7 @@ if (buildIsStale()) {
 const config = env();
 
 const connection = openDatabase(configuredTarget());
-// A migration may go wrong half-way or be regretted: a database holding data is backed up first.
-const pending = await pendingMigrations(connection.db);
-const before =
-  pending.length > 0 && (await holdsData(connection.db))
-    ? await writeBackupFile(connection.db, connection.kind, "before-migration")
-    : undefined;
-if (before)
-  console.log(`Backed up the database to ${before.file} before ${pending.length} pending migrations.`);
-// Here, not in the request path: instances starting together take turns (see migratePostgresLocked).
-await connection.migrate();
-console.log(`Migrations applied (${connection.kind}).`);
-if (before) await recordBackup(connection.db, "before-migration", before.file, before.bytes);
-await pruneExpired(connection.db);
+await prepareDatabase(connection);
 if (config.demo) {
   if (await isEmpty(connection.db)) {
     // Its demo organiser may use the organiser pages at once, and its season is decided, so the

@@ -38,6 +38,7 @@ const schema = z.object({
       if ("error" in parsed) context.addIssue({ code: "custom", message: parsed.error });
     }),
   BACKUP_DIR: z.string().trim().default(""),
+  BACKUP_COPY_DIR: z.string().trim().default(""),
   BACKUP_KEEP: z
     .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(10000)])
     .optional(),
@@ -79,8 +80,10 @@ export type Env = {
   /** Where the nightly and pre-migration backups go, and how many of the newest are kept. */
   backupDir: string;
   backupKeep: number;
+  /** A second place (a USB stick, a NAS, a synced folder) every nightly and pre-migration backup is copied to. */
+  backupCopyDir: string | undefined;
   /**
-   * How often the background jobs (trip mails, organiser notices, the nightly backup) look for
+   * How often the background jobs (trip mails, organiser notices) look for
    * work. A minute in production; the browser tests shorten it so a job's effect needs no long wait.
    */
   jobsEveryMs: number;
@@ -120,6 +123,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     eventTimeZone: raw.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE,
     backupDir: raw.BACKUP_DIR || "./data/backups",
     backupKeep: raw.BACKUP_KEEP ?? 14,
+    backupCopyDir: raw.BACKUP_COPY_DIR || undefined,
     jobsEveryMs: raw.JOBS_EVERY_MS ?? 60_000,
   };
 }

@@ -9,7 +9,7 @@ describe("/healthz", () => {
   it("answers ok when the database answers", async () => {
     const response = await loader();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, backup: { at: null, ageHours: null } });
   });
 
   it("answers 503 with Retry-After when it does not", async () => {

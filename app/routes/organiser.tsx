@@ -10,7 +10,8 @@ import { requireOrganiserPage, getDecision, getHeadcount } from "~/features/orga
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
-import { lastBackupTaken } from "~/platform/services/backup.server";
+import { backupState, lastBackupTaken } from "~/platform/services/backup.server";
+import { databaseSchema, runningVersion } from "~/platform/services/version.server";
 
 // With JavaScript, a refusal keeps the page where it was: the message takes the focus (PageMessage).
 export const handle = HYDRATE;
@@ -22,12 +23,14 @@ export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(
 
 async function overview() {
   const now = new Date();
-  const [members, deadline, decision, headcount, backup] = await Promise.all([
+  const [members, deadline, decision, headcount, backup, backups, schema] = await Promise.all([
     listMemberSurveyStatus(),
     getSurveyDeadline(),
     getDecision(),
     getHeadcount(),
     lastBackupTaken(),
+    backupState(now),
+    databaseSchema(),
   ]);
   const zone = env().eventTimeZone;
   const submitted = members.filter((member) => member.submitted).length;
@@ -45,13 +48,21 @@ async function overview() {
     backup: backup
       ? `Last backup: ${formatDeadline(backup.at, zone)}, ${backup.file}`
       : `No backup yet: the server takes one every night into ${env().backupDir}.`,
+    backupProblem: backups.problem,
+    running: { version: runningVersion(), schema },
   };
 }
 
 export default function Organiser() {
-  const { flash, survey, deadline, decision, headcount, backup } = useLoaderData<typeof loader>();
+  const { flash, survey, deadline, decision, headcount, backup, backupProblem, running } =
+    useLoaderData<typeof loader>();
   return (
     <OrganiserFrame title="Organiser" flash={flash}>
+      {backupProblem ? (
+        <p role="alert" className="alert alert-error">
+          Backups are failing: {backupProblem}
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="overview-heading">
         <h2 id="overview-heading">Where the season stands</h2>
         <p>{decision.season}</p>
@@ -98,6 +109,15 @@ export default function Organiser() {
           </li>
         </ul>
         <p className="user-text">{backup}</p>
+      </section>
+      <section className="card" aria-labelledby="running-heading">
+        <h2 id="running-heading">What is running</h2>
+        <dl className="event-decision">
+          <dt>Version</dt>
+          <dd>{running.version}</dd>
+          <dt>Database schema</dt>
+          <dd>{running.schema}</dd>
+        </dl>
       </section>
       <HeadcountPanel headcount={headcount} />
     </OrganiserFrame>

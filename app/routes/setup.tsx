@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SetupForm } from "~/features/accounts/components/setup-form";
+import { RestoreUploadForm } from "~/features/accounts/components/restore-form";
 import { completeSetup, setupPage } from "~/features/accounts/index.server";
 import { assertSameOrigin } from "~/platform/services/session.server";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
@@ -37,8 +38,17 @@ export default function Setup() {
       <h1>Set up the planner</h1>
       {token ? (
         <>
-          <p>Nobody organises this planner yet. Create the first organiser&rsquo;s account.</p>
+          <p>
+            Nobody organises this planner yet. Create the first organiser&rsquo;s account, or restore a
+            backup.
+          </p>
+          <h2>Create the first organiser</h2>
           <SetupForm token={token} failure={failure} />
+          <h2>Restore from a backup</h2>
+          <p>
+            Moving to a new machine? Load a backup of the planner instead; then sign in with your own account.
+          </p>
+          <RestoreUploadForm token={token} />
         </>
       ) : (
         <p role="alert" className="alert alert-error">

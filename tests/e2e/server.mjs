@@ -25,6 +25,9 @@ const APPS = [
   // texts): one app per project, so neither they nor any other spec ever meet each other's state.
   { name: "state-no-js", port: base + 5 },
   { name: "state-js", port: base + 6 },
+  // restore.spec.ts: an empty planner with a set-up link per project, restored from a backup.
+  { name: "restore-no-js", port: base + 7, empty: true },
+  { name: "restore-js", port: base + 8, empty: true },
 ];
 
 const tmp = path.resolve("tests/.tmp");
@@ -51,10 +54,20 @@ const seeded = path.join(tmp, `pglite-seed-${base}`);
 rmSync(seeded, { recursive: true, force: true });
 execSync("npx tsx scripts/db.ts seed", { env: { ...common, PGLITE_DIR: seeded }, stdio: "inherit" });
 
+const dataDirOf = (app) => path.join(tmp, `pglite-${app.port}`);
+for (const app of APPS) rmSync(dataDirOf(app), { recursive: true, force: true });
+const empty = APPS.filter((app) => app.empty).map((app) => `${dataDirOf(app)}=${app.port}`);
+execSync(
+  `npx tsx tests/e2e/restore-apps.ts ${seeded} ${path.join(tmp, `e2e-backup-${base}.jsonl`)} ${empty.join(" ")}`,
+  {
+    env: { ...common, PGLITE_DIR: seeded },
+    stdio: "inherit",
+  },
+);
+
 const servers = APPS.map((app) => {
-  const dataDir = path.join(tmp, `pglite-${app.port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  cpSync(seeded, dataDir, { recursive: true });
+  const dataDir = dataDirOf(app);
+  if (!app.empty) cpSync(seeded, dataDir, { recursive: true });
   const env = {
     ...common,
     PORT: String(app.port),

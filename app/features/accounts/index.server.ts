@@ -38,6 +38,7 @@ export {
 } from "./services/kinds/personal-link.server";
 export { REGISTERED_LANDING, registerWithCode, requestRegisterCode } from "./services/kinds/register.server";
 export { completeSetup, issueSetupLink, setupPage } from "./services/kinds/setup.server";
+export { restoreAction, restorePage } from "./services/setup-restore.server";
 export {
   memberOfCodeLink,
   requestSignInCode,

@@ -182,6 +182,12 @@ export async function getDb(): Promise<Db> {
   return holder.connection.db;
 }
 
+/** The app's connection itself: for a restore from /setup, which migrates and loads through it. */
+export async function getConnection(): Promise<Connection> {
+  holder.connection ??= connect();
+  return holder.connection;
+}
+
 /** What the app's connection has seen change: the caches compare against it. */
 export async function getTableChanges(): Promise<TableChanges> {
   holder.connection ??= connect();

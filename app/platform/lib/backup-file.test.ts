@@ -3,6 +3,7 @@ import {
   BACKUP_FORMAT,
   BackupRefused,
   backupFileName,
+  backupSummary,
   loadOrder,
   parseBackup,
 } from "~/platform/lib/backup-file";
@@ -70,5 +71,21 @@ describe("backupFileName", () => {
     const early = backupFileName("nightly", new Date("2026-01-02T03:04:05.006Z"));
     expect(early).toBe("sgw25-backup-2026-01-02T03-04-05-006Z-nightly.jsonl");
     expect(early < backupFileName("manual", new Date("2026-01-02T03:04:06Z"))).toBe(true);
+  });
+});
+
+describe("backupSummary", () => {
+  it("names the tables people know by their counts, one or many, in a fixed order", () => {
+    const table = (name: string, rows: number) => ({ name, rows: Array.from({ length: rows }, () => "{}") });
+    expect(
+      backupSummary([
+        table("money_expenses", 41),
+        table("sessions", 3),
+        table("users", 24),
+        table("editions", 1),
+      ]),
+    ).toBe("24 members, 1 edition, 41 expenses");
+    expect(backupSummary([table("users", 1200)])).toBe("1,200 members");
+    expect(backupSummary([])).toBe("");
   });
 });

@@ -134,3 +134,26 @@ export function loadOrder(tables: Array<{ name: string; references: string[] }>)
   for (const table of [...tables].sort((a, b) => a.name.localeCompare(b.name))) visit(table.name, []);
   return order;
 }
+
+/** What a restore shows before it is confirmed, in the product's words: the tables people recognise. */
+const SUMMARY: ReadonlyArray<[table: string, one: string, many: string]> = [
+  ["users", "member", "members"],
+  ["editions", "edition", "editions"],
+  ["surveys", "survey answer", "survey answers"],
+  ["houses", "house", "houses"],
+  ["votes", "vote", "votes"],
+  ["money_expenses", "expense", "expenses"],
+  ["money_payments", "payment", "payments"],
+  ["trip_rooms", "room", "rooms"],
+];
+
+/** "24 members, 3 editions, 41 expenses": each table the backup holds that people know, by its count. */
+export function backupSummary(tables: readonly BackupTable[]) {
+  const counts = new Map(tables.map((table) => [table.name, table.rows.length]));
+  return SUMMARY.filter(([table]) => counts.has(table))
+    .map(([table, one, many]) => {
+      const n = counts.get(table)!;
+      return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+    })
+    .join(", ");
+}

@@ -20,3 +20,10 @@ export const HOUSE_LIMITS = {
 export function tooLong(label: string, max: number) {
   return `${label} must be at most ${max.toLocaleString("en-US")} characters`;
 }
+
+/**
+ * The one page that takes a file: /setup/restore's backup upload (issue 54). A season's backup is a
+ * few MB; 50 MB leaves room for years of photos while a stray upload cannot fill the server's memory.
+ */
+export const RESTORE_UPLOAD_PATH = "/setup/restore";
+export const RESTORE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;

@@ -108,7 +108,8 @@ describe("a backup before a migration", () => {
       migrations.remove();
       await connection.close();
     }
-  });
+    // A database of its own, made and migrated here: slow on a busy machine.
+  }, 60_000);
 });
 
 describe("the nightly backup", () => {

@@ -4,7 +4,7 @@
  * database of either kind (docs/decisions/028-backups.md). The tables come from the Drizzle schema,
  * so a new table is backed up without being named here; what a backup leaves out is named here.
  */
-import { count, desc, is, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, is, isNotNull, ne, sql } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import { migrationsJournal, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
@@ -18,6 +18,11 @@ import {
 } from "~/platform/lib/backup-file";
 import type { LeftOut, TableShape } from "~/platform/lib/backup-rows";
 import { SESSION_SECRET_SETTING } from "~/platform/models/settings.server";
+
+/** Why the last nightly backup or its copy failed (JSON: reason, at); no row while they work. */
+const BACKUP_PROBLEM_SETTING = "backup_problem";
+/** What the organisers were last told about the backups: "failing", or "ok" (the default). */
+const BACKUP_ALARM_SETTING = "backup_alarm";
 
 const nameOf = (table: PgTable) => getTableConfig(table).name;
 
@@ -49,7 +54,13 @@ export const LEFT_OUT: LeftOut = {
     schema.rateLimits,
   ].map(nameOf),
   columns: { [nameOf(schema.tripFeedTokens)]: [schema.tripFeedTokens.sealed.name] },
-  rows: { [nameOf(schema.settings)]: { column: schema.settings.key.name, values: [SESSION_SECRET_SETTING] } },
+  // The backup watch's state is this machine's, not the group's: a restored planner watches afresh.
+  rows: {
+    [nameOf(schema.settings)]: {
+      column: schema.settings.key.name,
+      values: [SESSION_SECRET_SETTING, BACKUP_PROBLEM_SETTING, BACKUP_ALARM_SETTING],
+    },
+  },
 };
 
 /** `where …` picking the rows of `table` a backup holds (every row, for most tables). */
@@ -228,4 +239,53 @@ export async function lastBackup(db: Db) {
     .orderBy(desc(schema.backups.finishedAt))
     .limit(1);
   return row;
+}
+
+/** Notes why a backup or its copy failed; undefined: it worked (the note goes). */
+export async function noteBackupProblem(db: Db, reason: string | undefined, at = new Date()) {
+  const { settings } = schema;
+  if (reason === undefined) {
+    await db.delete(settings).where(eq(settings.key, BACKUP_PROBLEM_SETTING));
+    return;
+  }
+  const value = JSON.stringify({ reason, at: at.toISOString() });
+  await db
+    .insert(settings)
+    .values({ key: BACKUP_PROBLEM_SETTING, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: at } });
+}
+
+export async function backupProblem(db: Db): Promise<{ reason: string; at: string } | undefined> {
+  const { settings } = schema;
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, BACKUP_PROBLEM_SETTING));
+  return row ? (JSON.parse(row.value) as { reason: string; at: string }) : undefined;
+}
+
+/**
+ * Claims telling the organisers that the backups are `now` ("failing" or "ok"): true for the one
+ * caller that changed what they were last told, so one failure (or recovery) makes one mail,
+ * however many instances and nights see it.
+ */
+export async function claimBackupAlarm(db: Db, now: "failing" | "ok"): Promise<boolean> {
+  const { settings } = schema;
+  const changed =
+    now === "failing"
+      ? await db
+          .insert(settings)
+          .values({ key: BACKUP_ALARM_SETTING, value: now })
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: now, updatedAt: new Date() },
+            setWhere: ne(settings.value, now),
+          })
+          .returning({ key: settings.key })
+      : await db
+          .update(settings)
+          .set({ value: now, updatedAt: new Date() })
+          .where(and(eq(settings.key, BACKUP_ALARM_SETTING), ne(settings.value, now)))
+          .returning({ key: settings.key });
+  return changed.length === 1;
 }

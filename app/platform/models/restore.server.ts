@@ -7,8 +7,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrationsJournal, type Connection, type Db } from "~/platform/db/client.server";
-import { BackupRefused, parseBackup, type SchemaVersion } from "~/platform/lib/backup-file";
+import { migrationsJournal, openDatabase, type Connection, type Db } from "~/platform/db/client.server";
+import {
+  BackupRefused,
+  parseBackup,
+  type ParsedBackup,
+  type SchemaVersion,
+} from "~/platform/lib/backup-file";
 import { rowsToLoad } from "~/platform/lib/backup-rows";
 import {
   LEFT_OUT,
@@ -19,6 +24,7 @@ import {
   quoted,
   rowsOf,
   tableShapes,
+  takeBackup,
 } from "~/platform/models/backup.server";
 
 /** A copy of this build's migrations up to `when`: a restore first brings the database to the backup's version. */
@@ -47,8 +53,8 @@ export type RestoreResult = {
 
 /**
  * Loads a backup into an empty database (a new one, or one whose only rows are those the planner's
- * own start writes). Refuses, changing nothing, a database holding data, a backup from a newer
- * build, a database already past the backup's schema, and a row that does not fit its table.
+ * own start writes), at whatever schema either is (issue 54). Refuses, changing nothing, a database
+ * holding data, a backup from a newer build, and a row that does not fit its table.
  */
 export async function restoreBackup(connection: Connection, text: string): Promise<RestoreResult> {
   const { header, tables } = parseBackup(text);
@@ -66,10 +72,12 @@ export async function restoreBackup(connection: Connection, text: string): Promi
   if (await holdsData(db)) throw notEmpty();
   const applied = await appliedVersion(db);
   if (applied && applied.when > header.schema.when) {
-    throw new BackupRefused(
-      `This database is already at a newer schema (${applied.migration}) than the backup ` +
-        `(${header.schema.migration}): restore into a new, empty database or PGLITE_DIR.`,
-    );
+    // A new planner's first start already brought this database past the backup's schema (a
+    // restore from /setup always meets one). The backup is brought up to this build in a scratch
+    // database first, by the same migrations an upgrade runs, then loaded as a backup of today.
+    const upgraded = await upgradeBackup(text);
+    const restored = await restoreBackup(connection, upgraded.text);
+    return { ...restored, schema: header.schema, migrated: upgraded.migrated };
   }
   if (!applied || applied.when < header.schema.when) {
     const upTo = migrationsUpTo(header.schema.when);
@@ -117,6 +125,28 @@ export async function restoreBackup(connection: Connection, text: string): Promi
     .filter((table) => table.name === "organisers")
     .flatMap((table) => table.rows.map((row) => String((JSON.parse(row) as { email: unknown }).email)));
   return { schema: header.schema, rows, tables: load.length, migrated: after - before, organisers };
+}
+
+/**
+ * Checks a backup whole without touching the app's database: it is restored into a scratch
+ * in-memory database, every row through the same checks and keys a real restore meets. Refused
+ * (BackupRefused) as the restore would be; else what it holds.
+ */
+export async function checkBackup(text: string): Promise<ParsedBackup> {
+  const parsed = parseBackup(text);
+  await upgradeBackup(text);
+  return parsed;
+}
+
+/** `text` restored into an in-memory database, migrated on to this build, and backed up again. */
+async function upgradeBackup(text: string): Promise<{ text: string; migrated: number }> {
+  const scratch = openDatabase({ pgliteDir: "memory://", share: false });
+  try {
+    const restored = await restoreBackup(scratch, text);
+    return { text: await takeBackup(scratch.db, parseBackup(text).header.from), migrated: restored.migrated };
+  } finally {
+    await scratch.close();
+  }
 }
 
 /**

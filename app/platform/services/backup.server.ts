@@ -4,7 +4,7 @@
  * file holds every member's private data, so it is written readable by the machine's user only.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "~/platform/db/client.server";
 import type { Db } from "~/platform/db/client.server";
@@ -16,7 +16,9 @@ import { deadlineInputValues } from "~/platform/lib/deadline";
 import {
   claimNightly,
   finishNightly,
+  backupProblem,
   lastBackup,
+  noteBackupProblem,
   recordBackup,
   releaseNightly,
   takeBackup,
@@ -25,7 +27,10 @@ import { startTicker } from "~/platform/services/ticker.server";
 
 type Kind = "nightly" | "before-migration" | "manual";
 
-/** Takes a backup of `db` into BACKUP_DIR (or `file`), then keeps the newest BACKUP_KEEP there. */
+/**
+ * Takes a backup of `db` into BACKUP_DIR (or `file`), then keeps the newest BACKUP_KEEP there. A
+ * nightly or pre-migration backup also goes to BACKUP_COPY_DIR; `copyFailed` says why it did not.
+ */
 export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind: Kind, file?: string) {
   const config = env();
   const text = await takeBackup(db, from);
@@ -34,7 +39,32 @@ export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind:
     text,
   );
   if (!file) pruneBackups(config.backupDir, config.backupKeep);
-  return written;
+  const copyFailed =
+    config.backupCopyDir && kind !== "manual"
+      ? copyBackup(text, path.join(config.backupCopyDir, path.basename(written.file)))
+      : undefined;
+  return { ...written, copyFailed };
+}
+
+/**
+ * Writes the second copy and reads it back: a stick pulled out or a share gone read-only shows
+ * here, not on the day the copy is needed. The reason it failed, or undefined.
+ */
+function copyBackup(text: string, file: string): string | undefined {
+  const dir = path.dirname(file);
+  // A mount point that is not there must not be made on the machine's own disk instead.
+  if (!existsSync(dir)) return `The backup copy folder ${dir} (BACKUP_COPY_DIR) does not exist.`;
+  try {
+    writePrivateFile(file, text);
+    const written = createHash("sha256").update(readFileSync(file)).digest("hex");
+    if (written !== createHash("sha256").update(text).digest("hex")) {
+      return `The backup copy in ${dir} does not read back as written.`;
+    }
+    pruneBackups(dir, env().backupKeep);
+    return undefined;
+  } catch (error) {
+    return `The backup could not be copied to ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`;
+  }
 }
 
 /** The backups in BACKUP_DIR made their owner's only (a start puts right what an older planner left open). */
@@ -62,12 +92,40 @@ export async function runNightlyBackup(from: "postgres" | "pglite", now = new Da
   try {
     const written = await writeBackupFile(db, from, "nightly");
     await finishNightly(db, id, written.file, written.bytes);
+    // What the organisers are told (features/organiser's backup watch) reads this note.
+    await noteBackupProblem(db, written.copyFailed);
     return written;
   } catch (error) {
     // A full disk or a missing folder: a later run that day tries again.
     await releaseNightly(db, id);
+    await noteBackupProblem(db, `The nightly backup could not be written (${reasonOf(error)}).`);
     throw error;
   }
+}
+
+function reasonOf(error: unknown) {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === "string" ? code : String(message ?? error).split("\n")[0];
+}
+
+/** Past this age a backup counts as stopped (a night missed and then some), and the organisers hear. */
+export const BACKUP_STALE_HOURS = 36;
+
+/**
+ * How the backups stand: the newest one's time and age, and what is wrong, if anything (the last
+ * nightly backup or its copy failed, or the newest backup is older than BACKUP_STALE_HOURS). A
+ * planner that has not had its first night yet has no backup and nothing wrong.
+ */
+export async function backupState(now = new Date()) {
+  const db = await getDb();
+  const [newest, problem] = await Promise.all([lastBackup(db), backupProblem(db)]);
+  const at = newest?.finishedAt ?? undefined;
+  const ageHours = at ? Math.max(0, (now.getTime() - at.getTime()) / 3_600_000) : undefined;
+  const stale =
+    ageHours !== undefined && ageHours > BACKUP_STALE_HOURS
+      ? `The newest backup is ${Math.floor(ageHours)} hours old: no backup has been written since.`
+      : undefined;
+  return { at, ageHours, problem: problem?.reason ?? stale };
 }
 
 export function startNightlyBackups() {

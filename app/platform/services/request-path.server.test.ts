@@ -301,6 +301,14 @@ describe("refuseContentType", () => {
     ).toBe(415);
     expect(refuseContentType(fakeRequest("POST", "/auth", {}))?.status).toBe(415);
   });
+
+  it("takes a file on the restore's upload only (issue 54)", () => {
+    const upload = { "content-type": "multipart/form-data; boundary=x" };
+    expect(refuseContentType(fakeRequest("POST", "/setup/restore?token=t", upload))).toBeUndefined();
+    expect(refuseContentType(fakeRequest("POST", "/setup/restore.data?token=t", upload))).toBeUndefined();
+    expect(refuseContentType(fakeRequest("POST", "/setup", upload))?.status).toBe(415);
+    expect(refuseContentType(fakeRequest("POST", "/setup/restore/x", upload))?.status).toBe(415);
+  });
 });
 
 describe("answerRefusal", () => {

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import { env } from "~/platform/env.server";
 import { keepsState } from "~/platform/lib/module-state";
+import { RESTORE_UPLOAD_MAX_BYTES, RESTORE_UPLOAD_PATH } from "~/platform/lib/limits";
 import { redactUrl } from "~/platform/lib/redact-url";
 import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
@@ -44,11 +45,25 @@ export function runRequestPath(
     refuseForeignOrigin(req, { ...config, scheme }) ??
     refuseContentType(req);
   if (refusal) return answerRefusal(req, res, refusal, hasBody(req));
-  holdBodyUntilComplete(req, res, () => {
-    if (answerFromPageCache(req, res, scheme)) return;
-    keepVisitorsPage(req, res, scheme);
-    rememberClientAddress(req, app, res);
-  });
+  holdBodyUntilComplete(
+    req,
+    res,
+    () => {
+      if (answerFromPageCache(req, res, scheme)) return;
+      keepVisitorsPage(req, res, scheme);
+      rememberClientAddress(req, app, res);
+    },
+    isUpload(req) ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+  );
+}
+
+/** The restore's upload: its file and the form's few fields around it (multipart's own lines). */
+const UPLOAD_BODY_BYTES = RESTORE_UPLOAD_MAX_BYTES + 64 * 1024;
+
+/** A post of the one page that takes a file (/setup/restore, or its `.data` for a script), whatever its query. */
+function isUpload(req: http.IncomingMessage) {
+  const target = (req.url ?? "").split("?")[0];
+  return isUnsafe(req) && (target === RESTORE_UPLOAD_PATH || target === `${RESTORE_UPLOAD_PATH}.data`);
 }
 
 /** What the steps need to know about the app's own address and the proxies in front of it. */
@@ -253,7 +268,8 @@ export function refuseForeignOrigin(req: http.IncomingMessage, config: OriginCon
 
 /**
  * Page forms post what HTML forms and Remix's fetchers send: urlencoded fields. Anything else (JSON,
- * text, multipart: the app takes no uploads) would only make `request.formData()` throw in an action.
+ * text, multipart) would only make `request.formData()` throw in an action; the one page that takes
+ * a file (the restore's upload on /setup) may post multipart.
  */
 export function refuseContentType(req: http.IncomingMessage): Refusal | undefined {
   if (isApi(req.url) || !isUnsafe(req)) return undefined;
@@ -262,6 +278,7 @@ export function refuseContentType(req: http.IncomingMessage): Refusal | undefine
     .trim()
     .toLowerCase();
   if (type === "application/x-www-form-urlencoded") return undefined;
+  if (type === "multipart/form-data" && isUpload(req)) return undefined;
   return {
     status: 415,
     message: "This page only accepts its own form. Please use the form on the page and try again.",
@@ -345,7 +362,9 @@ export function holdBodyUntilComplete(
   if (!hasBody(req)) return next();
   const tooLarge: Refusal = {
     status: 413,
-    message: `The request is larger than ${Math.round(limit / 1024)} KB, so it was not read. Nothing was saved.`,
+    message: `The request is larger than ${
+      limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`
+    }, so it was not read. Nothing was saved.`,
   };
   if (Number(req.headers["content-length"] ?? 0) > limit) return answerRefusal(req, res, tooLarge, true);
   const push = req.push.bind(req);

@@ -23,7 +23,7 @@ import { refuse } from "~/platform/services/refuse.server";
 const TARGET = "first-organiser";
 const byToken = (token: string) => eq(oneTimeSecrets.linkHash, hashToken(token));
 
-const SETUP_LINK_INVALID =
+export const SETUP_LINK_INVALID =
   "This set-up link has been used, has expired or was replaced: restart the server for a new one (it prints the link in its log).";
 const SETUP_ADDRESS_TAKEN = "This address already has an account: use another, or log in with it.";
 
@@ -39,6 +39,11 @@ export async function issueSetupLink(now = new Date()) {
   const expiresAt = new Date(now.getTime() + ONE_TIME_TTL_MS.setup);
   await issueSecret("setup", TARGET, { linkHash: hashToken(token), expiresAt }, { now, replace: true });
   return token;
+}
+
+/** Whether `token` is a live set-up link (looking spends nothing). */
+export async function setupLinkLive(token: string | undefined) {
+  return Boolean(token && (await findLive("setup", byToken(token))));
 }
 
 /** What /setup shows: 404 once an organiser exists, else whether `token` is a live link (not spent). */
