@@ -32,6 +32,11 @@ export type BalanceGroup = {
     /** What the payer reported and is not counted yet ("" when nothing waits). */
     waiting: string;
   }>;
+  /**
+   * For an organiser: what is open with members who left, as the transfers that would settle it
+   * (decision 031). Nobody else is asked to pay or wait for someone who can no longer sign in.
+   */
+  former: BalanceGroup["transfers"];
   /** The settle-up transfers recorded in this currency that the member may see, with Confirm / Reject. */
   recorded: PaymentItem[];
 };
@@ -159,6 +164,32 @@ export function Balances({
               ))}
             </ul>
           )}
+          {group.former.length ? (
+            <section aria-labelledby={`former-${group.currency}`}>
+              <h4 id={`former-${group.currency}`}>Open with a former member in {group.currency}</h4>
+              <p className="muted">
+                A member who left can no longer sign in, so settle-up leaves them out. Once this is settled
+                outside the app, record it here: it counts at once.
+              </p>
+              <ul className="money-list" data-settle-former={group.currency}>
+                {group.former.map((transfer) => (
+                  <li key={`${transfer.from}-${transfer.to}`}>
+                    <span className="user-text">{transfer.text}</span>
+                    {readOnly ? null : (
+                      <SettleForm
+                        pair={{ ...transfer, currency: group.currency }}
+                        value={transfer.value}
+                        formKey={transfer.key}
+                        toName={transfer.toName}
+                        payerIsMe={false}
+                        failure={settleFailureFor(settleFailure, { ...transfer, currency: group.currency })}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {group.recorded.length ? (
             <section aria-labelledby={`transfers-${group.currency}`}>
               <h4 id={`transfers-${group.currency}`}>Transfers recorded in {group.currency}</h4>

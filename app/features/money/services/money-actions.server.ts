@@ -192,11 +192,17 @@ async function settle(loaded: LoadedMoney, form: Form) {
   const from = Number(values.from);
   const to = Number(values.to);
   const currency = readCurrency(values.currency);
-  const { people, balances, transfers } = loaded.money;
-  if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(values.key)) {
+  const { people, former, balances, transfers, formerTransfers } = loaded.money;
+  const named = (id: number) => people.has(id) || former.has(id);
+  if (!currency || !named(from) || !named(to) || from === to || !KEY.test(values.key)) {
     return refuse({ form: "settle", error: "That transfer is not one of this trip's. Reload the page." });
   }
-  const status = recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
+  // Someone who left can neither record nor confirm: only an organiser settles with them (decision 031).
+  const withFormer = former.has(from) || former.has(to);
+  const status =
+    withFormer && !loaded.role.organiser
+      ? null
+      : recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
   if (!status) {
     return refuse(
       { form: "settle", error: "Only the two people of a transfer or an organiser record it." },
@@ -222,9 +228,13 @@ async function settle(loaded: LoadedMoney, form: Form) {
   // refuse its twin for the debt it has just paid.
   if (loaded.payments.some((p) => p.idempotencyKey === values.key)) return answer();
   const waiting = waitingBetween(loaded.payments, { from, to }, currency);
-  const owed = owedBetween(transfers.get(currency) ?? [], { from, to }, waiting);
+  const listed = [...(transfers.get(currency) ?? []), ...(formerTransfers.get(currency) ?? [])];
+  const owed = owedBetween(listed, { from, to }, waiting);
   if (amount.minor > owed && form.anyway !== "yes") {
-    const already = waiting ? `, besides ${formatMoney(waiting, currency)} reported and waiting` : "";
+    const gross = listed.find((t) => t.from === from && t.to === to)?.amount ?? 0;
+    const already = waiting
+      ? `: ${formatMoney(gross, currency)} less the ${formatMoney(waiting, currency)} reported and waiting`
+      : "";
     const error = `This is more than ${name(from)} owes ${name(to)} (${formatMoney(owed, currency)}${already}). Record anyway?`;
     return refuse({ form: "settle", error, fieldErrors: { anyway: error }, values });
   }
