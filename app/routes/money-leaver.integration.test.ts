@@ -145,13 +145,40 @@ describe("a leaver's share stays", () => {
       intent: "settle",
       from: String(people.riley.id),
       to: String(people.alex.id),
-      amount: "310",
+      amount: "100",
       currency: "USD",
       key: crypto.randomUUID(),
     };
     expect((await post("alex", settle)).status).toBe(403);
     expect((await post("boss", settle)).status).toBe(302);
-    expect((await usd("boss")).former).toEqual([]);
+    expect((await usd("boss")).former[0]).toMatchObject({ amount: 21_000 });
+
+    // The rest is written off: each payer's part shown first, nothing changes until it is ticked.
+    const [writeOff] = (await usd("boss")).writeOffs;
+    expect(writeOff).toMatchObject({ member: people.riley.id, text: "A former member owes $210.00" });
+    expect((await usd("sam")).writeOffs).toEqual([]);
+    const form = { intent: "write-off", member: String(people.riley.id), currency: "USD", key: writeOff.key };
+    expect((await post("sam", { ...form, confirm: "yes" })).status).toBe(403);
+    const asked = await post("boss", form);
+    expect(asked.status).toBe(400);
+    expect(await asked.json()).toMatchObject({
+      fieldErrors: {
+        confirm:
+          "Write off the $210.00 A former member owes? The payers carry it by their weights: Alex $105.00, Sam $105.00. Tick “Yes, write it off” to confirm.",
+      },
+    });
+    expect((await usd("boss")).former).toHaveLength(1);
+    expect((await post("boss", { ...form, confirm: "yes" })).status).toBe(302);
+    const after = await usd("boss");
+    expect(after.former).toEqual([]);
+    expect(after.rows.find((row) => row.id === people.riley.id)?.amount).toBe(0);
+    const [written] = await database.db
+      .select()
+      .from(moneyHistory)
+      .where(eq(moneyHistory.action, "Balance written off"));
+    expect(written.newValue).toBe(
+      "Written off: what A former member owed, $210.00: Alex $105.00, Sam $105.00",
+    );
     await ledgerSumsToZero();
   });
 

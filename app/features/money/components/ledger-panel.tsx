@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FormAnswer } from "~/platform/components/form-answer";
+import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 import type { ShareConsent } from "~/features/money/components/consent-panel";
@@ -37,9 +37,51 @@ export type BalanceGroup = {
    * (decision 031). Nobody else is asked to pay or wait for someone who can no longer sign in.
    */
   former: BalanceGroup["transfers"];
+  /** For an organiser: each former member's debt the payers may carry instead ("Write off"). */
+  writeOffs: Array<{ member: number; text: string; key: string }>;
   /** The settle-up transfers recorded in this currency that the member may see, with Confirm / Reject. */
   recorded: PaymentItem[];
 };
+
+/**
+ * "Write off" a former member's debt: the payers carry it by their weights. The first post answers
+ * with each one's part and a box to tick; nothing changes until it is ticked.
+ */
+function WriteOffForm({
+  item,
+  currency,
+  failure,
+}: {
+  item: { member: number; text: string; key: string };
+  currency: string;
+  failure?: SettleFailure;
+}) {
+  const values = (failure?.values ?? {}) as Record<string, string>;
+  const mine = values.member === String(item.member) && values.currency === currency;
+  const error = mine ? failure?.fieldErrors?.confirm : undefined;
+  return (
+    <AnswerForm
+      className="money-settle"
+      id={`write-off-${currency}-${item.member}`}
+      failure={mine && failure?.error ? { error: failure.error } : undefined}
+    >
+      <p className="user-text">{item.text}.</p>
+      <input type="hidden" name="intent" value="write-off" />
+      <input type="hidden" name="member" value={item.member} />
+      <input type="hidden" name="currency" value={currency} />
+      <input type="hidden" name="key" value={(mine && values.key) || item.key} />
+      {error ? (
+        <label className="money-sharer">
+          <input type="checkbox" name="confirm" value="yes" />
+          <span>Yes, write it off</span>
+        </label>
+      ) : null}
+      <button type="submit" className="button button-secondary">
+        Write it off: the payers carry it
+      </button>
+    </AnswerForm>
+  );
+}
 
 /** The trip's expenses, newest last; a deleted one keeps its line. */
 export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
@@ -95,7 +137,9 @@ export function Balances({
   people: Array<{ id: number; name: string }>;
   failure?: SettleFailure;
 }) {
-  const settleFailure = failure?.form === "settle" ? failure : undefined;
+  const writingOff = (failure?.values as Record<string, string> | undefined)?.intent === "write-off";
+  const settleFailure = failure?.form === "settle" && !writingOff ? failure : undefined;
+  const writeOffFailure = failure?.form === "settle" && writingOff ? failure : undefined;
   const listed = groups.some((group) =>
     group.transfers.some((t) => settleFailureFor(settleFailure, { ...t, currency: group.currency })),
   );
@@ -188,6 +232,16 @@ export function Balances({
                   </li>
                 ))}
               </ul>
+              {readOnly
+                ? null
+                : group.writeOffs.map((item) => (
+                    <WriteOffForm
+                      key={item.member}
+                      item={item}
+                      currency={group.currency}
+                      failure={writeOffFailure}
+                    />
+                  ))}
             </section>
           ) : null}
           {group.recorded.length ? (

@@ -27,6 +27,7 @@ import {
   type Actor,
 } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { writeOff } from "~/features/money/services/money-former.server";
 
 const text = z.string().default("");
 
@@ -50,6 +51,7 @@ export const moneyForm = z
     anyway: text,
     version: text,
     member: text,
+    confirm: text,
     share: z.array(z.string()),
   })
   .catchall(z.string());
@@ -427,6 +429,7 @@ const HANDLERS = {
   "refuse-share": answerShareAction,
   "remove-share": answerShareAction,
   settle,
+  "write-off": writeOff,
 } as const;
 
 /** /money's forms: one handler per intent; an archived trip takes no writes. */

@@ -6,6 +6,7 @@ import { answersFor } from "~/features/money/lib/consent";
 import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { writeOffOf } from "~/features/money/services/money-former.server";
 
 /**
  * Where one member stands in the whole trip, per currency (the house, expenses, every payment and
@@ -154,6 +155,16 @@ export async function getMoneyPage(request: Request, year?: string) {
     transfers: role.seesLedger ? (money.transfers.get(code) ?? []).map((t) => transferItem(t, code)) : [],
     // Only an organiser settles with someone who can no longer sign in: they record it, or write it off.
     former: role.organiser ? (money.formerTransfers.get(code) ?? []).map((t) => transferItem(t, code)) : [],
+    writeOffs:
+      role.organiser && !edition.readOnly
+        ? [...perPerson]
+            .filter(([id]) => writeOffOf(loaded, id, code))
+            .map(([id, amount]) => ({
+              member: id,
+              text: `${name(id)} owes ${formatMoney(-amount, code)}`,
+              key: formKey(),
+            }))
+        : [],
     recorded: visible.filter((p) => p.kind === "settle" && p.currency === code).map(item),
   }));
   return {
