@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moneyHistory, moneyPayments, surveys } from "~/platform/db/schema";
+import { moneyExpenses, moneyHistory, moneyPayments, surveys } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { loadMoneyInput } from "~/features/money/index.server";
 import { computeMoney } from "~/features/money/lib/money";
@@ -11,6 +11,7 @@ import { useFreshDatabase } from "../../tests/support/database";
 import { moneyPages, startMoneyTrip } from "../../tests/support/money-trip";
 import { useFakeMail } from "../../tests/support/mail";
 import * as ownDelete from "~/routes/account_.delete";
+import * as expensePage from "~/routes/money.expenses.$id";
 
 // Issue 55 items 2 and 3: a member who leaves keeps their house share (decision 031), and settle-up
 // counts what a member already reported paying.
@@ -179,6 +180,40 @@ describe("a leaver's share stays", () => {
     expect(written.newValue).toBe(
       "Written off: what A former member owed, $210.00: Alex $105.00, Sam $105.00",
     );
+    await ledgerSumsToZero();
+  });
+
+  it("lets an edit of her expense keep her as its payer and sharer, never dropping her silently", async () => {
+    const [dinner] = await database.db
+      .select()
+      .from(moneyExpenses)
+      .where(eq(moneyExpenses.description, "Dinner"));
+    const path = `/money/expenses/${dinner.id}`;
+    const page = await callRoute(
+      expensePage.loader as never,
+      makeRequest(path, { cookie: people.boss.cookie }),
+      { id: String(dinner.id) },
+    );
+    const { people: listed } = (await page.json()) as { people: { id: number; name: string }[] };
+    expect(listed).toContainEqual({ id: people.riley.id, name: "A former member" });
+    const form = {
+      intent: "edit-expense",
+      version: String(dinner.version),
+      description: "Dinner out",
+      amount: "60",
+      currency: "USD",
+      paidBy: String(people.riley.id),
+      split: "equal",
+      share: [people.alex.id, people.sam.id, people.riley.id].map(String),
+    };
+    const saved = await callRoute(
+      expensePage.action as never,
+      makeRequest(path, { cookie: people.boss.cookie, form }),
+      { id: String(dinner.id) },
+    );
+    expect(saved.status).toBe(302);
+    const line = (await money("boss")).expenses.find((e) => e.description === "Dinner out")!;
+    expect(line.shares).toContain("A former member $20.00");
     await ledgerSumsToZero();
   });
 

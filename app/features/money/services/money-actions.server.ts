@@ -71,9 +71,19 @@ export async function done(message: string, to = "/money") {
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
 
 /** The people on the trip with the weights a split by weights uses. */
-export function ledgerPeople(loaded: LoadedMoney) {
-  return expensePeople(loaded.money, (id) => nameOf(loaded.names, id));
+export function ledgerPeople(loaded: LoadedMoney, kept: Iterable<number> = []) {
+  const people = new Set([...loaded.money.people, ...kept]);
+  return expensePeople({ ...loaded.money, people }, (id) => nameOf(loaded.names, id));
 }
+
+/**
+ * Who an edit of `expense` may name: the trip's people, and whoever is on it already, so a former
+ * member's payment or share is never dropped by an edit that did not mean to (decision 031).
+ */
+export const editablePeople = (
+  loaded: LoadedMoney,
+  expense: { paidBy: number; shares: ReadonlyArray<{ userId: number }> },
+) => ledgerPeople(loaded, [expense.paidBy, ...expense.shares.map((share) => share.userId)]);
 
 async function reportPayment(loaded: LoadedMoney, form: Form) {
   const { settings, house, money, me } = loaded;
@@ -381,7 +391,8 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const version = Number(form.version);
   const name = (who: number | null) => nameOf(loaded.names, who);
   const before = expenseLine(expense, name).summary;
-  const values = readExpenseForm(form, loaded.money.people);
+  const people = editablePeople(loaded, expense);
+  const values = readExpenseForm(form, people.keys());
   const stale = () => refuse({ form: "expense", error: STALE, values }, { status: 409 });
   if (version !== expense.version) return stale();
   if (form.intent === "delete-expense") {
@@ -392,7 +403,7 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     });
     return ok ? done(`Deleted: ${expense.description}.`) : stale();
   }
-  const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
+  const parsed = parseExpense(values, { people });
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
