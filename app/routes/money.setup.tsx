@@ -78,13 +78,27 @@ function PayerList({
               Set weight
             </button>
           </AnswerForm>
-          <Form method="post" className="money-form">
+          <AnswerForm
+            className="money-form"
+            id={`remove-form-${member.id}`}
+            failure={
+              weightErrors[`resplit-${member.id}`]
+                ? { error: weightErrors[`resplit-${member.id}`] }
+                : undefined
+            }
+          >
             <input type="hidden" name="member" value={member.id} />
             <input type="hidden" name="change" value="remove" />
+            {weightErrors[`resplit-${member.id}`] ? (
+              <label className="money-sharer">
+                <input type="checkbox" name={`resplit-${member.id}`} value="yes" />
+                <span>Yes, re-split it</span>
+              </label>
+            ) : null}
             <button type="submit" className="button button-secondary" name="intent" value="payer">
-              Remove {member.name}
+              {member.former ? `Re-split ${member.name}’s share over the others` : `Remove ${member.name}`}
             </button>
-          </Form>
+          </AnswerForm>
         </li>
       ))}
     </ul>
@@ -175,11 +189,13 @@ export default function MoneySetup() {
             <label htmlFor="receiver">Who receives the money (the one who fronted the house)</label>
             <select id="receiver" name="receiver" defaultValue={values.receiver}>
               <option value="">Nobody yet</option>
-              {page.members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
+              {page.members
+                .filter((member) => !member.former)
+                .map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
             </select>
             {errors.receiver ? <p className="field-error">{errors.receiver}</p> : null}
           </div>

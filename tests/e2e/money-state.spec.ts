@@ -133,6 +133,10 @@ test("a member reports a payment and the receiver confirms it", async ({ browser
   await sam.page.getByRole("button", { name: "Report my payment" }).click();
   await expectStatus(sam.page, "Reported: you paid $100.00.");
   await expect(sam.page.getByText(/Sam paid Alex \$100\.00 — Venmo \(reported\)/).first()).toBeVisible();
+  // Settle-up counts what waits: it asks Sam for the rest of what he owes Alex, and says so.
+  await expect(
+    sam.page.locator('[data-settle="USD"]').getByRole("listitem").filter({ hasText: "Sam pays Alex" }),
+  ).toContainText("less the $100.00 you reported");
 
   const alex = await member(browser, "alex@example.com", javaScriptEnabled);
   const reported = alex.page

@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { formerMemberNames } from "~/platform/lib/former-member";
-import { moneyPayers, tripItems, tripRides, tripRoomPeople, tripTravel, users } from "~/platform/db/schema";
+import { defaultWeight } from "~/platform/lib/payer-weight";
+import {
+  moneyPayers,
+  moneySettings,
+  surveys,
+  tripItems,
+  tripRides,
+  tripRoomPeople,
+  tripTravel,
+  users,
+} from "~/platform/db/schema";
 
 // The platform knows no feature: the current edition as the database's own default reads it.
 const inCurrentEdition = (column: AnyColumn) => eq(column, sql`current_edition_id()`);
@@ -9,8 +19,8 @@ const inCurrentEdition = (column: AnyColumn) => eq(column, sql`current_edition_i
 /**
  * Gives back what a member who leaves held on the current trip, in the caller's transaction: a seat
  * they had is the driver's again, the rides they offered are declined (their riders see it on the
- * trip page and can ask someone else), their room place and the items they claimed are free, and
- * they pay no share of the house. Expenses, shares and payments stay as they are: the ledger keeps
+ * trip page and can ask someone else), their room place and the items they claimed are free. Their
+ * house share, expenses, shares and payments stay as they are (keepHouseShare): the ledger keeps
  * balancing, under "A former member". Past trips stay as they were.
  */
 export async function releaseTripPlaces(tx: Db, userId: number) {
@@ -51,9 +61,40 @@ export async function releaseTripPlaces(tx: Db, userId: number) {
     .update(tripItems)
     .set({ claimedBy: null })
     .where(and(eq(tripItems.claimedBy, userId), inCurrentEdition(tripItems.editionId)));
+}
+
+/**
+ * Keeps a leaving member's house share where it was (decision 031), in the caller's transaction and
+ * before their survey goes: a payer of the current trip stays one, with the weight they had (the
+ * organiser's, or the default their answer and guests gave), written down as the organiser's
+ * choice, so the others' shares do not move. Someone who paid nothing keeps no payer row. `guests`
+ * is what their survey brought along (the survey feature reads it; the platform knows no feature).
+ */
+export async function keepHouseShare(tx: Db, userId: number, guests: { boo: boolean; child: boolean }) {
+  const mine = and(eq(moneyPayers.userId, userId), inCurrentEdition(moneyPayers.editionId));
+  const [[payer], [survey], [settings]] = await Promise.all([
+    tx.select({ included: moneyPayers.included, weight: moneyPayers.weight }).from(moneyPayers).where(mine),
+    tx
+      .select({ attending: surveys.attending })
+      .from(surveys)
+      .where(and(eq(surveys.userId, userId), inCurrentEdition(surveys.editionId))),
+    tx
+      .select({ childWeight: moneySettings.childWeight })
+      .from(moneySettings)
+      .where(inCurrentEdition(moneySettings.editionId)),
+  ]);
+  if (!(payer?.included ?? survey?.attending === "yes")) {
+    await tx.delete(moneyPayers).where(mine);
+    return;
+  }
+  const weight = payer?.weight ?? defaultWeight(guests, settings?.childWeight ?? 50);
   await tx
-    .delete(moneyPayers)
-    .where(and(eq(moneyPayers.userId, userId), inCurrentEdition(moneyPayers.editionId)));
+    .insert(moneyPayers)
+    .values({ userId, included: true, weight })
+    .onConflictDoUpdate({
+      target: [moneyPayers.editionId, moneyPayers.userId],
+      set: { included: true, weight, updatedAt: new Date() },
+    });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FormAnswer } from "~/platform/components/form-answer";
+import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 import type { ShareConsent } from "~/features/money/components/consent-panel";
@@ -32,9 +32,56 @@ export type BalanceGroup = {
     /** What the payer reported and is not counted yet ("" when nothing waits). */
     waiting: string;
   }>;
+  /**
+   * For an organiser: what is open with members who left, as the transfers that would settle it
+   * (decision 031). Nobody else is asked to pay or wait for someone who can no longer sign in.
+   */
+  former: BalanceGroup["transfers"];
+  /** For an organiser: each former member's debt the payers may carry instead ("Write off"). */
+  writeOffs: Array<{ member: number; text: string; key: string }>;
   /** The settle-up transfers recorded in this currency that the member may see, with Confirm / Reject. */
   recorded: PaymentItem[];
 };
+
+/**
+ * "Write off" a former member's debt: the payers carry it by their weights. The first post answers
+ * with each one's part and a box to tick; nothing changes until it is ticked.
+ */
+function WriteOffForm({
+  item,
+  currency,
+  failure,
+}: {
+  item: { member: number; text: string; key: string };
+  currency: string;
+  failure?: SettleFailure;
+}) {
+  const values = (failure?.values ?? {}) as Record<string, string>;
+  const mine = values.member === String(item.member) && values.currency === currency;
+  const error = mine ? failure?.fieldErrors?.confirm : undefined;
+  return (
+    <AnswerForm
+      className="money-settle"
+      id={`write-off-${currency}-${item.member}`}
+      failure={mine && failure?.error ? { error: failure.error } : undefined}
+    >
+      <p className="user-text">{item.text}.</p>
+      <input type="hidden" name="intent" value="write-off" />
+      <input type="hidden" name="member" value={item.member} />
+      <input type="hidden" name="currency" value={currency} />
+      <input type="hidden" name="key" value={(mine && values.key) || item.key} />
+      {error ? (
+        <label className="money-sharer">
+          <input type="checkbox" name="confirm" value="yes" />
+          <span>Yes, write it off</span>
+        </label>
+      ) : null}
+      <button type="submit" className="button button-secondary">
+        Write it off: the payers carry it
+      </button>
+    </AnswerForm>
+  );
+}
 
 /** The trip's expenses, newest last; a deleted one keeps its line. */
 export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
@@ -90,7 +137,9 @@ export function Balances({
   people: Array<{ id: number; name: string }>;
   failure?: SettleFailure;
 }) {
-  const settleFailure = failure?.form === "settle" ? failure : undefined;
+  const writingOff = (failure?.values as Record<string, string> | undefined)?.intent === "write-off";
+  const settleFailure = failure?.form === "settle" && !writingOff ? failure : undefined;
+  const writeOffFailure = failure?.form === "settle" && writingOff ? failure : undefined;
   const listed = groups.some((group) =>
     group.transfers.some((t) => settleFailureFor(settleFailure, { ...t, currency: group.currency })),
   );
@@ -159,6 +208,42 @@ export function Balances({
               ))}
             </ul>
           )}
+          {group.former.length ? (
+            <section aria-labelledby={`former-${group.currency}`}>
+              <h4 id={`former-${group.currency}`}>Open with a former member in {group.currency}</h4>
+              <p className="muted">
+                A member who left can no longer sign in, so settle-up leaves them out. Once this is settled
+                outside the app, record it here: it counts at once.
+              </p>
+              <ul className="money-list" data-settle-former={group.currency}>
+                {group.former.map((transfer) => (
+                  <li key={`${transfer.from}-${transfer.to}`}>
+                    <span className="user-text">{transfer.text}</span>
+                    {readOnly ? null : (
+                      <SettleForm
+                        pair={{ ...transfer, currency: group.currency }}
+                        value={transfer.value}
+                        formKey={transfer.key}
+                        toName={transfer.toName}
+                        payerIsMe={false}
+                        failure={settleFailureFor(settleFailure, { ...transfer, currency: group.currency })}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {readOnly
+                ? null
+                : group.writeOffs.map((item) => (
+                    <WriteOffForm
+                      key={item.member}
+                      item={item}
+                      currency={group.currency}
+                      failure={writeOffFailure}
+                    />
+                  ))}
+            </section>
+          ) : null}
           {group.recorded.length ? (
             <section aria-labelledby={`transfers-${group.currency}`}>
               <h4 id={`transfers-${group.currency}`}>Transfers recorded in {group.currency}</h4>

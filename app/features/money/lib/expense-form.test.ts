@@ -70,9 +70,9 @@ describe("expensePeople", () => {
     const people = expensePeople(
       {
         payers: [
-          { id: 5, name: "zoe", weight: 150, defaultWeight: 100, share: 0 },
-          { id: 9, name: "alex", weight: 100, defaultWeight: 100, share: 0 },
-          { id: 2, name: "Alex", weight: 50, defaultWeight: 100, share: 0 },
+          { id: 5, name: "zoe", weight: 150, defaultWeight: 100, share: 0, former: false },
+          { id: 9, name: "alex", weight: 100, defaultWeight: 100, share: 0, former: false },
+          { id: 2, name: "Alex", weight: 50, defaultWeight: 100, share: 0, former: false },
         ],
         people: new Set([5, 9, 2, 4]),
       },

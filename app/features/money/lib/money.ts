@@ -1,7 +1,7 @@
 import { countsInBalances, type ShareStatus } from "~/features/money/lib/consent";
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
 import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/features/money/lib/payer-line";
-import { settleUp, unbalanced, type Transfer } from "~/features/money/lib/settle";
+import { settleUpApart, unbalanced, type Transfer } from "~/features/money/lib/settle";
 import { defaultWeight, splitByWeights } from "~/features/money/lib/shares";
 
 /** A member who may pay: their survey answer for the edition and the organiser's payer changes. */
@@ -14,6 +14,8 @@ export type PayerCandidate = {
   included: boolean | null;
   /** The organiser's weight in hundredths, or null for the default. */
   weight: number | null;
+  /** A member who left: their kept share stays in the split, but they are on no list (decision 031). */
+  former?: boolean;
 };
 
 export type LedgerPayment = {
@@ -46,7 +48,14 @@ export type MoneyInput = {
   expenses: readonly LedgerExpense[];
 };
 
-export type Payer = { id: number; name: string; weight: number; defaultWeight: number; share: number };
+export type Payer = {
+  id: number;
+  name: string;
+  weight: number;
+  defaultWeight: number;
+  share: number;
+  former: boolean;
+};
 
 /**
  * The payers in the stated order every split uses: by name (case-insensitive), then by member id.
@@ -57,7 +66,13 @@ export function listPayers(members: readonly PayerCandidate[], childWeight: numb
     .filter((member) => member.included ?? member.attending === "yes")
     .map((member) => {
       const base = defaultWeight(member.guests, childWeight);
-      return { id: member.id, name: member.name, weight: member.weight ?? base, defaultWeight: base };
+      return {
+        id: member.id,
+        name: member.name,
+        weight: member.weight ?? base,
+        defaultWeight: base,
+        former: member.former === true,
+      };
     })
     .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 }
@@ -83,11 +98,16 @@ export type Money = {
   payers: Payer[];
   missing: string | null;
   lines: Map<number, PayerLine>;
-  /** Every id that may appear in the ledger: the payers and the receiver. */
+  /** Every id a new expense or transfer may name: the payers and the receiver who are still members. */
   people: Set<number>;
+  /** Who the ledger names but can no longer sign in: members who left (decision 031). */
+  former: Set<number>;
   entries: LedgerEntry[];
   balances: Map<string, Map<number, number>>;
+  /** Per currency, the transfers among members that settle it: never one with a former member. */
   transfers: Map<string, Transfer[]>;
+  /** Per currency, the former members' open balances as the transfers that would settle them. */
+  formerTransfers: Map<string, Transfer[]>;
   /**
    * The currencies whose balances do not add up to zero, with what they add up to: a ledger damaged
    * outside the app's writes. Shown to the organiser and logged, never thrown (no settle-up for them).
@@ -167,15 +187,35 @@ export function computeMoney(input: MoneyInput): Money {
     }
   }
 
-  const transfers = new Map([...balances].map(([code, perPerson]) => [code, settleUp(perPerson)]));
+  // Anyone the ledger names who is not a member now left: those still here, and the payers kept.
+  const current = new Set(input.members.filter((member) => !member.former).map((member) => member.id));
+  const former = new Set(
+    [...balances.values(), new Map(payers.map((payer) => [payer.id, 0]))].flatMap((perPerson) =>
+      [...perPerson.keys()].filter((id) => !current.has(id)),
+    ),
+  );
+  const settled = new Map([...balances].map(([code, perPerson]) => [code, settleUpApart(perPerson, former)]));
+  const transfers = new Map([...settled].map(([code, apart]) => [code, apart.among]));
+  const formerTransfers = new Map([...settled].map(([code, apart]) => [code, apart.former]));
   const off = new Map(
     [...balances]
       .map(([code, perPerson]) => [code, unbalanced(perPerson)] as const)
       .filter(([, sum]) => sum !== 0),
   );
-  const people = new Set(payers.map((payer) => payer.id));
-  if (input.receiverId !== null) people.add(input.receiverId);
-  return { payers, missing, lines, people, entries, balances, transfers, unbalanced: off };
+  const people = new Set(payers.filter((payer) => !payer.former).map((payer) => payer.id));
+  if (input.receiverId !== null && !former.has(input.receiverId)) people.add(input.receiverId);
+  return {
+    payers,
+    missing,
+    lines,
+    people,
+    former,
+    entries,
+    balances,
+    transfers,
+    formerTransfers,
+    unbalanced: off,
+  };
 }
 
 /**

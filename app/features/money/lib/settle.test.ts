@@ -6,6 +6,7 @@ import {
   recordedStatus,
   settleUp,
   unbalanced,
+  settleUpApart,
   waitingBetween,
 } from "~/features/money/lib/settle";
 import { splitByWeights } from "~/features/money/lib/shares";
@@ -157,7 +158,7 @@ describe("recording a settle-up transfer", () => {
     expect(owedBetween([], sides, 0)).toBe(0);
   });
 
-  it("counts as waiting only the payer's reported settle-up transfers to that receiver in that currency", () => {
+  it("counts as waiting the payer's reported payments to that receiver in that currency, house-share ones too", () => {
     const payment = {
       kind: "settle",
       status: "reported",
@@ -171,12 +172,55 @@ describe("recording a settle-up transfer", () => {
       { ...payment, amount: 20 },
       { ...payment, status: "confirmed" },
       { ...payment, status: "rejected" },
-      { ...payment, kind: "share" },
+      { ...payment, kind: "share", amount: 6429 },
       { ...payment, currency: "CAD" },
       { ...payment, fromUserId: 3 },
       { ...payment, fromUserId: 2, toUserId: 1 },
     ];
-    expect(waitingBetween(payments, sides, "USD")).toBe(120);
+    expect(waitingBetween(payments, sides, "USD")).toBe(120 + 6429);
     expect(waitingBetween(payments, sides, "MXN")).toBe(0);
+  });
+});
+
+describe("settleUpApart", () => {
+  const total = (
+    transfers: readonly { from: number; to: number; amount: number }[],
+    balances: Map<number, number>,
+  ) => {
+    const left = new Map(balances);
+    for (const t of transfers) {
+      left.set(t.from, (left.get(t.from) ?? 0) + t.amount);
+      left.set(t.to, (left.get(t.to) ?? 0) - t.amount);
+    }
+    return [...left.values()].every((amount) => amount === 0);
+  };
+
+  it("settles the members among themselves first and leaves the former member's balance apart", () => {
+    // 9 left, owed 18536 (they paid a deposit); 1 is owed 30000; 2 and 3 owe.
+    const balances = new Map([
+      [1, 30_000],
+      [2, -25_000],
+      [3, -23_536],
+      [9, 18_536],
+    ]);
+    const { among, former } = settleUpApart(balances, new Set([9]));
+    expect(among.every((t) => t.from !== 9 && t.to !== 9)).toBe(true);
+    expect(former.every((t) => t.from === 9 || t.to === 9)).toBe(true);
+    expect(former.reduce((sum, t) => sum + (t.to === 9 ? t.amount : -t.amount), 0)).toBe(18_536);
+    expect(total([...among, ...former], balances)).toBe(true);
+  });
+
+  it("shares the former side out over several former members, and is plain settle-up without one", () => {
+    const balances = new Map([
+      [1, 10_000],
+      [2, -4_000],
+      [8, -9_000],
+      [9, 3_000],
+    ]);
+    const { among, former } = settleUpApart(balances, new Set([8, 9]));
+    expect(among.every((t) => t.from < 8 && t.to < 8)).toBe(true);
+    expect(former.every((t) => t.from >= 8 || t.to >= 8)).toBe(true);
+    expect(total([...among, ...former], balances)).toBe(true);
+    expect(settleUpApart(balances, new Set())).toEqual({ among: settleUp(balances), former: [] });
   });
 });

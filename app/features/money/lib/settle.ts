@@ -47,6 +47,38 @@ export function settleUp(balances: Balances): Transfer[] {
   return transfers;
 }
 
+/**
+ * Settle-up that never asks a member to pay, or wait for, someone who can no longer sign in
+ * (decision 031). The former members count as one side first, so the members settle among
+ * themselves as far as the ledger lets them (`among`); what is left is each former member's open
+ * balance, as the transfers that would settle it with the members (`former`), for an organiser to
+ * record once it is settled outside the app. Both lists together bring every balance to zero.
+ */
+export function settleUpApart(
+  balances: Balances,
+  former: ReadonlySet<number>,
+): { among: Transfer[]; former: Transfer[] } {
+  if (unbalanced(balances) !== 0) return { among: [], former: [] };
+  const formers = [...balances].filter(([id, amount]) => former.has(id) && amount !== 0);
+  if (formers.length === 0) return { among: settleUp(balances), former: [] };
+  // No member id is below 1: the former members as one side.
+  const SIDE = -1;
+  const merged: Balances = new Map([...balances].filter(([id]) => !former.has(id)));
+  merged.set(
+    SIDE,
+    formers.reduce((sum, [, amount]) => sum + amount, 0),
+  );
+  const first = settleUp(merged);
+  const among = first.filter((t) => t.from !== SIDE && t.to !== SIDE);
+  // What the members pay that side (or get from it) is shared out over the former members themselves.
+  const rest: Balances = new Map(formers);
+  for (const t of first) {
+    if (t.to === SIDE) rest.set(t.from, (rest.get(t.from) ?? 0) - t.amount);
+    if (t.from === SIDE) rest.set(t.to, (rest.get(t.to) ?? 0) + t.amount);
+  }
+  return { among, former: settleUp(rest) };
+}
+
 type Sides = { from: number; to: number };
 type Recorder = { id: number; organiser: boolean };
 
@@ -74,7 +106,10 @@ export function owedBetween(transfers: readonly Transfer[], sides: Sides, waitin
   return Math.max(0, listed - waiting);
 }
 
-/** What `from` reported paying `to` in settle-up transfers in `currency` that still wait for a decision. */
+/**
+ * What `from` reported paying `to` in `currency` that still waits for a decision: settle-up transfers
+ * and house-share payments alike (a reported deposit is money on its way to the receiver too).
+ */
 export function waitingBetween(
   payments: ReadonlyArray<{
     kind: string;
@@ -90,7 +125,6 @@ export function waitingBetween(
   return payments
     .filter(
       (p) =>
-        p.kind === "settle" &&
         p.status === "reported" &&
         p.fromUserId === sides.from &&
         p.toUserId === sides.to &&

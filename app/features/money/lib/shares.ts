@@ -66,6 +66,4 @@ export function formatWeight(hundredths: number): string {
 }
 
 /** The default weight of a member: 1, plus 1 for a boo, plus the edition's child weight. */
-export function defaultWeight(guests: { boo: boolean; child: boolean }, childWeight: number): number {
-  return WEIGHT_SCALE + (guests.boo ? WEIGHT_SCALE : 0) + (guests.child ? childWeight : 0);
-}
+export { defaultWeight } from "~/platform/lib/payer-weight";

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
+import { FORMER_MEMBER } from "~/platform/lib/former-member";
 import { memberName, memberSurveyColumns } from "~/platform/models/user.server";
 import {
   editionSettings,
@@ -96,14 +97,16 @@ export async function listPayerCandidates(
     .select({
       ...memberSurveyColumns,
       extraGuests: surveys.extra_guests,
+      leftAt: users.leftAt,
       included: moneyPayers.included,
       weight: moneyPayers.weight,
     })
     .from(users)
     .leftJoin(surveys, and(eq(surveys.userId, users.id), eq(surveys.editionId, editionId)))
     .leftJoin(moneyPayers, and(eq(moneyPayers.userId, users.id), eq(moneyPayers.editionId, editionId)))
-    // A former member pays no more; the ledger names them "A former member" (decision 025).
-    .where(isNull(users.leftAt))
+    // A former member is no candidate, but a share they had stays theirs (decisions 025, 031): the
+    // payer row kept when they left says so.
+    .where(or(isNull(users.leftAt), eq(moneyPayers.included, true)))
     .orderBy(asc(users.id));
   return rows.map((row) => {
     const derived = deriveResponse(
@@ -113,7 +116,8 @@ export async function listPayerCandidates(
     return {
       id: row.id,
       email: row.email,
-      name: memberName(row),
+      name: row.leftAt ? FORMER_MEMBER : memberName(row),
+      former: row.leftAt !== null,
       attending: row.attending ?? "",
       guests: { boo: derived.plus_boo, child: derived.plus_child },
       included: row.included,

@@ -105,9 +105,10 @@ export async function loadMoney(request: Request, year?: string) {
     );
   }
   // Former members the ledger still names are told apart ("A former member (2)") everywhere it shows.
+  // A kept payer row lists a former member among the candidates: their numbered name comes last.
   const names = new Map([
-    ...(await listFormerMemberNames()),
     ...loaded.members.map((member) => [member.id, member.name] as const),
+    ...(await listFormerMemberNames()),
   ]);
   const me = { id: user.id, name: names.get(user.id) ?? user.name ?? "User" };
   return { user, me, edition, ...loaded, money, role, names };

@@ -27,6 +27,7 @@ import {
   type Actor,
 } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { writeOff } from "~/features/money/services/money-former.server";
 
 const text = z.string().default("");
 
@@ -50,6 +51,7 @@ export const moneyForm = z
     anyway: text,
     version: text,
     member: text,
+    confirm: text,
     share: z.array(z.string()),
   })
   .catchall(z.string());
@@ -69,9 +71,19 @@ export async function done(message: string, to = "/money") {
 const actorOf = (loaded: LoadedMoney): Actor => ({ id: loaded.me.id, name: loaded.me.name });
 
 /** The people on the trip with the weights a split by weights uses. */
-export function ledgerPeople(loaded: LoadedMoney) {
-  return expensePeople(loaded.money, (id) => nameOf(loaded.names, id));
+export function ledgerPeople(loaded: LoadedMoney, kept: Iterable<number> = []) {
+  const people = new Set([...loaded.money.people, ...kept]);
+  return expensePeople({ ...loaded.money, people }, (id) => nameOf(loaded.names, id));
 }
+
+/**
+ * Who an edit of `expense` may name: the trip's people, and whoever is on it already, so a former
+ * member's payment or share is never dropped by an edit that did not mean to (decision 031).
+ */
+export const editablePeople = (
+  loaded: LoadedMoney,
+  expense: { paidBy: number; shares: ReadonlyArray<{ userId: number }> },
+) => ledgerPeople(loaded, [expense.paidBy, ...expense.shares.map((share) => share.userId)]);
 
 async function reportPayment(loaded: LoadedMoney, form: Form) {
   const { settings, house, money, me } = loaded;
@@ -192,11 +204,17 @@ async function settle(loaded: LoadedMoney, form: Form) {
   const from = Number(values.from);
   const to = Number(values.to);
   const currency = readCurrency(values.currency);
-  const { people, balances, transfers } = loaded.money;
-  if (!currency || !people.has(from) || !people.has(to) || from === to || !KEY.test(values.key)) {
+  const { people, former, balances, transfers, formerTransfers } = loaded.money;
+  const named = (id: number) => people.has(id) || former.has(id);
+  if (!currency || !named(from) || !named(to) || from === to || !KEY.test(values.key)) {
     return refuse({ form: "settle", error: "That transfer is not one of this trip's. Reload the page." });
   }
-  const status = recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
+  // Someone who left can neither record nor confirm: only an organiser settles with them (decision 031).
+  const withFormer = former.has(from) || former.has(to);
+  const status =
+    withFormer && !loaded.role.organiser
+      ? null
+      : recordedStatus({ from, to }, { id: loaded.me.id, organiser: loaded.role.organiser });
   if (!status) {
     return refuse(
       { form: "settle", error: "Only the two people of a transfer or an organiser record it." },
@@ -222,9 +240,13 @@ async function settle(loaded: LoadedMoney, form: Form) {
   // refuse its twin for the debt it has just paid.
   if (loaded.payments.some((p) => p.idempotencyKey === values.key)) return answer();
   const waiting = waitingBetween(loaded.payments, { from, to }, currency);
-  const owed = owedBetween(transfers.get(currency) ?? [], { from, to }, waiting);
+  const listed = [...(transfers.get(currency) ?? []), ...(formerTransfers.get(currency) ?? [])];
+  const owed = owedBetween(listed, { from, to }, waiting);
   if (amount.minor > owed && form.anyway !== "yes") {
-    const already = waiting ? `, besides ${formatMoney(waiting, currency)} reported and waiting` : "";
+    const gross = listed.find((t) => t.from === from && t.to === to)?.amount ?? 0;
+    const already = waiting
+      ? `: ${formatMoney(gross, currency)} less the ${formatMoney(waiting, currency)} reported and waiting`
+      : "";
     const error = `This is more than ${name(from)} owes ${name(to)} (${formatMoney(owed, currency)}${already}). Record anyway?`;
     return refuse({ form: "settle", error, fieldErrors: { anyway: error }, values });
   }
@@ -369,7 +391,8 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
   const version = Number(form.version);
   const name = (who: number | null) => nameOf(loaded.names, who);
   const before = expenseLine(expense, name).summary;
-  const values = readExpenseForm(form, loaded.money.people);
+  const people = editablePeople(loaded, expense);
+  const values = readExpenseForm(form, people.keys());
   const stale = () => refuse({ form: "expense", error: STALE, values }, { status: 409 });
   if (version !== expense.version) return stale();
   if (form.intent === "delete-expense") {
@@ -380,7 +403,7 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     });
     return ok ? done(`Deleted: ${expense.description}.`) : stale();
   }
-  const parsed = parseExpense(values, { people: ledgerPeople(loaded) });
+  const parsed = parseExpense(values, { people });
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
@@ -417,6 +440,7 @@ const HANDLERS = {
   "refuse-share": answerShareAction,
   "remove-share": answerShareAction,
   settle,
+  "write-off": writeOff,
 } as const;
 
 /** /money's forms: one handler per intent; an archived trip takes no writes. */

@@ -19,7 +19,7 @@ export async function sharesCsv(request: Request, year?: string) {
     const line = money.lines.get(payer.id);
     return [
       "share",
-      payer.name,
+      nameOf(names, payer.id),
       payer.weight / 100,
       currency,
       cell(line?.share),

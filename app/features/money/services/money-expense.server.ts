@@ -7,6 +7,7 @@ import {
   MONEY_READ,
   changeExpenseAction,
   closedAware,
+  editablePeople,
   moneyForm,
 } from "~/features/money/services/money-actions.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
@@ -30,7 +31,7 @@ export async function getExpenseEdit(request: Request, idText: string) {
     version: expense.version,
     summary: expenseLine(expense, name).summary,
     values: expenseFormValues(expense, minorToText),
-    people: [...loaded.money.people]
+    people: [...editablePeople(loaded, expense).keys()]
       .map((id) => ({ id, name: name(id) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };

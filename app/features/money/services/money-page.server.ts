@@ -6,6 +6,7 @@ import { answersFor } from "~/features/money/lib/consent";
 import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { writeOffOf } from "~/features/money/services/money-former.server";
 
 /**
  * Where one member stands in the whole trip, per currency (the house, expenses, every payment and
@@ -34,7 +35,7 @@ function visibleLines(loaded: LoadedMoney) {
       const show = (minor: number) => formatMoney(minor, currency);
       return {
         id: payer.id,
-        name: payer.name,
+        name: nameOf(loaded.names, payer.id),
         weight: formatWeight(payer.weight),
         share: line ? show(line.share) : "",
         deposit: line && line.deposit ? show(line.deposit) : "",
@@ -127,27 +128,43 @@ export async function getMoneyPage(request: Request, year?: string) {
   const people = [...money.people]
     .map((id) => ({ id, name: name(id) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  // A payment reported and not yet confirmed is on its way: settle-up asks for the rest, and says so.
+  const transferItem = (t: { from: number; to: number; amount: number }, code: string) => {
+    const waiting = waitingBetween(loaded.payments, t, code);
+    const rest = Math.max(0, t.amount - waiting);
+    const who = t.from === me.id ? "you" : name(t.from);
+    const less = waiting
+      ? ` (${formatMoney(t.amount, code)} less the ${formatMoney(waiting, code)} ${who} reported)`
+      : "";
+    return {
+      ...t,
+      toName: name(t.to),
+      text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(rest, code)}${less}`,
+      value: minorToText(rest, code),
+      key: formKey(),
+      waiting: waiting
+        ? `${who === "you" ? "You" : who} reported paying ${formatMoney(waiting, code)}: it counts once ${name(t.to)} confirms it.`
+        : "",
+    };
+  };
   const balances = [...money.balances].map(([code, perPerson]) => ({
     currency: code,
     rows: [...perPerson]
       .filter(([id]) => role.seesLedger || id === me.id)
       .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
-    transfers: role.seesLedger
-      ? (money.transfers.get(code) ?? []).map((t) => {
-          const waiting = waitingBetween(loaded.payments, t, code);
-          return {
-            ...t,
-            toName: name(t.to),
-            text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(t.amount, code)}`,
-            value: minorToText(t.amount, code),
-            key: formKey(),
-            // A reported transfer does not count yet: the line says what waits and for whom.
-            waiting: waiting
-              ? `${name(t.from)} reported paying ${formatMoney(waiting, code)}: it counts once ${name(t.to)} confirms it.`
-              : "",
-          };
-        })
-      : [],
+    transfers: role.seesLedger ? (money.transfers.get(code) ?? []).map((t) => transferItem(t, code)) : [],
+    // Only an organiser settles with someone who can no longer sign in: they record it, or write it off.
+    former: role.organiser ? (money.formerTransfers.get(code) ?? []).map((t) => transferItem(t, code)) : [],
+    writeOffs:
+      role.organiser && !edition.readOnly
+        ? [...perPerson]
+            .filter(([id]) => writeOffOf(loaded, id, code))
+            .map(([id, amount]) => ({
+              member: id,
+              text: `${name(id)} owes ${formatMoney(-amount, code)}`,
+              key: formKey(),
+            }))
+        : [],
     recorded: visible.filter((p) => p.kind === "settle" && p.currency === code).map(item),
   }));
   return {

@@ -20,7 +20,8 @@ function reminderRecipients(loaded: LoadedMoney) {
   return money.payers.flatMap((payer) => {
     const line = money.lines.get(payer.id);
     const member = members.find((m) => m.id === payer.id);
-    if (!line?.next || !member) return [];
+    // A former member keeps their share but gets no mail: their address receives none (decision 031).
+    if (!line?.next || !member || payer.former) return [];
     return [
       {
         id: payer.id,

@@ -6,6 +6,7 @@ import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
 import { depositText } from "~/features/money/lib/money-text";
+import { computeMoney } from "~/features/money/lib/money";
 import { OTHER_CURRENCY_LIMIT, consentLimit } from "~/features/money/lib/consent";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
@@ -89,8 +90,13 @@ export async function getSetupPage(request: Request) {
         const payer = money.payers.find((p) => p.id === member.id);
         return {
           id: member.id,
-          name: member.name,
-          answered: member.attending ? `answered ${member.attending}` : "no survey answer",
+          name: nameOf(loaded.names, member.id),
+          former: member.former === true,
+          answered: member.former
+            ? "left the group; their share stays"
+            : member.attending
+              ? `answered ${member.attending}`
+              : "no survey answer",
           pays: payerIds.has(member.id),
           weight: payer ? formatWeight(payer.weight) : "",
           defaultWeight: payer ? formatWeight(payer.defaultWeight) : "",
@@ -170,7 +176,7 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
   };
   const errors: Record<string, string> = {};
   const receiverId = values.receiver === "" ? null : Number(values.receiver);
-  if (receiverId !== null && !loaded.members.some((member) => member.id === receiverId)) {
+  if (receiverId !== null && !loaded.members.some((member) => member.id === receiverId && !member.former)) {
     errors.receiver = "Choose a member";
   }
   const childWeight = Number(values.childWeight);
@@ -245,6 +251,25 @@ async function saveSettings(loaded: LoadedMoney, form: Form) {
   return done("The money settings are saved.", "/money/setup");
 }
 
+/** What the confirmation of a re-split says: the share that moves, and each payer's new share. */
+function resplitQuestion(loaded: LoadedMoney, id: number) {
+  const currency = loaded.house?.currency ?? "USD";
+  const members = loaded.input.members.map((m) => (m.id === id ? { ...m, included: false } : m));
+  const after = computeMoney({ ...loaded.input, members });
+  const before = new Map(loaded.money.payers.map((p) => [p.id, p.share]));
+  const name = (payerId: number) => nameOf(loaded.names, payerId);
+  const shares = after.payers
+    .map(
+      (p) =>
+        `${name(p.id)} ${formatMoney(p.share, currency)} (now ${formatMoney(before.get(p.id) ?? 0, currency)})`,
+    )
+    .join(", ");
+  const moved = formatMoney(before.get(id) ?? 0, currency);
+  return after.missing
+    ? `${name(id)}’s share (${moved}) cannot be re-split: ${after.missing}`
+    : `Re-split ${name(id)}’s share (${moved}) over the others? Each new share: ${shares}. What ${name(id)} paid stays theirs in the ledger. Tick “Yes, re-split it” to confirm.`;
+}
+
 async function changePayer(loaded: LoadedMoney, form: Form) {
   const id = Number(form.member);
   const member = loaded.members.find((m) => m.id === id);
@@ -252,6 +277,18 @@ async function changePayer(loaded: LoadedMoney, form: Form) {
   const payer = loaded.money.payers.find((p) => p.id === id);
   const action = form.change;
   const actor = actorOf(loaded);
+  // A former member's share is kept when they leave (decision 031): spreading it over the others is
+  // the organiser's choice, made once they have seen each new share.
+  const confirm = `resplit-${id}`;
+  if (action === "remove" && member.former && payer && form[confirm] !== "yes") {
+    const error = resplitQuestion(loaded, id);
+    return refuse({
+      form: "payers",
+      error,
+      fieldErrors: { [confirm]: error },
+      values: { member: String(id) },
+    });
+  }
   if (action === "add" || action === "remove") {
     await savePayer(
       loaded.edition,
@@ -259,7 +296,7 @@ async function changePayer(loaded: LoadedMoney, form: Form) {
       id,
       { included: action === "add" },
       {
-        action: action === "add" ? "Payer added" : "Payer removed",
+        action: action === "add" ? "Payer added" : member.former ? "Share re-split" : "Payer removed",
         subject: member.name,
         oldValue: payer ? "pays" : "does not pay",
         newValue: action === "add" ? "pays" : "does not pay",

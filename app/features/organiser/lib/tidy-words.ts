@@ -34,10 +34,10 @@ export function housesGo(houses: {
 export function leavingWords(whose: "your" | "its", open: readonly string[]): string[] {
   const Whose = whose === "your" ? "Your" : "Its";
   return [
-    `${Whose} payments and expenses stay in the trip’s ledger under “${FORMER_MEMBER}”, so everyone’s balances still add up`,
+    `${Whose} house share, payments, expenses and shares stay in the trip’s ledger under “${FORMER_MEMBER}”, so everyone’s balances still add up: the others’ shares do not change (only an organiser may re-split ${whose === "your" ? "yours" : "it"}, on purpose)`,
     ...(open.length
       ? [
-          `${Whose} open balance: ${whose === "your" ? "you are" : "the member is"} ${open.join(" and ")}. Settle it with the group first: once the account is gone, nobody can sign in to it`,
+          `${Whose} open balance: ${whose === "your" ? "you are" : "the member is"} ${open.join(" and ")}. It stays open under “${FORMER_MEMBER}”: nobody is asked to pay ${whose === "your" ? "you" : "it"} or wait for ${whose === "your" ? "you" : "it"}, and an organiser records it once it is settled outside the app, or writes it off. Settle it with the group first if you can: once the account is gone, nobody can sign in to it`,
         ]
       : []),
     `${Whose} seat in someone’s car is given back; the rides ${whose === "your" ? "you" : "it"} offered are declined, and the riders see it on the trip page`,

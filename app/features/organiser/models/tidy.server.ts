@@ -13,7 +13,8 @@ import {
   users,
   votes,
 } from "~/platform/db/schema";
-import { anonymiseUser, releaseTripPlaces } from "~/platform/models/former-member.server";
+import { anonymiseUser, keepHouseShare, releaseTripPlaces } from "~/platform/models/former-member.server";
+import { deriveResponse } from "~/features/results/lib/results";
 import { deleteEverySecretOf } from "~/features/accounts/index.server";
 import { getChosenHouseId, memberInCurrentEdition, setChosenHouseId } from "~/features/season/index.server";
 
@@ -125,6 +126,13 @@ export async function removeMember(userId: number, organiserEmails: string[]): P
     if (!(await anonymiseUser(tx, userId, sql`not ${organiser}`))) return false;
     await deleteEverySecretOf(userId, tx);
     await releaseTripPlaces(tx, userId);
+    // Their house share stays (decision 031): the weight their guests gave, read before the survey goes.
+    const [survey] = await tx
+      .select({ attending: surveys.attending, extra_guests: surveys.extra_guests })
+      .from(surveys)
+      .where(surveyOf(userId));
+    const guests = survey ? deriveResponse(survey, () => {}) : { plus_boo: false, plus_child: false };
+    await keepHouseShare(tx, userId, { boo: guests.plus_boo, child: guests.plus_child });
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(trustedLogins).where(eq(trustedLogins.userId, userId));
     await tx.delete(tripFeedTokens).where(eq(tripFeedTokens.userId, userId));
