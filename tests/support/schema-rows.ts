@@ -1,6 +1,6 @@
 /**
  * A row in every table a database has at its own schema, whatever schema that is: the upgrade test
- * (app/platform/services/upgrade.integration.test.ts) fills a database of each older release this
+ * (app/platform/services/upgrade-{older,newer}.integration.test.ts) fills a database of each older release this
  * way, so a table added by a later migration needs no line here. The values come from each column's
  * type, its check constraint (the first value an `in (…)` or `between` allows) and its foreign key
  * (the parent's row, loaded first).

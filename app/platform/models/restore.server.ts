@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrationsJournal, openDatabase, type Connection, type Db } from "~/platform/db/client.server";
+import { migrationsJournal, scratchDatabase, type Connection, type Db } from "~/platform/db/client.server";
 import {
   BackupRefused,
   parseBackup,
@@ -140,7 +140,7 @@ export async function checkBackup(text: string): Promise<ParsedBackup> {
 
 /** `text` restored into an in-memory database, migrated on to this build, and backed up again. */
 async function upgradeBackup(text: string): Promise<{ text: string; migrated: number }> {
-  const scratch = openDatabase({ pgliteDir: "memory://", share: false });
+  const scratch = await scratchDatabase();
   try {
     const restored = await restoreBackup(scratch, text);
     return { text: await takeBackup(scratch.db, parseBackup(text).header.from), migrated: restored.migrated };
