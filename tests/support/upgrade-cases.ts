@@ -6,6 +6,12 @@
  *
  * The schemas are cut in two files (upgrade-older, upgrade-newer), so that the two Vitest workers
  * share them instead of one of them ending the run alone.
+ *
+ * On PostgreSQL every schema starts (a migration's SQL may behave differently on the server), but the
+ * older backup is restored only for the first schema of each file: whatever the target, an older
+ * backup is brought up to this build in a scratch PGlite database (restore.server.ts, upgradeBackup),
+ * so what the server adds is only the load of a backup at today's schema, which the first case and
+ * backup.integration.test.ts show. Each schema's restore runs on PGlite.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -90,15 +96,19 @@ export function describeUpgrades(schemas: typeof OLDER) {
     };
   }
 
+  /** Each table's count of rows, in one statement. */
   async function rowCounts(connection: Connection) {
-    const counts = new Map<string, number>();
-    for (const table of (await tableShapes(connection.db)).keys()) {
-      const [{ n }] = rowsOf<{ n: number }>(
-        await connection.db.execute(sql.raw(`select count(*)::int as n from "${table}"`)),
-      ) as [{ n: number }];
-      counts.set(table, n);
-    }
-    return counts;
+    const tables = [...(await tableShapes(connection.db)).keys()];
+    const rows = rowsOf<{ name: string; n: number }>(
+      await connection.db.execute(
+        sql.raw(
+          tables
+            .map((table) => `select '${table}' as name, count(*)::int as n from "${table}"`)
+            .join(" union all "),
+        ),
+      ),
+    );
+    return new Map(rows.map((row) => [row.name, row.n]));
   }
 
   /**
@@ -114,8 +124,9 @@ export function describeUpgrades(schemas: typeof OLDER) {
     );
   }
 
-  describe.each(schemas.map((entry) => [entry.tag, entry.when] as const))("a planner at %s", (tag, when) => {
-    it("starts on this build: backed up at its schema, migrated, served with its data; that backup restores", async () => {
+  const cases = schemas.map((entry, index) => [entry.tag, entry.when, !onPostgres || index === 0] as const);
+  describe.each(cases)("a planner at %s", (tag, when, restores) => {
+    it(`starts on this build: backed up at its schema, migrated, served with its data${restores ? "; that backup restores" : ""}`, async () => {
       const { connection, drop } = await databaseAt(when);
       const dir = path.join(backupDir, tag);
       process.env.BACKUP_DIR = dir;
@@ -154,6 +165,7 @@ export function describeUpgrades(schemas: typeof OLDER) {
         expect(health.status).toBe(200);
         useDatabase(undefined);
 
+        if (!restores) return;
         // A new planner of this build (migrated by its first start, empty) takes the older backup.
         const upgraded = await takeBackup(connection.db, connection.kind);
         await withEmptyDatabase(true, async (target) => {
