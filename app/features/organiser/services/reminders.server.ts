@@ -125,16 +125,28 @@ async function mailReminders(
   };
 }
 
-/** The reminder as it will read (a member's name where the mail greets them), for its confirmation step. */
+/**
+ * The reminder as its first recipient will read it, for the confirmation step: their name, and where
+ * their link goes (a member's signs them in to the survey; an invited address's opens the register
+ * form). The preview makes no link: a personal link is a secret, issued only when the mail goes.
+ */
 export async function getReminderPreview() {
-  const [deadline, { shortName }] = await Promise.all([getSurveyDeadline(), getEventSettings()]);
+  const [deadline, { shortName }, recipients] = await Promise.all([
+    getSurveyDeadline(),
+    getEventSettings(),
+    reminderList(),
+  ]);
   if (!deadline) return null;
   const config = env();
+  const first = recipients[0];
   const { subject, text } = reminderMail({
-    name: "Alex",
+    name: first?.name ?? "",
     deadline: formatDeadline(deadline, config.eventTimeZone),
     appUrl: config.appUrl,
     shortName,
+    link: first?.invited
+      ? registerLink(config.appUrl, first.email, first.name)
+      : `${config.appUrl.replace(/\/+$/, "")}/continue/… (their own link: it signs them in and opens the survey)`,
   });
   return { subject, text };
 }
