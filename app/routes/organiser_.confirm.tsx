@@ -115,7 +115,7 @@ export default function ConfirmOrganiser() {
             can use it.
           </p>
           <input type="hidden" name="token" value={token} />
-          <PasswordField id="new-password" name="newPassword" label="New Password" />
+          <PasswordField id="new-password" name="newPassword" label="New Password" hint />
           <PasswordField id="confirm-password" name="confirmPassword" label="Confirm Password" />
           <button type="submit" name="intent" value="confirm" className="button">
             Confirm

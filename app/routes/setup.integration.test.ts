@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issueSetupLink, isOrganiser } from "~/features/accounts/index.server";
 import { organisers, users } from "~/platform/db/schema";
+import { ALREADY_SET_UP } from "~/platform/lib/error-copy";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
 import { getUser } from "~/platform/services/session.server";
 import { resetEnvCache } from "~/platform/env.server";
@@ -57,7 +58,10 @@ describe("/setup, the first start's one-time link", () => {
 
     // An organiser exists: no new link, and /setup answers 404, the spent link too.
     expect(await issueSetupLink()).toBeUndefined();
-    expect((await page(token)).status).toBe(404);
+    const spent = await page(token);
+    expect(spent.status).toBe(404);
+    // In words: the planner is set up, sign in (the error page shows it).
+    expect(await spent.text()).toBe(ALREADY_SET_UP);
     expect((await post({ ...FIRST, email: "eve@example.org", token })).status).toBe(404);
   });
 

@@ -19,6 +19,8 @@ test("a new machine restored from the first screen: a damaged file refused, a re
   const token = readFileSync(path.resolve(`tests/.tmp/setup-link-${port}.txt`), "utf8");
   await page.goto(`${app}/setup?token=${token}`);
   await expect(page.getByRole("heading", { name: "Create the first organiser" })).toBeVisible();
+  // The password's shortest length is said before it is refused.
+  await expect(page.getByText("At least 6 characters.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Restore from a backup" })).toBeVisible();
 
   // A file cut off on its way: refused in words, in view, and the planner still empty.
@@ -61,4 +63,7 @@ test("a new machine restored from the first screen: a damaged file refused, a re
   await page.goto(`${app}/organiser`);
   await expect(page.getByRole("heading", { name: "What is running" })).toBeVisible();
   expect((await page.request.get(`${app}/setup?token=${token}`)).status()).toBe(404);
+  // The spent link, opened, says the planner is set up rather than a bare "Page not found".
+  await page.goto(`${app}/setup?token=${token}`);
+  await expect(page.getByRole("heading", { name: "The planner is set up" })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCopy } from "~/platform/lib/error-copy";
+import { ALREADY_SET_UP, errorCopy } from "~/platform/lib/error-copy";
 import { ORGANISERS_ONLY } from "~/platform/lib/login-url";
 
 describe("errorCopy", () => {
@@ -15,5 +15,10 @@ describe("errorCopy", () => {
     expect(errorCopy(403).text).toBe("You may not open this page.");
     expect(errorCopy(500).text).toMatch(/went wrong on our side/);
     expect(errorCopy(404).title).toBe("Page not found");
+  });
+
+  it("says a spent set-up link means the planner is set up, not that the page is missing", () => {
+    expect(errorCopy(404, ALREADY_SET_UP)).toEqual({ title: "The planner is set up", text: ALREADY_SET_UP });
+    expect(errorCopy(404, "Not Found").title).toBe("Page not found");
   });
 });

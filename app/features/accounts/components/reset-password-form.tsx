@@ -42,7 +42,7 @@ export function ResetPasswordForm({
       <Form method="post" onSubmit={checkMatch}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
-        <PasswordField id="new-password" name="newPassword" label="New Password" />
+        <PasswordField id="new-password" name="newPassword" label="New Password" hint />
         <PasswordField id="confirm-password" name="confirmPassword" label="Confirm Password" />
         <button type="submit" className="button">
           Reset Password
@@ -52,7 +52,18 @@ export function ResetPasswordForm({
   );
 }
 
-export function PasswordField({ id, name, label }: { id: string; name: string; label: string }) {
+/** A new password's field; `hint`: says the shortest length allowed, as the register form does. */
+export function PasswordField({
+  id,
+  name,
+  label,
+  hint = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: boolean;
+}) {
   return (
     <LabelledInput
       label={label}
@@ -63,6 +74,13 @@ export function PasswordField({ id, name, label }: { id: string; name: string; l
       required
       minLength={PASSWORD_MIN}
       maxLength={PASSWORD_MAX}
-    />
+      aria-describedby={hint ? `${id}-hint` : undefined}
+    >
+      {hint ? (
+        <span id={`${id}-hint`} className="muted">
+          At least {PASSWORD_MIN} characters.
+        </span>
+      ) : null}
+    </LabelledInput>
   );
 }

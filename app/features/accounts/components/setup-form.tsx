@@ -38,7 +38,7 @@ export function SetupForm({
           {fieldError(name)}
         </LabelledInput>
       ))}
-      <PasswordField id="setup-password" name="password" label="Password" />
+      <PasswordField id="setup-password" name="password" label="Password" hint />
       {fieldError("password")}
       <button type="submit" className="button">
         Become the first organiser

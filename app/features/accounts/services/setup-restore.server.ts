@@ -8,6 +8,7 @@
  * the link it was uploaded with. Re-uploading on confirm would need no file kept, but a file input
  * cannot be filled in again by the server, so the organiser would have to choose the file twice.
  */
+import { ALREADY_SET_UP } from "~/platform/lib/error-copy";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,7 +68,7 @@ function forgetStaleUploads(now = Date.now()) {
 
 /** What /setup/restore shows: 404 once an organiser exists, else whether the link is live. */
 export async function restorePage(token: string | null) {
-  if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
+  if (!(await setupNeeded())) throw new Response(ALREADY_SET_UP, { status: 404 });
   return { token: token && (await setupLinkLive(token)) ? token : null };
 }
 
@@ -75,7 +76,7 @@ type Checked = { checked: { upload: string; summary: string; schema: string; tak
 
 /** The upload (`check`) or the confirmation (`restore`); every refusal leaves the planner as it was. */
 export async function restoreAction(request: Request) {
-  if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
+  if (!(await setupNeeded())) throw new Response(ALREADY_SET_UP, { status: 404 });
   const form = await request.formData().catch(() => null);
   if (!form) return refuse({ error: UNREADABLE });
   const read = parseForm(form, fields, { keep: [] });

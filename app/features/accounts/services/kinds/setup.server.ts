@@ -1,4 +1,5 @@
 import { TransactionRollbackError, eq } from "drizzle-orm";
+import { ALREADY_SET_UP } from "~/platform/lib/error-copy";
 import { getDb } from "~/platform/db/client.server";
 import { oneTimeSecrets, organisers, users } from "~/platform/db/schema";
 import { env } from "~/platform/env.server";
@@ -48,7 +49,7 @@ export async function setupLinkLive(token: string | undefined) {
 
 /** What /setup shows: 404 once an organiser exists, else whether `token` is a live link (not spent). */
 export async function setupPage(token: string | null) {
-  if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
+  if (!(await setupNeeded())) throw new Response(ALREADY_SET_UP, { status: 404 });
   return { token: token && (await findLive("setup", byToken(token))) ? token : null };
 }
 
@@ -57,7 +58,7 @@ export async function setupPage(token: string | null) {
  * added as an organiser) and this browser is signed in as them. A refusal keeps what was typed.
  */
 export async function completeSetup(request: Request) {
-  if (!(await setupNeeded())) throw new Response("Not Found", { status: 404 });
+  if (!(await setupNeeded())) throw new Response(ALREADY_SET_UP, { status: 404 });
   const read = await readForm(request, anyFields, { keep: ["name", "email"] });
   if (!read.ok) return refuse(read.failure);
   const { data: form, values } = read;
