@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -229,5 +229,108 @@ test("with JavaScript the sheet stays on the phone, and only the sheet, until th
   const refused = await outsider.goto("/trip/sheet");
   expect(refused?.status()).toBe(403);
   await expect(outsider.getByText(trip.note)).toHaveCount(0);
+  await context.close();
+});
+
+test("without JavaScript the sheet is one file to keep, that opens offline and asks for nothing", async ({
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "the file is for phones without JavaScript");
+  mkdirSync(SHOTS, { recursive: true });
+  const trip = await tripWithRide(browser, request);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: PHONE,
+    acceptDownloads: true,
+  });
+  const page = await memberIn(context, trip.rider.email);
+  await page.goto("/trip/sheet");
+  await expect(page.getByText("This phone keeps a copy")).toBeHidden();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "save the sheet to this phone" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("sgw25-trip-sheet.html");
+  const file = test.info().outputPath("sheet.html");
+  await download.saveAs(file);
+  const html = readFileSync(file, "utf8");
+  // Self-contained: no script, and no address of anything to load.
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/<link\b/i);
+  expect(html).not.toMatch(/\bsrc\s*=/i);
+  expect(html).not.toMatch(/url\(\s*['"]?(?!data:)/i);
+  expect(html).not.toMatch(/@import/i);
+  expect(html).not.toMatch(/https?:\/\//i);
+
+  // Opened from the phone's downloads with no connection at all.
+  const offline = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, offline: true });
+  const saved = await offline.newPage();
+  const asked: string[] = [];
+  saved.on("request", (made) => asked.push(made.url()));
+  await saved.goto(`file://${file}`);
+  await expectSheet(saved, trip);
+  await expect(saved.getByText(/^Saved \w+day \d{1,2} \w+, \d\d:\d\d/)).toBeVisible();
+  await expect(saved.getByText("shown without connection")).toBeHidden();
+  expect(asked).toEqual([`file://${file}`]);
+  await saved.screenshot({ path: path.join(SHOTS, "sheet-file-390.png"), fullPage: true });
+  await offline.close();
+  await context.close();
+});
+
+test("the planner installs: a manifest with its icons, and nothing Chromium finds in the way", async ({
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "Chromium's install check runs on the page as a member sees it");
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
+  const body = (await manifest.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(body).toMatchObject({
+    short_name: "SGW25",
+    start_url: "/",
+    display: "standalone",
+    theme_color: "#14213d",
+  });
+  expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+  for (const icon of body.icons) {
+    const answer = await request.get(icon.src);
+    expect(answer.status(), icon.src).toBe(200);
+    expect(answer.headers()["content-type"], icon.src).toBe("image/png");
+  }
+  // Every page links it, a visitor's too.
+  for (const at of ["/", "/about", "/auth"]) {
+    const html = await (await request.get(at)).text();
+    expect(html, at).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+  }
+
+  // Chromium never installs from an incognito profile, which every new context is: a real profile here.
+  const trip = await tripWithRide(browser, request);
+  const profile = test.info().outputPath("profile");
+  const context = await chromium.launchPersistentContext(profile, {
+    ...test.info().project.use.launchOptions,
+    baseURL: test.info().project.use.baseURL,
+    viewport: PHONE,
+  });
+  const page = await memberIn(context, trip.rider.email);
+  await page.goto("/trip");
+  await expect(page.getByText("Add to Home Screen")).toBeVisible();
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
   await context.close();
 });
