@@ -31,9 +31,15 @@ import { getUser } from "~/platform/services/session.server";
 import { isOrganiser } from "~/features/accounts/index.server";
 import styles from "~/styles/app.css";
 
+/** The site header's colour: a phone's status bar, and the manifest's (routes/manifest[.]webmanifest.ts). */
+const THEME_COLOR = "#14213d";
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The planner on a phone's home screen (issue 56).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -41,6 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     { title: `${shortName} — the summer get-together planner` },
     { name: "description", content: `Plan ${shortName}: survey, results and the house vote.` },
+    { name: "theme-color", content: THEME_COLOR },
   ];
 };
 

@@ -14,6 +14,7 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/lib/
 import { pageTitle } from "~/platform/lib/page-title";
 import { passRetryAfter } from "~/platform/lib/retry-after";
 import { setFlash } from "~/platform/services/flash.server";
+import { CLEAR_SITE_COPY } from "~/platform/lib/clear-site-data";
 import { clientIp } from "~/platform/services/request-path.server";
 import { getCookieSession, requireMemberPage, requireUser } from "~/platform/services/session.server";
 import {
@@ -81,9 +82,12 @@ export async function action({ request }: ActionFunctionArgs) {
     ip: clientIp(request),
   });
   if ("ok" in result) {
-    return redirect(`/account#${panelOf(intent)}`, {
-      headers: { "Set-Cookie": await setFlash({ message: result.ok, form: panelOf(intent) }) },
+    const headers = new Headers({
+      "Set-Cookie": await setFlash({ message: result.ok, form: panelOf(intent) }),
     });
+    // "Log out everywhere else": what this browser kept goes too, the trip sheet's copy included (issue 56).
+    if (intent === "sessions") headers.set("Clear-Site-Data", CLEAR_SITE_COPY);
+    return redirect(`/account#${panelOf(intent)}`, { headers });
   }
   return refuse(
     { form: intent, error: result.error, fieldErrors: result.fieldErrors, values: read.values },

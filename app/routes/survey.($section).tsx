@@ -21,6 +21,7 @@ import styles from "~/styles/survey.css";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
 import { pageTitle } from "~/platform/lib/page-title";
+import { CLEAR_SITE_COPY } from "~/platform/lib/clear-site-data";
 
 /** Forms here are enhanced in the browser (see lib/hydration). */
 export const handle = HYDRATE;
@@ -30,7 +31,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Survey") }];
 
 export const loader = surveyPageLoader;
-export const action = (args: ActionFunctionArgs) => surveyPageAction(args, keepForLogin);
+/**
+ * An answer other than "yes" takes the member off the trip: the trip sheet this phone kept goes with
+ * the answer (issue 56), as it does at sign-out.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const sent = await args.request
+    .clone()
+    .formData()
+    .catch(() => undefined);
+  const attending = sent?.get("attending");
+  const result = await surveyPageAction(args, keepForLogin);
+  const saved = result instanceof Response && result.status >= 300 && result.status < 400;
+  if (saved && typeof attending === "string" && attending !== "yes")
+    result.headers.set("Clear-Site-Data", CLEAR_SITE_COPY);
+  return result;
+}
 
 /** Network and 5xx failures keep the page and its input (see submit-failure.ts). */
 export const clientAction = keepInputOnFailure;

@@ -8,6 +8,7 @@ import { HYDRATE } from "~/platform/lib/hydration";
 import { requireMemberPage } from "~/platform/services/session.server";
 import { CalendarSection } from "~/features/trip/components/calendar-section";
 import { ItemsSection } from "~/features/trip/components/items-section";
+import { KeepSheetScript } from "~/features/trip/components/keep-sheet";
 import { NotesSection } from "~/features/trip/components/notes-section";
 import { RoomsView } from "~/features/trip/components/rooms-view";
 import { TimelinePanel } from "~/features/trip/components/timeline-panel";
@@ -19,6 +20,7 @@ import {
   getTripPage,
   publicOrigin,
   runIntent,
+  sheetOwner,
 } from "~/features/trip/index.server";
 
 export { headers, links } from "~/features/trip/components/private-page";
@@ -27,8 +29,12 @@ export const handle = HYDRATE;
 export const clientAction = keepInputOnFailure;
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trip") }];
 
+// The member's tag goes to the sheet's service worker (issue 56): a copy of someone else's sheet is dropped.
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  requireMemberPage(request, async (user) => getTripPage(await tripViewer(user), publicOrigin(request)));
+  requireMemberPage(request, async (user) => {
+    const page = await getTripPage(await tripViewer(user), publicOrigin(request));
+    return { ...page, sheetMember: page.open ? await sheetOwner(user.id) : null };
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const trip = await requireTripMember(request);
@@ -68,7 +74,10 @@ export default function Trip() {
           <dd className="user-text">{page.facts.where ?? "The house is not chosen yet."}</dd>
         </dl>
         <p>
-          <Link to="/trip/sheet">Trip sheet to print</Link>
+          {/* A whole page load, never Remix's: the sheet's own worker keeps it for the phone (issue 56). */}
+          <Link to="/trip/sheet" reloadDocument>
+            Trip sheet to print or keep
+          </Link>
           {page.organiser ? (
             <>
               {" · "}
@@ -105,6 +114,19 @@ export default function Trip() {
       <section className="card" id="notes" aria-labelledby="notes-heading">
         <h2 id="notes-heading">Practical notes</h2>
         <NotesSection notes={page.notes} organiser={page.organiser} failure={failure("notes")} />
+      </section>
+      <section className="card" id="on-this-phone" aria-labelledby="phone-heading">
+        <h2 id="phone-heading">On this phone</h2>
+        <p>
+          Open the <a href="/trip/sheet">trip sheet</a> once while you have signal: this phone keeps a copy
+          until you sign out, for the house with no connection. Without JavaScript,{" "}
+          <a href="/trip/sheet.html">save the sheet to this phone</a> as one file instead.
+        </p>
+        <p>
+          On an iPhone, put the planner on the home screen: in Safari tap Share, then “Add to Home Screen”.
+          Safari deletes a site’s kept pages after 7 days without a visit, unless it is on the home screen.
+        </p>
+        {page.sheetMember ? <KeepSheetScript member={page.sheetMember} /> : null}
       </section>
       <section className="card" id="calendar" aria-labelledby="calendar-heading">
         <h2 id="calendar-heading">Your calendar</h2>

@@ -12,3 +12,5 @@ export { TRIP_INTENTS } from "./services/trip-actions.server";
 export { listTripMembers, requireTripMember, tripViewer } from "./services/trip-members.server";
 export { getTripPage } from "./services/trip-page.server";
 export { publicOrigin, runIntent } from "./services/trip-route.server";
+export { sheetOwner, sheetSavedAt, sheetWorkerResponse } from "./services/sheet-offline.server";
+export { sheetFileResponse } from "./services/sheet-file.server";

@@ -17,6 +17,7 @@ import { apiError } from "~/platform/services/api.server";
 import { isOwnOrigin } from "~/platform/services/request-path.server";
 import { appCookie } from "~/platform/services/secret.server";
 import { withFlash } from "~/platform/services/flash.server";
+import { CLEAR_SITE_COPY, CLEAR_SITE_STORAGE } from "~/platform/lib/clear-site-data";
 
 /**
  * Over https the session cookie carries the `__Host-` prefix: browsers take it only from our own
@@ -175,6 +176,8 @@ export async function createUserSession(
       : { maxAge: SESSION_LIFETIMES[options.lifetime ?? "standard"] / 1000 };
   const headers = new Headers({
     "Set-Cookie": await (await sessionCookie()).serialize(token, lifetime),
+    // Whatever an earlier member kept in this browser (a trip sheet's copy) goes (issue 56).
+    "Clear-Site-Data": CLEAR_SITE_STORAGE,
   });
   headers.append("Set-Cookie", await (await memberCookie()).serialize(userId));
   headers.append("Set-Cookie", loginMarkerCookie(env().secureCookies));
@@ -196,7 +199,7 @@ export async function expireShadowingSessionCookies(request: Request): Promise<s
   return Promise.all(paths.map((path) => cookie.serialize("", { maxAge: 0, path })));
 }
 
-/** Ends the cookie session server-side and clears the cookie. */
+/** Ends the cookie session server-side and clears the cookie, and what the browser kept (issue 56). */
 export async function logout(request: Request, redirectTo = "/auth") {
   const token = await readCookieToken(request);
   if (token) {
@@ -204,7 +207,10 @@ export async function logout(request: Request, redirectTo = "/auth") {
     await deleteSession(token);
   }
   return redirect(redirectTo, {
-    headers: { "Set-Cookie": await (await sessionCookie()).serialize("", { maxAge: 0 }) },
+    headers: {
+      "Set-Cookie": await (await sessionCookie()).serialize("", { maxAge: 0 }),
+      "Clear-Site-Data": CLEAR_SITE_COPY,
+    },
   });
 }
 

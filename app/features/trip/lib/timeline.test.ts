@@ -37,5 +37,21 @@ describe("timelineMail", () => {
     expect(mail.text).toContain("- Speaker");
     expect(mail.text).toContain("Key box: 4321");
     expect(mail.html).not.toContain("<b>");
+    expect(mail.text).toContain("Open your trip sheet once now so your phone keeps it");
+  });
+
+  it("asks for the sheet to be opened in the 7-day mail only", () => {
+    const facts = {
+      shortName: "SGW25",
+      when: "Thursday Aug 21 to Monday Aug 25, 2025",
+      where: null,
+      room: null,
+      open: [],
+      claimed: [],
+      notes: [],
+      tripUrl: "https://example.org/trip",
+    };
+    expect(timelineMail("Sam", { ...facts, days: 30 }).text).not.toContain("trip sheet");
+    expect(timelineMail("Sam", { ...facts, days: 7 }).text).toContain("so your phone keeps it");
   });
 });

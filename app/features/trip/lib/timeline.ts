@@ -61,6 +61,13 @@ export function timelineMail(name: string | null, facts: TimelineFacts) {
       : []),
     "",
     `Everything on the trip page: ${facts.tripUrl}`,
+    // A week before, the signal at the house is the next worry (issue 56).
+    ...(facts.days === 7
+      ? [
+          "",
+          "Open your trip sheet once now so your phone keeps it: the trip page links to it, and the sheet then opens at the house without a connection.",
+        ]
+      : []),
   ];
   const text = lines.join("\n");
   const html = `<p>${lines.map((line) => escapeHtml(line)).join("<br>")}</p>`;
