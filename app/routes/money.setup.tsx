@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
-import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { AnswerForm, AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
@@ -63,6 +63,7 @@ function PayerList({
               weightErrors[`weight-${member.id}`] ? { error: weightErrors[`weight-${member.id}`] } : undefined
             }
           >
+            <AnswersAt form="payers" />
             <input type="hidden" name="member" value={member.id} />
             <MoneyField
               label={`Weight (default ${member.defaultWeight})`}
@@ -87,6 +88,7 @@ function PayerList({
                 : undefined
             }
           >
+            <AnswersAt form="payers" />
             <input type="hidden" name="member" value={member.id} />
             <input type="hidden" name="change" value="remove" />
             {weightErrors[`resplit-${member.id}`] ? (
@@ -110,6 +112,7 @@ function AddPayer({ others }: { others: SetupMember[] }) {
   if (!others.length) return null;
   return (
     <Form method="post" className="money-form">
+      <AnswersAt form="payers" />
       <input type="hidden" name="change" value="add" />
       <div className="field">
         <label htmlFor="add-payer">Add a payer</label>
@@ -265,6 +268,7 @@ export default function MoneySetup() {
           currency above {page.consent.other} of that currency (¥50,000 in one without cents).
         </p>
         <AnswerForm id="consent-form" failure={failure("consent")}>
+          <AnswersAt form="consent" />
           <MoneyField
             label={`Limit (${page.currency}; empty: the house share per person)`}
             id="consentLimit"

@@ -45,7 +45,11 @@ export default function TripRooms() {
                 {page.house.title} has {page.house.bedrooms} bedrooms and {page.house.beds} beds. Start from
                 that list, then name the rooms and set their beds.
               </p>
-              <IntentButton intent="generate" label={`Start from ${page.house.bedrooms} bedrooms`} />
+              <IntentButton
+                answersAt="rooms"
+                intent="generate"
+                label={`Start from ${page.house.bedrooms} bedrooms`}
+              />
             </>
           ) : (
             <p>No house is chosen yet: add the rooms by hand below.</p>
@@ -77,7 +81,7 @@ export default function TripRooms() {
           {page.planEmpty ? (
             <IntentButton intent="suggest" label="Suggest rooms" />
           ) : (
-            <IntentButton intent="clear" label="Clear the plan" secondary />
+            <IntentButton answersAt="suggest" intent="clear" label="Clear the plan" secondary />
           )}
         </div>
         {page.rooms.length ? (

@@ -1,6 +1,6 @@
 import { Form, useActionData, useLocation, type FormProps } from "@remix-run/react";
 import { forwardRef, useEffect, useRef, type ReactNode } from "react";
-import type { FormFailure } from "~/platform/lib/form-failure";
+import { ANSWER_FIELD, type FormFailure } from "~/platform/lib/form-failure";
 
 /**
  * The one way a form answers (docs/decisions/026-one-form-answer.md): its message at the top of the
@@ -89,3 +89,8 @@ export const AnswerForm = forwardRef<
     </Form>
   );
 });
+
+/** Names the place (`failure.form`) where this form's answers are shown, when its intent is not it. */
+export function AnswersAt({ form }: { form: string }) {
+  return <input type="hidden" name={ANSWER_FIELD} value={form} />;
+}

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useActionData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { houseForm, type FormFailure } from "~/platform/lib/form-failure";
+import { ANSWER_FIELD, houseForm, type FormFailure } from "~/platform/lib/form-failure";
 
 /**
  * The one way every enhanced page form survives a failed submit (docs/decisions/003-js-off-first.md). Each form route exports
@@ -65,6 +65,8 @@ export async function keepInputOnFailure({ request, serverAction }: ClientAction
 
 /** Which of the page's forms was sent (see FormFailure's `form`), so the view can place the message. */
 function formKey(form: FormData | null) {
+  const declared = form?.get(ANSWER_FIELD);
+  if (typeof declared === "string" && declared) return declared;
   const houseId = Number(form?.get("houseId"));
   if (Number.isInteger(houseId) && houseId > 0) return houseForm(houseId);
   const intent = form?.get("intent");

@@ -15,6 +15,13 @@ export type FormFailure<Values = Record<string, string>> = {
   form?: string;
 };
 
+/**
+ * A hidden field naming where a form's answers go when its `intent` is not that place (several intents
+ * answered in one place, an id in the key): the browser's own failures (submit-failure.ts) read it,
+ * so a cut network is said in the form that was sent (`AnswersAt`).
+ */
+export const ANSWER_FIELD = "_form";
+
 /** The form key of a house card's forms (votes, organiser controls). */
 export const houseForm = (houseId: number) => `house-${houseId}`;
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FormAnswer } from "~/platform/components/form-answer";
+import { AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 
 /** One share of an expense and the answers the viewer may give to it (decision 030). */
 export type ShareConsent = {
@@ -43,6 +43,7 @@ export function ConsentPanel({ answers, failure }: { answers: ShareConsent[]; fa
           <li key={`${item.expenseId}-${item.userId}`}>
             <p className="user-text">{item.text}</p>
             <Form method="post" className="money-form">
+              <AnswersAt form="consent" />
               <input type="hidden" name="id" value={item.expenseId} />
               <input type="hidden" name="member" value={item.userId} />
               {BUTTONS.filter(([can]) => item[can]).map(([, intent, label]) => (

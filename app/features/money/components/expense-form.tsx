@@ -1,4 +1,4 @@
-import { AnswerForm } from "~/platform/components/form-answer";
+import { AnswerForm, AnswersAt } from "~/platform/components/form-answer";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 
@@ -29,6 +29,7 @@ export function ExpenseForm({
   const shared = new Set(values.sharers);
   return (
     <AnswerForm id={`${idPrefix}-form`} failure={{ error, fieldErrors: errors }} className="money-form">
+      <AnswersAt form="expense" />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

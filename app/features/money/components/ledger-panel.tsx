@@ -138,7 +138,10 @@ export function Balances({
   failure?: SettleFailure;
 }) {
   const writingOff = (failure?.values as Record<string, string> | undefined)?.intent === "write-off";
-  const settleFailure = failure?.form === "settle" && !writingOff ? failure : undefined;
+  // The browser's own failure (a cut network) of a write-off names its intent and carries no values:
+  // like a refusal about a pair settle-up does not list, it is said at the top.
+  const settleFailure =
+    (failure?.form === "settle" && !writingOff) || failure?.form === "write-off" ? failure : undefined;
   const writeOffFailure = failure?.form === "settle" && writingOff ? failure : undefined;
   const listed = groups.some((group) =>
     group.transfers.some((t) => settleFailureFor(settleFailure, { ...t, currency: group.currency })),

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
+import { AnswerForm, AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 import { MoneyField } from "~/features/money/components/money-field";
 
 export type PaymentItem = { id: number; status: string; text: string; reason: string; canDecide: boolean };
@@ -70,6 +70,7 @@ export function ReportPayment({
   return (
     <AnswerForm className="money-form" id="report" failure={mine}>
       <h3>I paid</h3>
+      <AnswersAt form="payment" />
       <input type="hidden" name="key" value={values.key || formKey} />
       <PaymentFields
         prefix="payment"
@@ -103,6 +104,7 @@ export function RecordPayment({
   return (
     <AnswerForm className="money-form" id="record" failure={mine}>
       <h3>Record a payment received</h3>
+      <AnswersAt form="record" />
       <input type="hidden" name="key" value={values.key || formKey} />
       <div className="field">
         <label htmlFor="record-from">From</label>
@@ -152,6 +154,7 @@ export function PaymentList({
             {payment.canDecide ? (
               <div className="money-decide">
                 <Form method="post" className="inline-form">
+                  <AnswersAt form={form} />
                   <input type="hidden" name="id" value={payment.id} />
                   <button type="submit" className="button" name="intent" value="confirm-payment">
                     Confirm
@@ -162,6 +165,7 @@ export function PaymentList({
                   id={`reject-${payment.id}`}
                   failure={rejected(payment.id)}
                 >
+                  <AnswersAt form={form} />
                   <input type="hidden" name="id" value={payment.id} />
                   <MoneyField
                     label="Reason to reject"

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { AnswersAt } from "~/platform/components/form-answer";
 import type { ReactNode } from "react";
 
 /** A labelled input or select with its message; the value typed comes back after a refusal. */
@@ -38,22 +39,28 @@ export function Field({
   );
 }
 
-/** A one-button form posting an intent (and an id), e.g. "Claim". */
+/**
+ * A one-button form posting an intent (and an id), e.g. "Claim"; `answersAt`: the place its answers
+ * are shown when that is not its intent (a cut network is said there too).
+ */
 export function IntentButton({
   intent,
   label,
   fields = {},
   secondary,
   accessibleName,
+  answersAt,
 }: {
   intent: string;
   label: string;
   fields?: Record<string, string | number>;
   secondary?: boolean;
   accessibleName?: string;
+  answersAt?: string;
 }) {
   return (
     <Form method="post" className="inline-form">
+      {answersAt ? <AnswersAt form={answersAt} /> : null}
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FormAnswer } from "~/platform/components/form-answer";
+import { AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { ITEM_LIMITS } from "~/features/trip/lib/items";
 import { Field, IntentButton } from "~/features/trip/components/form-bits";
@@ -90,6 +90,7 @@ export function ItemsSection({
                   {item.claimedBy === null ? (
                     <IntentButton
                       intent="claim"
+                      answersAt="items"
                       label="I bring it"
                       fields={{ id: item.id }}
                       accessibleName={`I bring ${item.title}`}
@@ -98,6 +99,7 @@ export function ItemsSection({
                   {item.mine || (organiser && item.claimedBy) ? (
                     <IntentButton
                       intent="unclaim"
+                      answersAt="items"
                       label="Give back"
                       fields={{ id: item.id }}
                       secondary
@@ -106,6 +108,7 @@ export function ItemsSection({
                   ) : null}
                   <IntentButton
                     intent="done"
+                    answersAt="items"
                     label={item.done ? "Not done" : "Done"}
                     fields={{ id: item.id, done: item.done ? "0" : "1" }}
                     secondary
@@ -114,6 +117,7 @@ export function ItemsSection({
                   {organiser ? (
                     <IntentButton
                       intent="remove-item"
+                      answersAt="items"
                       label="Remove"
                       fields={{ id: item.id }}
                       secondary
@@ -125,6 +129,7 @@ export function ItemsSection({
                   <details open={Boolean(edit)}>
                     <summary>Edit</summary>
                     <Form method="post">
+                      <AnswersAt form={`item-${item.id}`} />
                       <input type="hidden" name="id" value={item.id} />
                       <FormAnswer failure={edit} />
                       <ItemFields
@@ -148,6 +153,7 @@ export function ItemsSection({
       {organiser && previousItems > 0 ? (
         <IntentButton
           intent="copy-items"
+          answersAt="items"
           label={`Start from last year's list (${previousItems} items)`}
           secondary
         />

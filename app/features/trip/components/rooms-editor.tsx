@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FormAnswer } from "~/platform/components/form-answer";
+import { AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { NO_ROOM, ROOM_LIMITS } from "~/features/trip/lib/rooms";
 import { Field } from "~/features/trip/components/form-bits";
@@ -37,7 +37,12 @@ function RoomForm({
   const shown = failure?.values ?? values;
   return (
     <Form method="post" className="trip-room-form" {...label}>
-      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+      {id === undefined ? null : (
+        <>
+          <input type="hidden" name="id" value={id} />
+          <AnswersAt form={`room-${id}`} />
+        </>
+      )}
       <FormAnswer failure={failure} />
       <Field id={`${prefix}-name`} label="Room" error={errors.name}>
         {(props) => (

@@ -160,7 +160,7 @@ export function TravelSection({
               ? `You ride with ${page.myRide.driver}.`
               : `You asked ${page.myRide.driver} for a seat; no answer yet.`}
           </p>
-          <IntentButton intent="withdraw-ride" label="Withdraw my request" secondary />
+          <IntentButton intent="withdraw-ride" answersAt="rides" label="Withdraw my request" secondary />
         </div>
       ) : null}
       {page.declinedBy.length ? (
@@ -175,12 +175,14 @@ export function TravelSection({
                 {request.rider}{" "}
                 <IntentButton
                   intent="answer-ride"
+                  answersAt="rides"
                   label="Accept"
                   fields={{ id: request.id, answer: "accept" }}
                   accessibleName={`Accept ${request.rider}`}
                 />{" "}
                 <IntentButton
                   intent="answer-ride"
+                  answersAt="rides"
                   label="Decline"
                   fields={{ id: request.id, answer: "decline" }}
                   secondary
@@ -205,6 +207,7 @@ export function TravelSection({
                   {" "}
                   <IntentButton
                     intent="ask-ride"
+                    answersAt="rides"
                     label="Ask for a seat"
                     fields={{ driverId: driver.userId }}
                     accessibleName={`Ask ${driver.name} for a seat`}
