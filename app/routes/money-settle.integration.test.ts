@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { moneyPayments } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 
@@ -174,5 +174,22 @@ describe("settle-up's Record as paid", () => {
     expect(boat.newValue).toContain("entered by Riley");
     const dinner = history.rows.find((row) => row.newValue.startsWith("Dinner"))!;
     expect(dinner.newValue).not.toContain("entered by");
+  });
+
+  it("dates a transfer by the day where the group meets, not by the UTC day", async () => {
+    process.env.EVENT_TIME_ZONE = "America/Denver";
+    resetEnvCache();
+    // 21:30 on 21 August in Denver is already 22 August in UTC.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2025-08-22T03:30:00Z") });
+    try {
+      const form = transfer("riley", "alex", "1", { anyway: "yes" });
+      expect((await post("alex", form)).status).toBe(302);
+      const [row] = await rowsOf(form.key);
+      expect(row.paidOn).toBe("2025-08-21");
+    } finally {
+      vi.useRealTimers();
+      delete process.env.EVENT_TIME_ZONE;
+      resetEnvCache();
+    }
   });
 });

@@ -60,7 +60,13 @@ function PayerList({
             className="money-reject"
             id={`weight-form-${member.id}`}
             failure={
-              weightErrors[`weight-${member.id}`] ? { error: weightErrors[`weight-${member.id}`] } : undefined
+              // Said beside the field; the form's own line says only that nothing was saved.
+              weightErrors[`weight-${member.id}`]
+                ? {
+                    error: weightErrors[`weight-${member.id}`],
+                    fieldErrors: { [`weight-${member.id}`]: weightErrors[`weight-${member.id}`]! },
+                  }
+                : undefined
             }
           >
             <AnswersAt form="payers" />

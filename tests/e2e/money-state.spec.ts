@@ -98,6 +98,9 @@ test("the organiser sets up the share and the deposit", async ({ browser, javaSc
   await casey.getByLabel(/^Weight/).fill("half");
   await casey.getByRole("button", { name: "Set weight" }).click();
   await expect(casey.getByLabel(/^Weight/)).toHaveValue("half");
+  // The refusal is said once, beside the field; the form's line says nothing was saved.
+  await expect(casey.getByText("Nothing was saved: check what is marked below.")).toBeVisible();
+  await expect(casey.getByText("A weight is a number from 0 to 10, e.g. 1 or 0.5")).toHaveCount(1);
   await casey.getByLabel(/^Weight/).fill("0.5");
   await casey.getByRole("button", { name: "Set weight" }).click();
   await expectStatus(page, "Casey’s weight is 0.5.");

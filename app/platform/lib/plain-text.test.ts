@@ -12,10 +12,16 @@ describe("formatPlainText", () => {
     expect(formatPlainText("  \n\n ")).toEqual([]);
   });
 
-  it("makes a block of '- ' lines a list", () => {
+  it("makes a run of '- ' lines a list, also right after a paragraph's line", () => {
     expect(formatPlainText("- a\n- b\n\n- c\nd")).toEqual([
       { kind: "list", items: [[{ text: "a" }], [{ text: "b" }]] },
-      { kind: "paragraph", lines: [[{ text: "- c" }], [{ text: "d" }]] },
+      { kind: "list", items: [[{ text: "c" }]] },
+      { kind: "paragraph", lines: [[{ text: "d" }]] },
+    ]);
+    expect(formatPlainText("Bring:\n- towels\n* a torch\nThanks!")).toEqual([
+      { kind: "paragraph", lines: [[{ text: "Bring:" }]] },
+      { kind: "list", items: [[{ text: "towels" }], [{ text: "a torch" }]] },
+      { kind: "paragraph", lines: [[{ text: "Thanks!" }]] },
     ]);
   });
 

@@ -43,23 +43,36 @@ export function inlines(line: string): Inline[] {
   return parts;
 }
 
-/** The text as blocks; an empty text has none. */
+const ITEM = /^[-*]\s/;
+
+/**
+ * The text as blocks; an empty text has none. Blank lines part paragraphs; within one, a run of
+ * "- " or "* " lines is a list, so "Bring:" followed by items reads as a line and its list.
+ */
 export function formatPlainText(text: string): Block[] {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n[ \t]*\n/)
-    .map((block) =>
-      block
-        .split("\n")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .filter((lines) => lines.length > 0)
-    .map((lines): Block =>
-      lines.every((line) => /^[-*]\s/.test(line))
-        ? { kind: "list", items: lines.map((line) => inlines(line.replace(/^[-*]\s+/, ""))) }
-        : { kind: "paragraph", lines: lines.map(inlines) },
-    );
+  const blocks: Block[] = [];
+  for (const chunk of text.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/)) {
+    const lines = chunk
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    let run: string[] = [];
+    const close = () => {
+      if (!run.length) return;
+      blocks.push(
+        ITEM.test(run[0]!)
+          ? { kind: "list", items: run.map((line) => inlines(line.replace(/^[-*]\s+/, ""))) }
+          : { kind: "paragraph", lines: run.map(inlines) },
+      );
+      run = [];
+    };
+    for (const line of lines) {
+      if (run.length && ITEM.test(line) !== ITEM.test(run[0]!)) close();
+      run.push(line);
+    }
+    close();
+  }
+  return blocks;
 }
 
 /** The text as it is stored: line ends made plain and the ends trimmed, so "" means the default. */

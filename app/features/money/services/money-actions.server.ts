@@ -5,6 +5,8 @@ import { setFlash } from "~/platform/services/flash.server";
 import { readForm, type ReadOptions } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
+import { dayIn } from "~/features/season/lib/season-state";
+import { env } from "~/platform/env.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine, shareText } from "~/features/money/lib/money-text";
@@ -259,7 +261,8 @@ async function settle(loaded: LoadedMoney, form: Form) {
     status,
     recordedBy: loaded.me.id,
     idempotencyKey: values.key,
-    paidOn: new Date().toISOString().slice(0, 10),
+    // The day it is where the group meets, not in UTC (an evening in the Americas is tomorrow there).
+    paidOn: dayIn(new Date(), env().eventTimeZone),
     note: "Settle up",
   };
   await addPayment(loaded.edition, actorOf(loaded), payment, {
