@@ -7,7 +7,7 @@ import { Review } from "~/features/survey/components/review";
 import { SadMessage } from "~/features/survey/components/steps";
 import { SurveySection } from "~/features/survey/components/survey-section";
 import { SECTION_FIELDS } from "~/features/survey/lib/survey-fields";
-import { DONE_SECTION } from "~/features/survey/lib/survey-flow";
+import { DONE_SECTION, stepText } from "~/features/survey/lib/survey-flow";
 import { failureFor } from "~/platform/lib/form-failure";
 import { EditionNamesContext } from "~/features/survey/components/edition-names";
 import {
@@ -65,7 +65,7 @@ export default function SurveyPage() {
       <div className="survey">
         {member.section === DONE_SECTION ? null : (
           <p className="muted survey-progress">
-            Step {member.step.step} of {member.step.of}
+            {stepText(member.step)}
           </p>
         )}
         {/* Saving updates the submitted survey only while it is open. */}

@@ -6,6 +6,7 @@ import {
   pathOf,
   previousSection,
   stepOf,
+  stepText,
   type Section,
 } from "~/features/survey/lib/survey-flow";
 
@@ -87,11 +88,18 @@ describe("parseSection", () => {
 describe("a member's own path", () => {
   it("counts the steps on the member's path, not the section numbers", () => {
     expect(pathOf(yes)).toEqual([1, 2, 4, 5, 6]);
-    expect(stepOf(4, yes)).toEqual({ step: 3, of: 5 });
-    expect(stepOf(6, { attending: "maybe", sgw24_attendee: "no" })).toEqual({ step: 4, of: 4 });
-    expect(stepOf(1, { attending: "", sgw24_attendee: "" })).toEqual({ step: 1, of: 5 });
+    expect(stepOf(4, yes)).toEqual({ step: 3, of: 5, upTo: false });
+    expect(stepOf(6, { attending: "maybe", sgw24_attendee: "no" })).toEqual({ step: 4, of: 4, upTo: false });
+    expect(stepOf(1, { attending: "", sgw24_attendee: "" })).toEqual({ step: 1, of: 5, upTo: true });
     // A section off the path (typed into the address) is counted where it falls.
-    expect(stepOf(3, yes)).toEqual({ step: 3, of: 6 });
+    expect(stepOf(3, yes)).toEqual({ step: 3, of: 6, upTo: false });
+  });
+
+  it("says 'up to' while an answer not given may shorten the path, so 3 of 5 never becomes 4 of 4 unsaid", () => {
+    const before = stepOf(4, { attending: "maybe", sgw24_attendee: "" });
+    expect(stepText(before)).toBe("Step 3 of up to 5");
+    expect(stepText(stepOf(6, { attending: "maybe", sgw24_attendee: "no" }))).toBe("Step 4 of 4");
+    expect(stepText(stepOf(5, { attending: "yes", sgw24_attendee: "yes" }))).toBe("Step 4 of 5");
   });
 
   it("returns from an edited section to the review, unless the change opened a section not yet seen", () => {

@@ -72,9 +72,23 @@ export function nextFromReview(section: Section, before: FlowAnswers, after: Flo
   return unseen ?? REVIEW_SECTION;
 }
 
-/** "Step 2 of 5": where the section is on the member's own path (an off-path section counts in place). */
+/**
+ * "Step 2 of 5": where the section is on the member's own path (an off-path section counts in place).
+ * `upTo`: an answer not given yet may still shorten the path ("Step 3 of up to 5"), so the count
+ * never jumps from "3 of 5" to "4 of 4" without having said so.
+ */
 export function stepOf(section: Section, answers: FlowAnswers) {
   const path = pathOf(answers);
   const steps = path.includes(section) ? path : [...path, section].sort((a, b) => a - b);
-  return { step: steps.indexOf(section) + 1, of: steps.length };
+  const choices = (value: string) => (value ? [value] : ["yes", "no"]);
+  const shortest = Math.min(
+    ...choices(answers.attending).flatMap((attending) =>
+      choices(answers.sgw24_attendee).map((sgw24) => pathOf({ attending, sgw24_attendee: sgw24 }).length),
+    ),
+  );
+  return { step: steps.indexOf(section) + 1, of: steps.length, upTo: shortest < path.length };
 }
+
+/** The progress line: "Step 3 of 5", or "Step 3 of up to 5" while an answer may shorten the path. */
+export const stepText = ({ step, of, upTo }: ReturnType<typeof stepOf>) =>
+  `Step ${step} of ${upTo ? "up to " : ""}${of}`;
