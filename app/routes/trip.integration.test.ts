@@ -4,7 +4,7 @@ import { personalLinkState } from "~/features/accounts/index.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/client.server";
 import { eq } from "drizzle-orm";
-import { houses, tripFeedTokens, tripMailClaims } from "~/platform/db/schema";
+import { houses, moneySettings, tripFeedTokens, tripMailClaims } from "~/platform/db/schema";
 import { hashToken } from "~/platform/models/session.server";
 import { cookieSecret } from "~/platform/services/secret.server";
 import { createUser, getUserByEmail } from "~/platform/models/user.server";
@@ -13,6 +13,7 @@ import { clearEventSettings, setChosenHouseId, setPlannedWeekend } from "~/featu
 import { listHouses } from "~/features/houses/index.server";
 import { acceptRide, askRide, listRides, listTravel, saveTravel } from "~/features/trip/models/travel.server";
 import { runTimeline } from "~/features/trip/services/timeline.server";
+import { announceDecision } from "~/features/organiser/services/announce.server";
 import { seedDemoData } from "~/seed.server";
 import { ORIGIN, callRoute, cookieFrom, cookieNamed, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -89,7 +90,9 @@ describe("the trip page's privacy", () => {
     const member = await (await page("alex")).text();
     expect(member).toContain(KEY_BOX);
     expect(tripPage.headers({} as never)).toEqual({ "Cache-Control": "private, no-store" });
-    expect(sheetPage.headers({} as never)).toEqual({ "Cache-Control": "private, no-store" });
+    expect(
+      sheetPage.headers({ loaderHeaders: new Headers({ "X-Sheet-Member": "tag" }) } as never),
+    ).toEqual({ "Cache-Control": "private, no-store", "X-Sheet-Member": "tag" });
   });
 
   it("refuses bad input with a message on the field and saves nothing", async () => {
@@ -323,11 +326,16 @@ describe("timeline mails", () => {
     await post("sam", travel("ride"));
     await post("sam", { intent: "ask-ride", driverId: String(ids.alex) });
     const july = new Date("2025-07-25T12:00:00Z");
+    // Decided, not yet announced: no trip mail goes before the group heard the decision (issue 55).
+    expect(await runTimeline(july)).toBe(0);
+    expect((await announceDecision(new Date("2025-07-25T11:00:00Z"))).ok).toBe(true);
     const sent = await Promise.all([runTimeline(july), runTimeline(july)]);
     expect(sent[0] + sent[1]).toBe(TRIP.length);
     // A restart: nothing in the process remembers; the claims in the database do.
     expect(await runTimeline(new Date("2025-07-26T12:00:00Z"))).toBe(0);
-    const thirty = ofMoment("SGW25 is in 30 days");
+    // The 30-day moment, sent late: it says the days truly left (25 July to 21 August).
+    expect(ofMoment("SGW25 is in 30 days")).toEqual([]);
+    const thirty = ofMoment("SGW25 is in 27 days");
     expect(thirty.map(to).sort()).toEqual(TRIP);
     const text = (who: string) => thirty.find((mail) => to(mail) === `${who}@example.com`)!.text;
     expect(text("riley")).toContain(KEY_BOX);
@@ -342,17 +350,21 @@ describe("timeline mails", () => {
     )) {
       expect(mail.text + mail.html).not.toContain(KEY_BOX);
     }
-    expect(fake.mails.some((mail) => ["jordan@example.com", "casey@example.com"].includes(to(mail)))).toBe(
+    // The announcement went to every member; no trip mail to those not on the trip.
+    const tripMails = fake.mails.filter((mail) => mail.subject.startsWith("SGW25 is in "));
+    expect(tripMails.some((mail) => ["jordan@example.com", "casey@example.com"].includes(to(mail)))).toBe(
       false,
     );
 
-    // The house gets a price: the payers' shares are open for them in the next mail.
+    // The house gets a price: no share is quoted until the organiser names who receives the money.
     const lodge = (await listHouses()).find((house) => house.title === "Lakeside Lodge")!;
     await db.update(houses).set({ priceMinor: 90_000, currency: "USD" }).where(eq(houses.id, lodge.id));
+    expect(thirty.every((mail) => !mail.text.includes("Your share"))).toBe(true);
+    await db.insert(moneySettings).values({ receiverId: ids.alex });
     const week = new Date("2025-08-15T08:00:00Z");
     const again = await Promise.all([runTimeline(week), runTimeline(week)]);
     expect(again[0] + again[1]).toBe(TRIP.length);
-    const seven = ofMoment("SGW25 is in 7 days");
+    const seven = ofMoment("SGW25 is in 6 days");
     expect(seven.map(to).sort()).toEqual(TRIP);
     const sevenFor = (who: string) => seven.find((mail) => to(mail) === `${who}@example.com`)!.text;
     expect(sevenFor("riley")).toMatch(/Your share: \$[\d,.]+ is still to pay/);
@@ -369,6 +381,9 @@ describe("timeline mails", () => {
     await setPlannedWeekend("Sep 18 - Sep 22");
     expect(await runTimeline(new Date("2025-09-10T00:00:00Z"))).toBe(0);
     await post("organiser", { intent: "mails", off: "0" });
+    // The moved weekend is not the one announced: its mails wait for its own announcement.
+    expect(await runTimeline(new Date("2025-09-11T00:00:00Z"))).toBe(0);
+    expect((await announceDecision(new Date("2025-09-11T01:00:00Z"))).ok).toBe(true);
     // A moved weekend gets its own mails; a moment missed while no instance ran goes out now.
     expect(await runTimeline(new Date("2025-09-12T00:00:00Z"))).toBe(TRIP.length);
     const organiser = await (await page("organiser")).json();

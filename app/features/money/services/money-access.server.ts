@@ -72,9 +72,11 @@ export async function openBalanceOf(userId: number): Promise<string[]> {
  */
 export async function sharesStillDue(): Promise<Map<number, string>> {
   const edition = await resolveEdition();
-  const { money, house } = await computedMoney(edition.id);
+  const { money, house, settings } = await computedMoney(edition.id);
   const currency = house?.currency ?? "USD";
   const due = new Map<number, string>();
+  // Until the organiser names who receives the money, nobody is asked to pay (no mail quotes a share).
+  if (settings.receiverId === null) return due;
   for (const [id, line] of money.lines) if (line.due > 0) due.set(id, formatMoney(line.due, currency));
   return due;
 }

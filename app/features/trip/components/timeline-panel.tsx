@@ -4,7 +4,11 @@ import { IntentButton } from "~/features/trip/components/form-bits";
 export function TimelinePanel({
   timeline,
 }: {
-  timeline: { mailsOff: boolean; moments: { days: number; at: string; sent: number; failed: number }[] };
+  timeline: {
+    mailsOff: boolean;
+    waitsForAnnouncement: boolean;
+    moments: { days: number; at: string; sent: number; failed: number }[];
+  };
 }) {
   return (
     <>
@@ -12,6 +16,9 @@ export function TimelinePanel({
         Every member on the trip gets one mail 30 days and one 7 days before the weekend: when and where,
         their room, what is still open for them and the practical notes.
         {timeline.mailsOff ? " They are switched off." : ""}
+        {!timeline.mailsOff && timeline.waitsForAnnouncement
+          ? " They wait for the announcement: none goes before the group has heard the decision from you (a moment passed meanwhile goes once it is announced)."
+          : ""}
       </p>
       <ul className="trip-list">
         {timeline.moments.map((moment) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueMoment, momentKey, timelineMail } from "~/features/trip/lib/timeline";
+import { daysUntil, dueMoment, momentKey, timelineMail } from "~/features/trip/lib/timeline";
 
 const start = new Date("2025-08-21T00:00:00Z");
 
@@ -18,11 +18,23 @@ describe("dueMoment", () => {
   });
 });
 
+const facts = {
+  shortName: "SGW25",
+  when: "Thursday Aug 21 to Monday Aug 25, 2025",
+  where: null,
+  room: null,
+  open: [],
+  claimed: [],
+  notes: [],
+  tripUrl: "https://example.org/trip",
+};
+
 describe("timelineMail", () => {
   it("says when, where, the room and what is open, escaping the HTML part", () => {
     const mail = timelineMail("Sam <b>", {
       shortName: "SGW25",
       days: 7,
+      daysLeft: 7,
       when: "Thursday Aug 21 to Monday Aug 25, 2025",
       where: "Lakeside Lodge",
       room: { name: "Loft", with: ["Alex"] },
@@ -41,17 +53,17 @@ describe("timelineMail", () => {
   });
 
   it("asks for the sheet to be opened in the 7-day mail only", () => {
-    const facts = {
-      shortName: "SGW25",
-      when: "Thursday Aug 21 to Monday Aug 25, 2025",
-      where: null,
-      room: null,
-      open: [],
-      claimed: [],
-      notes: [],
-      tripUrl: "https://example.org/trip",
-    };
-    expect(timelineMail("Sam", { ...facts, days: 30 }).text).not.toContain("trip sheet");
-    expect(timelineMail("Sam", { ...facts, days: 7 }).text).toContain("so your phone keeps it");
+    expect(timelineMail("Sam", { ...facts, days: 30, daysLeft: 30 }).text).not.toContain("trip sheet");
+    expect(timelineMail("Sam", { ...facts, days: 7, daysLeft: 7 }).text).toContain("so your phone keeps it");
+  });
+
+  it("says the days truly left: a 30-day mail sent 25 days before says 25 (issue 55)", () => {
+    expect(daysUntil("2025-07-27", start)).toBe(25);
+    expect(daysUntil("2025-08-20", start)).toBe(1);
+    const mail = timelineMail("Sam", { ...facts, days: 30, daysLeft: daysUntil("2025-07-27", start) });
+    expect(mail.subject).toBe("SGW25 is in 25 days");
+    expect(mail.text).toContain("SGW25 is in 25 days.");
+    const eve = { ...facts, shortName: "SGW25", days: 7 as const, daysLeft: 1 };
+    expect(timelineMail("Sam", eve).subject).toBe("SGW25 is in 1 day");
   });
 });

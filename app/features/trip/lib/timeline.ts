@@ -24,9 +24,20 @@ export function dueMoment(now: Date, start: Date): Moment | null {
   return passed.length ? passed[passed.length - 1].days : null;
 }
 
+/**
+ * Whole days from `today` ("2025-07-27", the day where the group meets) to the weekend's first day:
+ * what the mail says, true on the day it goes (a moment sent late says so).
+ */
+export function daysUntil(today: string, start: Date): number {
+  return Math.round((start.getTime() - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
 export type TimelineFacts = {
   shortName: string;
+  /** The moment this mail is (30 or 7 days before), which chooses what it says. */
   days: Moment;
+  /** How many days are left on the day it goes. */
+  daysLeft: number;
   when: string;
   where: string | null;
   room: { name: string; with: string[] } | null;
@@ -38,7 +49,8 @@ export type TimelineFacts = {
 
 /** One trip member's mail: when and where, their room, what is open for them, the notes for the house. */
 export function timelineMail(name: string | null, facts: TimelineFacts) {
-  const subject = `${facts.shortName} is in ${facts.days} days`;
+  const left = facts.daysLeft === 1 ? "1 day" : `${facts.daysLeft} days`;
+  const subject = `${facts.shortName} is in ${left}`;
   const room = facts.room
     ? `Your room: ${mailLine(facts.room.name)}${facts.room.with.length ? `, with ${facts.room.with.map((n) => mailLine(n)).join(", ")}` : ""}.`
     : "Your room: not decided yet.";
@@ -46,7 +58,7 @@ export function timelineMail(name: string | null, facts: TimelineFacts) {
   const lines = [
     `Hi ${mailName(name)},`,
     "",
-    `${facts.shortName} is in ${facts.days} days.`,
+    `${facts.shortName} is in ${left}.`,
     `When: ${facts.when}`,
     `Where: ${facts.where ? mailLine(facts.where) : "the house is not chosen yet"}`,
     room,

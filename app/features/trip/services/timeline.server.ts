@@ -4,11 +4,19 @@ import { formatDeadline } from "~/platform/lib/deadline";
 import { sendMail } from "~/platform/services/mail.server";
 import { personalLinkFor } from "~/features/accounts/index.server";
 import { weekendDays } from "~/features/season/lib/event-settings";
+import { dayIn } from "~/features/season/lib/season-state";
 import { getSeasonState } from "~/features/season/index.server";
 import { getEventPlan } from "~/features/results/index.server";
 import { sharesStillDue } from "~/features/money/index.server";
 import { NOTE_FIELDS } from "~/features/trip/lib/items";
-import { dueMoment, momentKey, momentTimes, timelineMail, type Moment } from "~/features/trip/lib/timeline";
+import {
+  daysUntil,
+  dueMoment,
+  momentKey,
+  momentTimes,
+  timelineMail,
+  type Moment,
+} from "~/features/trip/lib/timeline";
 import { listItems } from "~/features/trip/models/items.server";
 import { listPlacements, listRooms } from "~/features/trip/models/rooms.server";
 import {
@@ -32,8 +40,9 @@ export async function runTimeline(now = new Date()): Promise<number> {
     getTripSettings(),
     getSeasonState(now),
   ]);
-  // Only a decided season has a trip to mail about: never a plan (decision 024).
-  if (settings.mailsOff || !season.decided) return 0;
+  // Only an announced season has a trip to mail about: never a plan (decision 024), and never before
+  // the group heard the decision from the organiser (the weekend itself stops them: dueMoment).
+  if (settings.mailsOff || season.phase !== "announced") return 0;
   const days = weekendDays(plan.event.plannedWeekend, plan.event.year);
   const due = days && dueMoment(now, days.start);
   if (!due) return 0;
@@ -69,6 +78,7 @@ export async function runTimeline(now = new Date()): Promise<number> {
     const mail = timelineMail(member.name, {
       ...facts,
       days: due,
+      daysLeft: daysUntil(dayIn(now, env().eventTimeZone), days.start),
       room: mine
         ? {
             name: mine.name,
@@ -108,7 +118,8 @@ export async function timelineStatus() {
         };
       })
     : [];
-  return { mailsOff: settings.mailsOff, moments };
+  const season = await getSeasonState();
+  return { mailsOff: settings.mailsOff, waitsForAnnouncement: season.phase === "decided", moments };
 }
 
 /**
