@@ -222,3 +222,25 @@ export function useAppOnThrowawayPostgres(options: {
   });
   return { pg: () => pg!, app: () => app! };
 }
+
+/**
+ * What the Next edition page offers a signed-in organiser (its loader's data): the year, and the form
+ * to post as it is preselected. The year and the weekend follow the clock (issue 55), so a test that
+ * starts the next edition posts these instead of fixed ones.
+ */
+export async function nextEditionForm(url: string, cookie: string) {
+  const response = await fetch(`${url}/organiser/next-edition?_data=routes%2Forganiser_.next-edition`, {
+    headers: { Cookie: cookie },
+  });
+  if (!response.ok) throw new Error(`The Next edition page answered ${response.status}`);
+  const plan = (await response.json()) as {
+    fromId: number;
+    year: number;
+    name: string;
+    plannedWeekend: string;
+  };
+  return {
+    year: plan.year,
+    form: { fromId: String(plan.fromId), name: plan.name, plannedWeekend: plan.plannedWeekend },
+  };
+}

@@ -13,7 +13,14 @@ import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { parseBackup } from "~/platform/lib/backup-file";
 import { BACKUP_TABLES, LEFT_OUT } from "~/platform/models/backup.server";
-import { freshDatabase, serverEnv, startAppServer, startWithNpm, type AppServer } from "../support/processes";
+import {
+  freshDatabase,
+  nextEditionForm,
+  serverEnv,
+  startAppServer,
+  startWithNpm,
+  type AppServer,
+} from "../support/processes";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -156,13 +163,15 @@ describe.skipIf(!adminUrl)("the restore drill", () => {
       // The demo season, served; members keep asking and logging in while the backup is taken.
       let source = await startWithNpm(3264, { ...common, SGW_DEMO: "1", PGLITE_DIR: demo }, 300_000);
       servers.push(source);
-      // The decided season goes to the archive (its money, trip, votes kept as they were); 2026 begins.
+      // The decided season goes to the archive (its money, trip, votes kept as they were); the next begins.
       const organiser = await pageCookie(source.url, ORGANISER);
+      // The year and weekend the page offers follow the clock (issue 55): post what it preselects.
+      const plan = await nextEditionForm(source.url, organiser);
       const rolled = await fetch(`${source.url}/organiser/next-edition`, {
         method: "POST",
         redirect: "manual",
         headers: { ...FORM, Origin: source.url, Cookie: organiser },
-        body: new URLSearchParams({ fromId: "1", name: "SGW26", plannedWeekend: "Aug 20 - Aug 24" }),
+        body: new URLSearchParams(plan.form),
       });
       expect(rolled.status).toBe(302);
       let busy = true;
