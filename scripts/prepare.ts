@@ -61,7 +61,12 @@ if (config.demo) {
     // money and trip pages have something to show. The features write through the app's
     // database: this connection, for this process.
     useDatabase(connection);
-    await seedDemoData(connection.db, { confirmOrganisers: true, season: true });
+    // Its season is set relative to today (the weekend about three weeks ahead), so it looks alive.
+    await seedDemoData(connection.db, {
+      confirmOrganisers: true,
+      season: true,
+      today: dayIn(new Date(), config.eventTimeZone),
+    });
     useDatabase(undefined);
     console.log(`Seeded the demo season into ${config.pgliteDir}.`);
   }

@@ -1,6 +1,6 @@
 /** The season feature's face: what other features, the routes and the tests use of its data access and services. */
 export { rollOver } from "./models/edition-rollover.server";
-export { planFirstEdition } from "./models/first-edition.server";
+export { moveFirstEdition, planFirstEdition } from "./models/first-edition.server";
 export { getSeasonState } from "./models/season-state.server";
 export {
   type ArchivedEdition,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   cameText,
   editionHappened,
   firstEditionYear,
   nextEditionName,
   nextEditionYear,
+  weekendAbout,
   weekendAhead,
   weekendToPlan,
   windowsAhead,
@@ -134,5 +136,21 @@ describe("an edition that happened", () => {
     expect(editionHappened({ ...skipped, house })).toBe(true);
     // Archived before the phase was frozen: read from its answers alone.
     expect(editionHappened({ came: 0, house: null, weekends: { counts: [], respondents: 0 } })).toBe(false);
+  });
+});
+
+describe("the demo's weekend", () => {
+  it("is the first window at least three weeks ahead, whatever the day", () => {
+    expect(addDays("2026-11-29", 21)).toBe("2026-12-20");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(weekendAbout("2026-11-29", 21)).toEqual({ year: 2026, label: "Dec 24 - Dec 28" });
+    expect(weekendAbout("2025-08-01", 21)).toEqual({ year: 2025, label: "Aug 28 - Sep 1" });
+    // Late in December the year has none left: the next one's first, early April.
+    expect(weekendAbout("2026-12-20", 21)).toEqual({ year: 2027, label: "Apr 1 - Apr 5" });
+    // In the winter gap, early April's; in a leap year too.
+    expect(weekendAbout("2028-02-29", 21)).toEqual({ year: 2028, label: "Apr 6 - Apr 10" });
+    // Exactly three weeks ahead counts.
+    expect(weekendAbout("2026-11-26", 21)).toEqual({ year: 2026, label: "Dec 17 - Dec 21" });
   });
 });

@@ -108,6 +108,24 @@ export function weekendToPlan(year: number, today: string): string {
   return weekendAhead(preferred, year, today) ? preferred : (windowsAhead(year, today)[0] ?? preferred);
 }
 
+/** "2026-12-02": `days` after the calendar day `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The weekend about `days` after `today`: the first window that starts at least that many days
+ * later, in this year or the next (from January to March that is early April's, the first window).
+ * The demo's season is set there, so it is under way on any date.
+ */
+export function weekendAbout(today: string, days: number): { year: number; label: string } {
+  const from = addDays(today, days);
+  for (let year = Number(today.slice(0, 4)); ; year += 1) {
+    const label = availabilityWindows(year).find((window) => (firstDay(window, year) ?? "") >= from);
+    if (label) return { year, label };
+  }
+}
+
 /**
  * Whether an archived edition happened, so Past Events lists it (decision 032): it was decided (a
  * weekend and a house chosen), a house was chosen, or anybody answered its survey. An edition

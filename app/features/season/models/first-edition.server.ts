@@ -14,7 +14,16 @@ import { EVENT_SETTINGS } from "~/features/season/models/edition.server";
  * Every start calls it; on a database in use, or already on that year, it changes nothing. The
  * edition and its name it plans, or null when nothing changed.
  */
-export async function planFirstEdition(today: string): Promise<{ year: number; shortName: string } | null> {
+export function planFirstEdition(today: string): Promise<{ year: number; shortName: string } | null> {
+  return moveFirstEdition(firstEditionYear(DEFAULT_EVENT_SETTINGS.year, today));
+}
+
+/**
+ * Moves the edition of a planner nobody has used yet to `year`, its short name following (the
+ * first start above; the demo's season, set relative to today). Null when the planner is in use or
+ * already on that year.
+ */
+export async function moveFirstEdition(year: number): Promise<{ year: number; shortName: string } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -32,7 +41,6 @@ export async function planFirstEdition(today: string): Promise<{ year: number; s
     ]);
     if (used.some(([row]) => row.n > 0)) return null;
     const template = DEFAULT_EVENT_SETTINGS;
-    const year = firstEditionYear(template.year, today);
     if (year === current.year) return null;
     const shortName = nextEditionName(template.shortName, template.year, year);
     await tx
