@@ -12,6 +12,7 @@ import {
   setPlannedWeekend,
 } from "~/features/season/index.server";
 import { weekendDays } from "~/features/season/lib/event-settings";
+import { addDays } from "~/features/season/lib/editions";
 import { updateHouse } from "~/features/houses/index.server";
 import { minorToText } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
@@ -57,6 +58,12 @@ export type SeasonPlan = {
   house: { id: number; priceMinor: number; currency: string };
   /** One of the edition's windows; the 21st (Aug 21 - Aug 25 in 2025) when not given. */
   weekend?: string;
+  /**
+   * The day the season is seeded on ("2026-11-29"): the deposit falls due in the coming days, the
+   * rest a week before the weekend, and the payments were made in the days before. Without it, the
+   * edition's June and August, payments in May (the tests' fixed data).
+   */
+  today?: string;
   /** The rooms to plan; one per bedroom of the house when not given. */
   rooms?: { name: string; beds: number }[];
   expenses: number;
@@ -118,6 +125,12 @@ export async function seedSeason(plan: SeasonPlan) {
 
 type Edition = Awaited<ReturnType<typeof getCurrentEdition>>;
 
+/** "2026-12-24": the first day of the season's weekend. */
+function weekendStart(plan: SeasonPlan, edition: Edition): string {
+  const days = weekendDays(plan.weekend ?? edition.windows[20], edition.year)!;
+  return days.start.toISOString().slice(0, 10);
+}
+
 async function seedMoney(plan: SeasonPlan, edition: Edition) {
   const currency = plan.house.currency;
   const names = new Map((await listPayerCandidates(edition.id)).map((member) => [member.id, member.name]));
@@ -128,8 +141,8 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
     childWeight: 50,
     depositKind: "percent" as const,
     depositValue: 25,
-    depositDue: `${edition.year}-06-01`,
-    balanceDue: `${edition.year}-08-01`,
+    depositDue: plan.today ? addDays(plan.today, 4) : `${edition.year}-06-01`,
+    balanceDue: plan.today ? addDays(weekendStart(plan, edition), -7) : `${edition.year}-08-01`,
     instructions: "Venmo @sgw-house or https://pay.example/sgw-house, with your name in the note",
   };
   await saveMoneySettings(edition, plan.organiser, settings, {
@@ -159,7 +172,9 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       currency,
       kind: "share" as const,
       status: "reported" as const,
-      paidOn: `${edition.year}-05-${String(1 + (index % 28)).padStart(2, "0")}`,
+      paidOn: plan.today
+        ? addDays(plan.today, -(1 + (index % 5)))
+        : `${edition.year}-05-${String(1 + (index % 28)).padStart(2, "0")}`,
       note: index % 2 === 1 ? "Venmo, the whole share" : "Venmo, the deposit",
       recordedBy: payer.id,
       idempotencyKey: randomUUID(),

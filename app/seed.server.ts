@@ -2,7 +2,9 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
-import { WINDOWS } from "~/features/season/lib/weekends";
+import { availabilityWindows, WINDOWS } from "~/features/season/lib/weekends";
+import { weekendAbout } from "~/features/season/lib/editions";
+import { moveFirstEdition } from "~/features/season/index.server";
 import { hashPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
 import { removeMember } from "~/features/organiser/index.server";
@@ -22,6 +24,11 @@ type DemoMember = {
   yesNo: [string, string, string, string];
   sgw24: "yes" | "no";
 };
+
+/** The live demo's weekend is the first one at least this many days ahead. */
+const DEMO_WEEKEND_DAYS = 21;
+/** The week the members' free weeks are written around: the 21st window, the spec's Aug 21 - Aug 25. */
+const DEFAULT_WEEK = 20;
 
 const MEMBERS: DemoMember[] = [
   {
@@ -166,7 +173,21 @@ const VOTES: Array<[string, string, VoteChoice]> = [
  * browser tests start from an undecided one) and fills the money and trip pages; `db` must then be
  * the app's database (getDb), which the features write through.
  */
-export async function seedDemoData(db: Db, { confirmOrganisers = false, season = false } = {}) {
+export async function seedDemoData(
+  db: Db,
+  {
+    confirmOrganisers = false,
+    season = false,
+    today,
+  }: { confirmOrganisers?: boolean; season?: boolean; today?: string } = {},
+) {
+  // With `today` (npm run demo) the season is set about three weeks ahead, in that weekend's year,
+  // so the demo looks alive on any date; without it, the spec's 2025 (the tests' fixed data).
+  const alive = season && today ? weekendAbout(today, DEMO_WEEKEND_DAYS) : undefined;
+  if (alive) await moveFirstEdition(alive.year);
+  const windows = alive ? availabilityWindows(alive.year) : WINDOWS;
+  // The members' free weeks move with the weekend, so Best Weekends still agrees with the decision.
+  const shift = alive ? windows.indexOf(alive.label) - DEFAULT_WEEK : 0;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<string, number>();
   for (const member of MEMBERS) {
@@ -186,7 +207,9 @@ export async function seedDemoData(db: Db, { confirmOrganisers = false, season =
         userId: row.id,
         name: member.name,
         attending: member.attending,
-        availability: Object.fromEntries(WINDOWS.map((label, week) => [label, member.weeks.includes(week)])),
+        availability: Object.fromEntries(
+          windows.map((label, week) => [label, member.weeks.includes(week - shift)]),
+        ),
         sgw_extension: member.extension,
         countries: { usa: member.countries[0], canada: member.countries[1], mexico: member.countries[2] },
         previous_locale: member.yesNo[0],
@@ -224,11 +247,18 @@ export async function seedDemoData(db: Db, { confirmOrganisers = false, season =
     if (!house || !userId) continue;
     await db.insert(votes).values({ houseId: house.id, userId, vote }).onConflictDoNothing();
   }
-  if (season) await seedDemoSeason(db, userIds);
+  if (season) await seedDemoSeason(db, userIds, alive && today ? { weekend: alive.label, today } : {});
 }
 
-/** The demo's decided season: Lakeside Lodge for the 21st window, Alex fronting the house. */
-async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
+/**
+ * The demo's decided season: Lakeside Lodge for the 21st window (or `when.weekend`, about three weeks
+ * after `when.today`), Alex fronting the house.
+ */
+async function seedDemoSeason(
+  db: Db,
+  userIds: ReadonlyMap<string, number>,
+  when: { weekend?: string; today?: string },
+) {
   if ((await getDb()) !== db) throw new Error("The demo season is written through the app's database");
   const [lodge] = await db.select({ id: houses.id }).from(houses).where(eq(houses.title, "Lakeside Lodge"));
   const [organiser] = await db
@@ -251,6 +281,7 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
     ],
     expenses: 6,
     items: 8,
+    ...when,
   });
 }
 

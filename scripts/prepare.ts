@@ -23,6 +23,8 @@ import {
 } from "~/seed.server";
 import { env } from "~/platform/env.server";
 import { issueSetupLink } from "~/features/accounts/index.server";
+import { planFirstEdition } from "~/features/season/index.server";
+import { dayIn } from "~/features/season/lib/season-state";
 
 // A bad configuration stops here, before the build and the migration.
 env();
@@ -59,7 +61,12 @@ if (config.demo) {
     // money and trip pages have something to show. The features write through the app's
     // database: this connection, for this process.
     useDatabase(connection);
-    await seedDemoData(connection.db, { confirmOrganisers: true, season: true });
+    // Its season is set relative to today (the weekend about three weeks ahead), so it looks alive.
+    await seedDemoData(connection.db, {
+      confirmOrganisers: true,
+      season: true,
+      today: dayIn(new Date(), config.eventTimeZone),
+    });
     useDatabase(undefined);
     console.log(`Seeded the demo season into ${config.pgliteDir}.`);
   }
@@ -78,6 +85,9 @@ if (config.demo) {
   process.exit(1);
 } else {
   useDatabase(connection);
+  // A planner nobody has used yet plans the first edition whose weekend is ahead (issue 55).
+  const first = await planFirstEdition(dayIn(new Date(), config.eventTimeZone));
+  if (first) console.log(`A new planner: the first edition is ${first.shortName} (${first.year}).`);
   const token = await issueSetupLink();
   useDatabase(undefined);
   // Only the server's log shows it: whoever reads it runs the server, and may make the first organiser.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { users } from "~/platform/db/schema";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
@@ -34,6 +34,8 @@ const label = (member: number, round: number) =>
 const roundOf = (name: string) => Number(/ v(\d\d)$/.exec(name)?.[1]);
 
 beforeAll(async () => {
+  // After SGW25's weekend, before 2026's: the roll-over to 2026 takes its default weekend (issue 55).
+  vi.setSystemTime(new Date("2025-09-01T12:00:00Z"));
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
   await seedDemoData(database.db, { confirmOrganisers: true });

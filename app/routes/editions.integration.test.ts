@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { previousHouseLabel, splitHouses } from "~/features/houses/lib/house-rules";
 import { REMEMBERED_NOTE } from "~/features/survey/lib/survey-memory";
@@ -35,6 +35,9 @@ const cookies: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
+  // A day after SGW25's weekend: every 2026 weekend is ahead, so 2026 is the next edition with its
+  // default weekend (issue 55: a roll-over offers only weekends ahead of today).
+  vi.setSystemTime(new Date("2025-09-01T12:00:00Z"));
   process.env.ADMIN_EMAILS = "organiser@example.com";
   resetEnvCache();
   await seedDemoData(database.db, { confirmOrganisers: true });

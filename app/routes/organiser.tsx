@@ -6,7 +6,13 @@ import { env } from "~/platform/env.server";
 import { formatDeadline, isSurveyClosed } from "~/platform/lib/deadline";
 import { getSurveyDeadline } from "~/features/season/index.server";
 import { listMemberSurveyStatus } from "~/features/results/index.server";
-import { requireOrganiserPage, getDecision, getHeadcount } from "~/features/organiser/index.server";
+import {
+  requireOrganiserPage,
+  getDecision,
+  getFirstSteps,
+  getHeadcount,
+} from "~/features/organiser/index.server";
+import { FirstSteps } from "~/features/organiser/components/first-steps";
 import styles from "~/styles/features.css";
 import { pageTitle } from "~/platform/lib/page-title";
 import { HYDRATE } from "~/platform/lib/hydration";
@@ -23,7 +29,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => requireOrganiserPage(
 
 async function overview() {
   const now = new Date();
-  const [members, deadline, decision, headcount, backup, backups, schema] = await Promise.all([
+  const [members, deadline, decision, headcount, backup, backups, schema, steps] = await Promise.all([
     listMemberSurveyStatus(),
     getSurveyDeadline(),
     getDecision(),
@@ -31,10 +37,12 @@ async function overview() {
     lastBackupTaken(),
     backupState(now),
     databaseSchema(),
+    getFirstSteps(now),
   ]);
   const zone = env().eventTimeZone;
   const submitted = members.filter((member) => member.submitted).length;
   return {
+    steps,
     survey: { submitted, waiting: members.length - submitted },
     deadline: deadline
       ? `${isSurveyClosed(deadline, now) ? "The survey closed on" : "The survey closes on"} ${formatDeadline(deadline, zone)}.`
@@ -54,7 +62,7 @@ async function overview() {
 }
 
 export default function Organiser() {
-  const { flash, survey, deadline, decision, headcount, backup, backupProblem, running } =
+  const { flash, steps, survey, deadline, decision, headcount, backup, backupProblem, running } =
     useLoaderData<typeof loader>();
   return (
     <OrganiserFrame title="Organiser" flash={flash}>
@@ -63,6 +71,7 @@ export default function Organiser() {
           Backups are failing: {backupProblem}
         </p>
       ) : null}
+      {steps ? <FirstSteps steps={steps} /> : null}
       <section className="card" aria-labelledby="overview-heading">
         <h2 id="overview-heading">Where the season stands</h2>
         <p>{decision.season}</p>

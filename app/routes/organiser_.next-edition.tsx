@@ -94,8 +94,9 @@ export default function NextEdition() {
           choose the weekend and the house on Decide.
         </li>
         <li>
-          Votes, the survey deadline and reminders start empty. The survey asks about {plan.windows.length}{" "}
-          weekends, {windowsSpan(plan.windows[0], plan.windows.at(-1)!, plan.year)}.
+          Votes, the survey deadline and reminders start empty. The survey asks about{" "}
+          {plan.surveyWindows.length} weekends,{" "}
+          {windowsSpan(plan.surveyWindows[0], plan.surveyWindows.at(-1)!, plan.year)}.
         </li>
         <li>
           Members keep their accounts. Their new survey starts from their last name, shirt sizes, countries,
@@ -129,7 +130,9 @@ export default function NextEdition() {
             name="plannedWeekend"
             defaultValue={values.plannedWeekend}
             aria-invalid={errors.plannedWeekend ? true : undefined}
-            aria-describedby={errors.plannedWeekend ? "next-weekend-error" : undefined}
+            aria-describedby={
+              errors.plannedWeekend ? "next-weekend-hint next-weekend-error" : "next-weekend-hint"
+            }
           >
             {plan.windows.map((label) => (
               <option key={label} value={label}>
@@ -137,6 +140,9 @@ export default function NextEdition() {
               </option>
             ))}
           </select>
+          <p id="next-weekend-hint" className="field-note">
+            Only weekends still ahead are offered.
+          </p>
           {errors.plannedWeekend ? (
             <p id="next-weekend-error" className="field-error">
               {errors.plannedWeekend}

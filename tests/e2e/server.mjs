@@ -28,6 +28,9 @@ const APPS = [
   // restore.spec.ts: an empty planner with a set-up link per project, restored from a backup.
   { name: "restore-no-js", port: base + 7, empty: true },
   { name: "restore-js", port: base + 8, empty: true },
+  // restore.spec.ts too: an empty planner per project on its first start, set up and walked (issue 55).
+  { name: "fresh-no-js", port: base + 9, empty: true },
+  { name: "fresh-js", port: base + 10, empty: true },
 ];
 
 const tmp = path.resolve("tests/.tmp");

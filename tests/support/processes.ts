@@ -222,3 +222,23 @@ export function useAppOnThrowawayPostgres(options: {
   });
   return { pg: () => pg!, app: () => app! };
 }
+
+/**
+ * What the Next edition page offers a signed-in organiser, read from its form: the year, and the form
+ * to post as it is preselected. The year and the weekend follow the clock (issue 55), so a test that
+ * starts the next edition posts these instead of fixed ones.
+ */
+export async function nextEditionForm(url: string, cookie: string) {
+  const response = await fetch(`${url}/organiser/next-edition`, { headers: { Cookie: cookie } });
+  const html = await response.text();
+  const read = (pattern: RegExp, what: string) => {
+    const found = pattern.exec(html)?.[1];
+    if (!found) throw new Error(`The Next edition page (${response.status}) shows no ${what}`);
+    return found;
+  };
+  const fromId = read(/name="fromId" value="(\d+)"/, "edition to close");
+  const name = read(/<input id="next-name" name="name"[^>]* value="([^"]+)"/, "short name");
+  const plannedWeekend = read(/<option value="([^"]+)" selected=""/, "preselected weekend");
+  const year = Number(read(/Starting (?:<!-- -->)?(\d{4})/, "year"));
+  return { year, form: { fromId, name, plannedWeekend } };
+}

@@ -10,14 +10,29 @@ import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { emptySurvey } from "~/features/survey/lib/survey-fields";
+import { firstEditionYear, nextEditionName } from "~/features/season/lib/editions";
+import { dayIn } from "~/features/season/lib/season-state";
+import { availabilityWindows } from "~/features/season/lib/weekends";
+import { DEFAULT_EVENT_TIME_ZONE } from "~/platform/lib/deadline";
 import { openDatabase } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
-import { freshDatabase, seedDatabase, serverEnv, startAppServer, startWithNpm } from "../support/processes";
+import {
+  freshDatabase,
+  nextEditionForm,
+  seedDatabase,
+  serverEnv,
+  startAppServer,
+  startWithNpm,
+} from "../support/processes";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
 
-const FRESH = { ...emptySurvey(), name: "Fresh Member", attending: "yes" };
+// A fresh database's first start plans the first edition whose weekend is ahead (issue 55).
+const TODAY = dayIn(new Date(), process.env.EVENT_TIME_ZONE || DEFAULT_EVENT_TIME_ZONE);
+const FIRST_YEAR = firstEditionYear(2025, TODAY);
+const FIRST_NAME = nextEditionName("SGW25", 2025, FIRST_YEAR);
+const FRESH = { ...emptySurvey(availabilityWindows(FIRST_YEAR)), name: "Fresh Member", attending: "yes" };
 
 const ACCOUNT = { email: "fresh@example.com", password: "fresh-secret" };
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -99,34 +114,36 @@ describe.skipIf(!adminUrl)("two instances starting together on one fresh Postgre
         (await (await fetch("http://localhost:3243/about")).text()).match(
           /SGW\d\d is the \d{4} edition/,
         )?.[0];
-      expect(await about()).toBe("SGW25 is the 2025 edition");
+      expect(await about()).toBe(`${FIRST_NAME} is the ${FIRST_YEAR} edition`);
       const sql = postgres(database.url, { max: 1, onnotice: () => {} });
       await sql`update users set email_confirmed_at = now() where email = ${ACCOUNT.email}`;
       await sql.end();
       const cookie = await pageLogin("http://localhost:3242");
+      // The year and weekend the page offers follow the clock (issue 55): post what it preselects.
+      const plan = await nextEditionForm("http://localhost:3242", cookie);
       const rolled = await fetch("http://localhost:3242/organiser/next-edition", {
         method: "POST",
         redirect: "manual",
         headers: { ...FORM, Origin: "http://localhost:3242", Cookie: cookie },
-        body: new URLSearchParams({ fromId: "1", name: "SGW26", plannedWeekend: "Aug 20 - Aug 24" }),
+        body: new URLSearchParams(plan.form),
       });
       expect(rolled.status).toBe(302);
       const rolledAt = Date.now();
       const onOther = async () => {
         const results = (await (await fetch("http://localhost:3243/api/results")).json()) as unknown[];
-        const archive = await fetch("http://localhost:3243/past-events/2025");
+        const archive = await fetch(`http://localhost:3243/past-events/${FIRST_YEAR}`);
         return (
           results.length === 0 &&
           archive.status === 200 &&
           !(await names()) &&
-          (await about()) === "SGW26 is the 2026 edition"
+          (await about()) === `${plan.form.name} is the ${plan.year} edition`
         );
       };
       while (!(await onOther())) {
         expect(Date.now() - rolledAt).toBeLessThan(2_500);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const archived = await (await fetch("http://localhost:3243/past-events/2025")).text();
+      const archived = await (await fetch(`http://localhost:3243/past-events/${FIRST_YEAR}`)).text();
       expect(archived).toContain(FRESH.name);
     } finally {
       await Promise.all(

@@ -8,6 +8,7 @@ export {
   removeSurvey,
 } from "./models/tidy.server";
 export { currentCalendar } from "./services/announce.server";
+export { getFirstSteps } from "./services/first-steps.server";
 export { startBackupWatch } from "./services/backup-watch.server";
 export { housesAction, loadHousesPage } from "./services/houses-page.server";
 export { nextEditionPlan, startNextEdition } from "./services/next-edition.server";

@@ -1,5 +1,6 @@
 /** The season feature's face: what other features, the routes and the tests use of its data access and services. */
 export { rollOver } from "./models/edition-rollover.server";
+export { moveFirstEdition, planFirstEdition } from "./models/first-edition.server";
 export { getSeasonState } from "./models/season-state.server";
 export {
   type ArchivedEdition,
@@ -21,6 +22,7 @@ export {
   claimReminderFailures,
   claimReminderRound,
   clearEventSettings,
+  eventFactsSaved,
   finishAnnouncement,
   getAnnouncementValue,
   getChosenHouseId,

@@ -1,7 +1,15 @@
-import { nextEditionName, type FrozenEdition } from "~/features/season/lib/editions";
+import {
+  nextEditionName,
+  nextEditionYear,
+  weekendToPlan,
+  windowsAhead,
+  type FrozenEdition,
+} from "~/features/season/lib/editions";
+import { availabilityWindows } from "~/features/season/lib/weekends";
+import { dayIn } from "~/features/season/lib/season-state";
+import { env } from "~/platform/env.server";
 import type { EventSettings } from "~/features/season/lib/event-settings";
 import { readStoredSettings } from "~/features/season/lib/event-settings-schema";
-import { availabilityWindows } from "~/features/season/lib/weekends";
 import {
   EVENT_SETTINGS,
   getCurrentEdition,
@@ -19,27 +27,33 @@ import {
 } from "~/features/results/index.server";
 import type { Db } from "~/platform/db/client.server";
 
-/** What starting the next edition would do, for the confirmation page. */
-export async function nextEditionPlan() {
+/**
+ * What starting the next edition would do at `now`, for the confirmation page: the year is the next
+ * one while a weekend of it is still ahead (else the first year whose default weekend is), and only
+ * the weekends still ahead are offered, one of them preselected (issue 55).
+ */
+export async function nextEditionPlan(now = new Date()) {
   const [current, event, chosenId, houses, season] = await Promise.all([
     getCurrentEdition(),
     getEventSettings(),
     getChosenHouseId(),
     listHouses(),
-    getSeasonState(),
+    getSeasonState(now),
   ]);
   // The season state says whether a house is chosen (one in play), as every page does.
   const chosen = season.houseChosen && chosenId ? houses.find((house) => house.id === chosenId) : undefined;
-  const year = current.year + 1;
-  const windows = availabilityWindows(year);
+  const today = dayIn(now, env().eventTimeZone);
+  const year = nextEditionYear(current.year, today);
   return {
     fromId: current.id,
     current: { year: current.year, name: event.shortName },
     year,
-    name: nextEditionName(event.shortName, current.year),
-    // The new year's default weekend (the same weekend a year on when nothing was changed).
-    plannedWeekend: readStoredSettings({ year }).plannedWeekend,
-    windows,
+    name: nextEditionName(event.shortName, current.year, year),
+    // The new year's default weekend while it is ahead, else the first weekend that is.
+    plannedWeekend: weekendToPlan(year, today),
+    windows: windowsAhead(year, today),
+    /** Every weekend of the new year: what its survey asks about. */
+    surveyWindows: availabilityWindows(year),
     chosenHouse: chosen ? chosen.title : null,
     leavingPlay: houses.filter((house) => !house.previous_house && house.in_play && house.id !== chosen?.id)
       .length,
@@ -102,13 +116,15 @@ export type NextEditionRequest = { fromId: number; name: string; plannedWeekend:
  */
 export async function startNextEdition(
   request: NextEditionRequest,
+  now = new Date(),
 ): Promise<{ started: true; name: string } | { started: false; error: string }> {
   const current = await getCurrentEdition();
   if (current.id !== request.fromId) return { started: false, error: await alreadyStarted() };
   const { freeze, chosenHouseId, event } = await closingEdition(current.windows);
-  const year = current.year + 1;
+  const year = nextEditionYear(current.year, dayIn(now, env().eventTimeZone));
   const next = await rollOver({
     fromId: request.fromId,
+    year,
     chosenHouseId,
     freeze,
     settings: { [EVENT_SETTINGS]: JSON.stringify(nextEventSettings(event, year, request)) },

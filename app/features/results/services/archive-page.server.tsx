@@ -1,4 +1,4 @@
-import { cameText, windowDates, type FrozenEdition } from "~/features/season/lib/editions";
+import { cameText, editionHappened, windowDates, type FrozenEdition } from "~/features/season/lib/editions";
 import {
   getArchivedEdition,
   listArchivedEditions,
@@ -26,9 +26,14 @@ function summary(edition: ArchivedEdition): PastEdition {
   };
 }
 
-/** Every past edition, newest first, as /past-events lists them. */
+/**
+ * Every past edition that happened, newest first, as /past-events lists them: an edition rolled over
+ * without a decision, a house or any answer was skipped, never held (decision 032).
+ */
 export async function listPastEditions(): Promise<PastEdition[]> {
-  return (await listArchivedEditions()).map(summary);
+  return (await listArchivedEditions())
+    .filter((edition) => editionHappened(edition.frozen as Partial<FrozenEdition>))
+    .map(summary);
 }
 
 // A past edition never changes: its page is built once per read of the editions (which is cached).

@@ -1,6 +1,6 @@
 import type { WindowCounts } from "~/features/results/lib/best-weekends";
 import type { Attendance, Tally } from "~/features/results/lib/results";
-import { availabilityWindows } from "~/features/season/lib/weekends";
+import { availabilityWindows, defaultWeekend } from "~/features/season/lib/weekends";
 import type { SeasonPhase } from "~/features/season/lib/season-state";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -48,16 +48,93 @@ export function cameText(came: number, members: number): string {
 }
 
 /**
- * The next edition's name: the year in the name moved on (SGW25 → SGW26, "Weekend 2025" →
- * "Weekend 2026"); a name without its year gets the new year appended.
+ * The name of the edition of `to` after one named `name` in `year`: the year in the name moved on
+ * (SGW25 → SGW26, or SGW27 two years on; "Weekend 2025" → "Weekend 2026"); a name without its year
+ * gets the new year appended.
  */
-export function nextEditionName(name: string, year: number): string {
-  const next = year + 1;
+export function nextEditionName(name: string, year: number, to = year + 1): string {
   const trimmed = name.trim();
-  if (trimmed.includes(String(year))) return trimmed.replace(String(year), String(next));
+  if (trimmed.includes(String(year))) return trimmed.replace(String(year), String(to));
   const short = String(year % 100).padStart(2, "0");
-  if (trimmed.endsWith(short)) return `${trimmed.slice(0, -2)}${String(next % 100).padStart(2, "0")}`;
-  return `${trimmed} ${next}`.trim();
+  if (trimmed.endsWith(short)) return `${trimmed.slice(0, -2)}${String(to % 100).padStart(2, "0")}`;
+  return `${trimmed} ${to}`.trim();
+}
+
+/** "2025-08-21": a window's first day in `year`, or null for a label that is not a window. */
+function firstDay(label: string, year: number): string | null {
+  return windowStart(label, year)?.toISOString().slice(0, 10) ?? null;
+}
+
+/**
+ * A weekend is ahead of `today` (the event's calendar day, "2026-11-29") when it starts after it:
+ * one that starts today has begun.
+ */
+export function weekendAhead(label: string, year: number, today: string): boolean {
+  const start = firstDay(label, year);
+  return start !== null && start > today;
+}
+
+/** The windows of `year` that are still ahead of `today`, in order (none once the year is past). */
+export function windowsAhead(year: number, today: string): string[] {
+  return availabilityWindows(year).filter((label) => weekendAhead(label, year, today));
+}
+
+/**
+ * The year the planner's first edition plans: the template's year, or the first one after it whose
+ * default weekend (the spec's third week of August) is still ahead of `today`. A new planner on
+ * 2026-11-29 plans SGW27, not the spec's past SGW25.
+ */
+export function firstEditionYear(template: number, today: string): number {
+  let year = template;
+  while (!weekendAhead(defaultWeekend(year), year, today)) year += 1;
+  return year;
+}
+
+/**
+ * The year the next edition after `current` plans: the next year while one of its weekends is still
+ * ahead of `today`, else the first year after it whose default weekend is ahead: a roll-over never
+ * plans a year that is already over.
+ */
+export function nextEditionYear(current: number, today: string): number {
+  return windowsAhead(current + 1, today).length > 0 ? current + 1 : firstEditionYear(current + 2, today);
+}
+
+/**
+ * The weekend a new edition of `year` preselects: the year's default while it is ahead of `today`,
+ * else the first weekend that is (never a past one).
+ */
+export function weekendToPlan(year: number, today: string): string {
+  const preferred = defaultWeekend(year);
+  return weekendAhead(preferred, year, today) ? preferred : (windowsAhead(year, today)[0] ?? preferred);
+}
+
+/** "2026-12-02": `days` after the calendar day `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The weekend about `days` after `today`: the first window that starts at least that many days
+ * later, in this year or the next (from January to March that is early April's, the first window).
+ * The demo's season is set there, so it is under way on any date.
+ */
+export function weekendAbout(today: string, days: number): { year: number; label: string } {
+  const from = addDays(today, days);
+  for (let year = Number(today.slice(0, 4)); ; year += 1) {
+    const label = availabilityWindows(year).find((window) => (firstDay(window, year) ?? "") >= from);
+    if (label) return { year, label };
+  }
+}
+
+/**
+ * Whether an archived edition happened, so Past Events lists it (decision 032): it was decided (a
+ * weekend and a house chosen), a house was chosen, or anybody answered its survey. An edition
+ * rolled over with none of these was skipped, never held.
+ */
+export function editionHappened(frozen: Partial<FrozenEdition>): boolean {
+  const decided = frozen.phase !== undefined && frozen.phase !== "planned" && frozen.phase !== "archived";
+  const answered = (frozen.weekends?.respondents ?? 0) > 0 || (frozen.came ?? 0) > 0;
+  return decided || Boolean(frozen.house) || answered;
 }
 
 /** The short name the year before had, by the same rule (SGW25 → SGW24). */

@@ -5,7 +5,7 @@ import {
   isWebLink,
   type EventSettings,
 } from "~/features/season/lib/event-settings";
-import { availabilityWindows } from "~/features/season/lib/weekends";
+import { availabilityWindows, defaultWeekend } from "~/features/season/lib/weekends";
 
 // The event settings' zod schemas, apart from event-settings.ts so pages that only show the
 // settings never bring zod into the browser.
@@ -79,7 +79,7 @@ export function readStoredSettings(stored: unknown): EventSettings {
     name: pick("name", text("", EVENT_LIMITS.name), d.name),
     shortName: pick("shortName", text("", EVENT_LIMITS.shortName), d.shortName),
     year,
-    plannedWeekend: planned || (year === d.year ? d.plannedWeekend : availabilityWindows(year)[20]),
+    plannedWeekend: planned || defaultWeekend(year),
     // A weekend stored by starting an edition is a plan (`weekendChosen: false`); one stored by
     // "Choose" (or before that flag existed) is the organiser's choice.
     weekendChosen: planned !== "" && raw.weekendChosen !== false,

@@ -22,5 +22,13 @@ export function availabilityWindows(year: number): string[] {
   return windows;
 }
 
+/**
+ * A year's default weekend, the one an edition plans until the organiser picks another: the 21st
+ * window, which starts on the third or fourth Thursday of August (the spec's Aug 21 - Aug 25 in 2025).
+ */
+export function defaultWeekend(year: number): string {
+  return availabilityWindows(year)[20];
+}
+
 /** The 2025 edition's windows: the spec's list, and the default wherever no edition is given. */
 export const WINDOWS: readonly string[] = availabilityWindows(2025);

@@ -7,6 +7,8 @@ import { availabilityWindows } from "~/features/season/lib/weekends";
 export type Rollover = {
   /** The edition the organiser saw as current: a second click (or organiser) finds it archived. */
   fromId: number;
+  /** The new edition's year: the next one (the default), or a later one when the next is already over. */
+  year?: number;
   /** The new edition's settings (its name, planned weekend). */
   settings: Record<string, string>;
   chosenHouseId: number | null;
@@ -19,7 +21,7 @@ export type Rollover = {
 };
 
 /**
- * Archives the current edition with its frozen results and starts the next year's, in one
+ * Archives the current edition with its frozen results and starts `input.year`'s (the next year's, or a later one), in one
  * transaction that first locks the edition (members' writes hold it `for share` until they commit): the chosen house becomes a previous house with the closing year, every other
  * candidate house leaves play, and the new edition starts without surveys, votes or settings
  * beyond `settings`. Only the first of two concurrent calls for the same edition does anything;
@@ -39,7 +41,7 @@ export async function rollOver(input: Rollover): Promise<{ id: number; year: num
       .update(editions)
       .set({ status: "archived", archivedAt: new Date(), frozen })
       .where(eq(editions.id, current.id));
-    const year = current.year + 1;
+    const year = Math.max(input.year ?? 0, current.year + 1);
     const [next] = await tx
       .insert(editions)
       .values({ year, windows: availabilityWindows(year), status: "current" })

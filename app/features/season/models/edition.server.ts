@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings } from "~/platform/db/schema";
@@ -100,7 +100,9 @@ async function readCurrentEdition(): Promise<CurrentEdition> {
   const [before] = await db
     .select({ name: sql<string | null>`${editions.frozen} ->> 'name'` })
     .from(editions)
-    .where(and(eq(editions.status, "archived"), eq(editions.year, row.year - 1)));
+    .where(and(eq(editions.status, "archived"), lt(editions.year, row.year)))
+    .orderBy(desc(editions.year))
+    .limit(1);
   const current = readStoredSettings({ ...parseJson(row.event), year: row.year }).shortName;
   const previous = before?.name || previousEditionName(current, row.year);
   return { id: row.id, year: row.year, windows: row.windows, names: { current, previous } };

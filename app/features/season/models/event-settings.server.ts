@@ -40,6 +40,20 @@ export async function getEventSettings(): Promise<EventSettings> {
 }
 
 /**
+ * Whether the organiser has saved the event's facts (the Event page's form, or a roll-over that
+ * carried them over): its name is stored. A new planner stores only the short name its year gives.
+ */
+export async function eventFactsSaved(): Promise<boolean> {
+  const value = await getSetting(EVENT);
+  try {
+    const stored: unknown = value ? JSON.parse(value) : {};
+    return Boolean(stored && typeof stored === "object" && "name" in stored);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Merges `patch` into the stored facts (null removes a key, back to its default) in one statement,
  * so two organisers saving different facts at once both keep theirs.
  */
