@@ -64,9 +64,7 @@ export default function SurveyPage() {
     <EditionNamesContext.Provider value={member.names}>
       <div className="survey">
         {member.section === DONE_SECTION ? null : (
-          <p className="muted survey-progress">
-            {stepText(member.step)}
-          </p>
+          <p className="muted survey-progress">{stepText(member.step)}</p>
         )}
         {/* Saving updates the submitted survey only while it is open. */}
         {member.submitted && !member.deadline?.closed && member.section !== DONE_SECTION ? (

@@ -90,9 +90,10 @@ describe("the trip page's privacy", () => {
     const member = await (await page("alex")).text();
     expect(member).toContain(KEY_BOX);
     expect(tripPage.headers({} as never)).toEqual({ "Cache-Control": "private, no-store" });
-    expect(
-      sheetPage.headers({ loaderHeaders: new Headers({ "X-Sheet-Member": "tag" }) } as never),
-    ).toEqual({ "Cache-Control": "private, no-store", "X-Sheet-Member": "tag" });
+    expect(sheetPage.headers({ loaderHeaders: new Headers({ "X-Sheet-Member": "tag" }) } as never)).toEqual({
+      "Cache-Control": "private, no-store",
+      "X-Sheet-Member": "tag",
+    });
   });
 
   it("refuses bad input with a message on the field and saves nothing", async () => {

@@ -214,7 +214,10 @@ async function submit(page: Page, path: string, index: number, kind: "empty" | "
   await expect(alert.first(), `${path} form ${index} ${kind}: an answer`).toBeVisible({ timeout: 15_000 });
   // With JavaScript the message is scrolled into view as it renders: a moment, not a scroll of one's own.
   await expect
-    .poll(inViewOf(alert), { message: `${path} form ${index} ${kind}: the message is in view`, timeout: 3_000 })
+    .poll(inViewOf(alert), {
+      message: `${path} form ${index} ${kind}: the message is in view`,
+      timeout: 3_000,
+    })
     .toBe(true);
   const keepsTyped = async (when: string) => {
     for (const [name, value] of typed) {
@@ -242,13 +245,18 @@ async function submit(page: Page, path: string, index: number, kind: "empty" | "
         timeout: 15_000,
       });
       await expect
-        .poll(inViewOf(said), { message: `${path} form ${index}: the cut's message is in view`, timeout: 3_000 })
+        .poll(inViewOf(said), {
+          message: `${path} form ${index}: the cut's message is in view`,
+          timeout: 3_000,
+        })
         .toBe(true);
       await keepsTyped(" (network cut)");
     } finally {
       await page.context().setOffline(false);
     }
-    expect(await snapshot(page, path), `${path} form ${index}: nothing was saved over a cut network`).toBe(before);
+    expect(await snapshot(page, path), `${path} form ${index}: nothing was saved over a cut network`).toBe(
+      before,
+    );
   }
   return "refused";
 }
