@@ -6,7 +6,8 @@ export const ALREADY_SET_UP =
 
 /** The error page's heading and words for a status (and the refused response's own text, if any). */
 export function errorCopy(status: number, data?: unknown) {
-  if (status === 404 && data === ALREADY_SET_UP) return { title: "The planner is set up", text: ALREADY_SET_UP };
+  if (status === 404 && data === ALREADY_SET_UP)
+    return { title: "The planner is set up", text: ALREADY_SET_UP };
   if (status === 404) return { title: "Page not found", text: "We could not find that page." };
   if (status === 403) {
     // A refusal is no fault of ours: say what was refused (organiser pages, a foreign origin).
