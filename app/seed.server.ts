@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
-import { houses, surveys, users, votes } from "~/platform/db/schema";
+import { houses, payDetails, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { WINDOWS } from "~/features/season/lib/weekends";
 import { hashPassword } from "~/platform/models/password.server";
@@ -252,7 +252,33 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
     expenses: 6,
     items: 8,
   });
+  // How two members asked to be paid (issue 57): Alex, who fronted the house, and Jordan. The IBAN is
+  // the standard's own example (it checks out, and belongs to nobody's real account).
+  for (const [email, details] of DEMO_PAY_DETAILS) {
+    const userId = userIds.get(email);
+    if (userId)
+      await db
+        .insert(payDetails)
+        .values({ userId, ...details })
+        .onConflictDoNothing();
+  }
 }
+
+const DEMO_PAY_DETAILS: Array<[string, Partial<typeof payDetails.$inferInsert>]> = [
+  [
+    "alex@example.com",
+    {
+      paypal: "AlexDemoPays",
+      iban: "DE89370400440532013000",
+      ibanHolder: "Alex Demo",
+      note: "PayPal as friends and family, please; a bank transfer is fine too.",
+    },
+  ],
+  [
+    "jordan@example.com",
+    { revolut: "jordandemo", venmo: "jordan-demo", note: "Cash at the lodge works too." },
+  ],
+];
 
 /** True when the database has no members yet: `npm run demo` seeds only then. */
 export async function isEmpty(db: Db) {
