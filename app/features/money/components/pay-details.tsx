@@ -36,7 +36,8 @@ export function PayDetailsForm({
     <>
       {FIELDS.map(({ field, label, hint, max }) => (
         <LabelledInput
-          key={field}
+          // A save that normalised the value ("paypal.me/Name" → "Name") shows it: a new key, a new input.
+          key={`${field}:${saved[field]}`}
           label={label}
           id={`pay-${field}`}
           name={field}
@@ -58,6 +59,7 @@ export function PayDetailsForm({
       <div className="field">
         <label htmlFor="pay-note">Anything else (how, when, cash…)</label>
         <textarea
+          key={saved.note}
           id="pay-note"
           name="note"
           rows={3}
@@ -76,7 +78,7 @@ export function PayDetailsForm({
 export function PayTo({ name, ways, note }: { name: string; ways: PayWay[]; note: string }) {
   if (ways.length === 0 && !note) return null;
   return (
-    <div className="money-pay-to" aria-label={`How to pay ${name}`}>
+    <div className="money-pay-to" role="group" aria-label={`How to pay ${name}`}>
       <p className="money-pay-to-title">
         How to pay <span className="user-text">{name}</span>:
       </p>
