@@ -252,8 +252,8 @@ async function seedDemoSeason(db: Db, userIds: ReadonlyMap<string, number>) {
     expenses: 6,
     items: 8,
   });
-  // How two members asked to be paid (issue 57): Alex, who fronted the house, and Jordan. The IBAN is
-  // the standard's own example (it checks out, and belongs to nobody's real account).
+  // How two members asked to be paid (issue 57): Alex, who fronted the house (Riley and Sam owe Alex),
+  // and Sam (owed pesos by Alex and Riley). The IBAN is the standard's own example: it checks out.
   for (const [email, details] of DEMO_PAY_DETAILS) {
     const userId = userIds.get(email);
     if (userId)
@@ -274,10 +274,7 @@ const DEMO_PAY_DETAILS: Array<[string, Partial<typeof payDetails.$inferInsert>]>
       note: "PayPal as friends and family, please; a bank transfer is fine too.",
     },
   ],
-  [
-    "jordan@example.com",
-    { revolut: "jordandemo", venmo: "jordan-demo", note: "Cash at the lodge works too." },
-  ],
+  ["sam@example.com", { revolut: "samdemo", venmo: "sam-demo", note: "Cash at the lodge works too." }],
 ];
 
 /** True when the database has no members yet: `npm run demo` seeds only then. */

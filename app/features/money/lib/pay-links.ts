@@ -7,10 +7,10 @@ import { minorToText } from "~/platform/lib/amount";
  *
  * Which address formats were checked, and how (the `search` tool's docs and pages corpora, 2026-11-29):
  * - PayPal.me `https://paypal.me/<name>/<amount><CUR>` (12.50EUR): the amount after the name is
- *   described by several independent guides (quickchart.io's payment QR codes, joingerald.com's
- *   PayPal.me guide) and PayPal's help centre describes the amount-and-currency suffix; PayPal's own
- *   page was not in the corpus. Kept, with the amount only in a currency PayPal lists (its currency
- *   codes page, developer.paypal.com) and written with the currency's own decimals (none for JPY).
+ *   described by independent guides (quickchart.io's payment QR codes, joingerald.com's PayPal.me
+ *   guide); the currency suffix is as the issue's brief cites PayPal for it. PayPal's own help page
+ *   was not in the corpus, so this one is verified second-hand. The amount goes only in a currency
+ *   PayPal lists (its currency codes page, developer.paypal.com), whole for HUF, JPY and TWD.
  * - Venmo: no Venmo documentation of a web address carrying an amount was found (`?txn=pay&amount=`
  *   is used widely but documented only by its users; Venmo's own docs describe the retired API). So
  *   the link opens the profile, without the amount: `https://venmo.com/u/<user>`.
