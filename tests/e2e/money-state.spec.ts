@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expectStatus, sentMails } from "./season-support";
+import { seriousViolations } from "./axe";
 import { DEMO_PASSWORD, signedIn } from "./support";
 
 // Chooses a house and gives it a price (app-wide state): the config runs this file in the *-state
@@ -213,6 +214,8 @@ test("a member says how to pay them, and one who owes them opens the prefilled l
   await expect(panel.getByLabel("PayPal.me name")).toHaveValue("AlexSgw25");
   await noSidewaysScroll(alex.page);
   await panel.screenshot({ path: `/work/shots/pay-account-390-${mode}.png` });
+  // axe runs in the page: with JavaScript on only (the markup is the same without).
+  if (javaScriptEnabled) expect(await seriousViolations(alex.page)).toEqual([]);
 
   // Sam owes Alex: the settle-up line shows Alex's PayPal, prefilled with what it asks, right beside
   // "Record as paid".
@@ -231,6 +234,8 @@ test("a member says how to pay them, and one who owes them opens the prefilled l
   await noSidewaysScroll(sam.page);
   await line.scrollIntoViewIfNeeded();
   await line.screenshot({ path: `/work/shots/pay-money-settle-390-${mode}.png` });
+  // axe runs in the page: with JavaScript on only (the markup is the same without).
+  if (javaScriptEnabled) expect(await seriousViolations(sam.page)).toEqual([]);
   await line.getByRole("button", { name: "Record as paid" }).click();
   await expectStatus(sam.page, "Reported: Sam paid Alex ");
   await expect(line).toContainText("it counts once Alex confirms it.");
