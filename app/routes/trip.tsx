@@ -120,7 +120,10 @@ export default function Trip() {
         <p>
           Open the <a href="/trip/sheet">trip sheet</a> once while you have signal: this phone keeps a copy
           until you sign out, for the house with no connection. Without JavaScript,{" "}
-          <a href="/trip/sheet.html" download>save the sheet to this phone</a> as one file instead.
+          <a href="/trip/sheet.html" download>
+            save the sheet to this phone
+          </a>{" "}
+          as one file instead.
         </p>
         <p>
           On an iPhone, put the planner on the home screen: in Safari tap Share, then “Add to Home Screen”.

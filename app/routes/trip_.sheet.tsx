@@ -41,8 +41,11 @@ export default function TripSheet() {
           <div className="no-print">
             <p>
               <Link to="/trip">Back to the trip page</Link> · Print this page or save it as a PDF from your
-              browser, or <a href="/trip/sheet.html" download>save the sheet to this phone</a> (one file that opens
-              without a connection).
+              browser, or{" "}
+              <a href="/trip/sheet.html" download>
+                save the sheet to this phone
+              </a>{" "}
+              (one file that opens without a connection).
             </p>
             <p id="sheet-kept" hidden>
               This phone keeps a copy until you sign out: open this page with no signal and it is here.
