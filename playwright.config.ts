@@ -23,7 +23,7 @@ const at = (offset: number) => `http://localhost:${Number(port) + offset}`;
 // (money-state). The trip spec chooses a weekend of its own and runs after them; the form crawler
 // (walk-forms) walks every form of the decided season last.
 const STATE_SPECS = [
-  /offline\.spec\.ts$/,
+  /walk-offline-sheet\.spec\.ts$/,
   /organiser-pages\.spec\.ts$/,
   /organiser-state\.spec\.ts$/,
   /long-data\.spec\.ts$/,
