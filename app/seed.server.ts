@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
-import { houses, surveys, users, votes } from "~/platform/db/schema";
+import { houses, payDetails, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { availabilityWindows, WINDOWS } from "~/features/season/lib/weekends";
 import { weekendAbout } from "~/features/season/lib/editions";
@@ -283,7 +283,30 @@ async function seedDemoSeason(
     items: 8,
     ...when,
   });
+  // How two members asked to be paid (issue 57): Alex, who fronted the house (Riley and Sam owe Alex),
+  // and Sam (owed pesos by Alex and Riley). The IBAN is the standard's own example: it checks out.
+  for (const [email, details] of DEMO_PAY_DETAILS) {
+    const userId = userIds.get(email);
+    if (userId)
+      await db
+        .insert(payDetails)
+        .values({ userId, ...details })
+        .onConflictDoNothing();
+  }
 }
+
+const DEMO_PAY_DETAILS: Array<[string, Partial<typeof payDetails.$inferInsert>]> = [
+  [
+    "alex@example.com",
+    {
+      paypal: "AlexDemoPays",
+      iban: "DE89370400440532013000",
+      ibanHolder: "Alex Demo",
+      note: "PayPal as friends and family, please; a bank transfer is fine too.",
+    },
+  ],
+  ["sam@example.com", { revolut: "samdemo", venmo: "sam-demo", note: "Cash at the lodge works too." }],
+];
 
 /** True when the database has no members yet: `npm run demo` seeds only then. */
 export async function isEmpty(db: Db) {

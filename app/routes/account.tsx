@@ -29,6 +29,9 @@ import {
 import { chooseNotices, organiserNoticeChoice } from "~/features/organiser/index.server";
 import styles from "~/styles/account.css";
 import { ORGANISER_KEEPS_ACCOUNT } from "~/features/accounts/lib/own-account";
+import { getPayDetails, savePayDetailsForm } from "~/features/money/index.server";
+import { PAY_FIELDS } from "~/features/money/lib/pay-links";
+import { PayDetailsForm } from "~/features/money/components/pay-details";
 
 export const handle = HYDRATE;
 export const headers = passRetryAfter;
@@ -42,10 +45,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       ...(await accountOverview(user, session?.sessionId)),
       // Organisers only: the mails they chose to hear back by.
       notices: await organiserNoticeChoice(user),
+      // How the member wants to be paid: only ever shown to them here, and to who owes them (issue 57).
+      pay: await getPayDetails(user.id),
     };
   });
 
-type Intent = "name" | "email" | "password" | "password-code" | "sessions" | "notices";
+type Intent = "name" | "email" | "password" | "password-code" | "sessions" | "notices" | "pay";
 
 const HANDLERS: Record<
   Intent,
@@ -62,6 +67,7 @@ const HANDLERS: Record<
   "password-code": ({ user, ip }) => mailPasswordCode(user, ip),
   sessions: ({ user, sessionId }) => logOutEverywhereElse(user, sessionId),
   notices: ({ user, form }) => chooseNotices(user, form),
+  pay: ({ user, form }) => savePayDetailsForm(user.id, form),
 };
 
 export const clientAction = keepInputOnFailure;
@@ -70,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const session = await getCookieSession(request);
   // Passwords are never sent back to the page (readForm keeps none).
-  const read = await readForm(request, anyFields, { keep: ["name", "email"] });
+  const read = await readForm(request, anyFields, { keep: ["name", "email", ...PAY_FIELDS] });
   if (!read.ok) return refuse(read.failure);
   const intent = read.data.intent ?? "";
   const handler = handlerFor(HANDLERS, intent);
@@ -140,7 +146,8 @@ function FieldError({ message }: { message?: string }) {
 }
 
 export default function Account() {
-  const { name, email, hasPassword, sessions, notices, flash, flashForm } = useLoaderData<typeof loader>();
+  const { name, email, hasPassword, sessions, notices, pay, flash, flashForm } =
+    useLoaderData<typeof loader>();
   // A save's note shows in the form it answers (the redirect's anchor); any other note, at the top.
   const note = (intent: Intent) => (!result && flashForm === intent ? flash : undefined);
   const result = useActionResult<typeof action>();
@@ -308,6 +315,22 @@ export default function Account() {
           </IntentForm>
         </Panel>
       ) : null}
+      <Panel id="pay" title="How to pay me">
+        <p className="muted">
+          Shown only to members of the trip who owe you money, beside what they owe, on the money page and in
+          their payment reminder; never to anyone else. All optional.
+        </p>
+        <IntentForm intent="pay" failure={failure("pay")} note={note("pay")}>
+          <PayDetailsForm
+            saved={pay}
+            values={failure("pay")?.values as Record<string, string> | undefined}
+            errors={failure("pay")?.fieldErrors}
+          />
+          <button type="submit" className="button">
+            Save how to pay me
+          </button>
+        </IntentForm>
+      </Panel>
       <Panel id="data" title="Your data">
         <p>Everything the planner keeps about you, as a JSON file.</p>
         <a className="button button-secondary" href="/account/data" download>

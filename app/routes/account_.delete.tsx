@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       `Your ${plural(footprint.sessions, "session")} (logged out everywhere) and the links in mails sent to you`,
       `Your ${plural(footprint.votes, "vote")} on houses`,
       "Your surveys of every edition",
+      "How to pay you (the payment details on your account), if you gave any",
       ...(footprint.draft ? ["Your unsent survey draft"] : []),
       footprint.houses.list.length
         ? `The ${plural(footprint.houses.list.length, "house")} you suggested stay for the others`

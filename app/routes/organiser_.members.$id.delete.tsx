@@ -77,6 +77,7 @@ export default function DeleteAccount() {
         `Its ${plural(member.votes, "vote")} on houses`,
         member.survey ? "Its submitted survey" : "It has no submitted survey",
         ...(member.draft ? ["Its unsent survey draft"] : []),
+        "How to pay them (their payment details), if they gave any",
         member.houses.list.length
           ? `The ${plural(member.houses.list.length, "house")} it suggested stay, unless you tick the box below`
           : "It suggested no houses",

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expectStatus, sentMails } from "./season-support";
+import { seriousViolations } from "./axe";
 import { DEMO_PASSWORD, signedIn } from "./support";
 
 // Chooses a house and gives it a price (app-wide state): the config runs this file in the *-state
@@ -194,6 +195,64 @@ test("a member adds an expense split three ways, settle-up lists the transfers, 
   await page.context().close();
 });
 
+test("a member says how to pay them, and one who owes them opens the prefilled link and records the payment", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  // Alex, who fronted the house, gives a PayPal.me name on /account ("How to pay me"): a wrong one is
+  // refused with what was typed kept, then saved.
+  const alex = await member(browser, "alex@example.com", javaScriptEnabled);
+  await alex.page.getByRole("link", { name: "How to pay me" }).click();
+  await alex.page.waitForURL(/\/account/);
+  const panel = alex.page.getByRole("region", { name: "How to pay me" });
+  await panel.getByLabel("PayPal.me name").fill("alex.sgw");
+  await panel.getByRole("button", { name: "Save how to pay me" }).click();
+  await expect(panel.getByText("A PayPal.me name is 1 to 20 letters or digits")).toBeVisible();
+  await expect(panel.getByLabel("PayPal.me name")).toHaveValue("alex.sgw");
+  await panel.getByLabel("PayPal.me name").fill("paypal.me/AlexSgw25");
+  await panel.getByLabel("Anything else (how, when, cash…)").fill("Friends and family, please.");
+  await panel.getByRole("button", { name: "Save how to pay me" }).click();
+  await expectStatus(alex.page, "Your payment details are saved.");
+  await expect(panel.getByLabel("PayPal.me name")).toHaveValue("AlexSgw25");
+  await noSidewaysScroll(alex.page);
+  await panel.screenshot({ path: `/work/shots/pay-account-390-${mode}.png` });
+  // axe runs in the page: with JavaScript on only (the markup is the same without).
+  if (javaScriptEnabled) expect(await seriousViolations(alex.page)).toEqual([]);
+
+  // Sam owes Alex: the settle-up line shows Alex's PayPal, prefilled with what it asks, right beside
+  // "Record as paid".
+  const sam = await member(browser, "sam@example.com", javaScriptEnabled);
+  const line = sam.page
+    .locator('[data-settle="USD"]')
+    .getByRole("listitem")
+    .filter({ hasText: "Sam pays Alex" });
+  await expect(line).toHaveCount(1);
+  const owed = await line.getByLabel("Amount paid (USD)").inputValue();
+  const howTo = line.getByRole("group", { name: "How to pay Alex" });
+  await expect(howTo).toContainText("Friends and family, please.");
+  const paypal = howTo.getByRole("link", { name: "paypal.me/AlexSgw25" });
+  await expect(paypal).toHaveAttribute("href", `https://paypal.me/AlexSgw25/${owed}USD`);
+  await expect(howTo).toContainText("opens with the amount filled in");
+  await noSidewaysScroll(sam.page);
+  await line.scrollIntoViewIfNeeded();
+  await line.screenshot({ path: `/work/shots/pay-money-settle-390-${mode}.png` });
+  // axe runs in the page: with JavaScript on only (the markup is the same without).
+  if (javaScriptEnabled) expect(await seriousViolations(sam.page)).toEqual([]);
+  await line.getByRole("button", { name: "Record as paid" }).click();
+  await expectStatus(sam.page, "Reported: Sam paid Alex ");
+  await expect(line).toContainText("it counts once Alex confirms it.");
+  expect([...alex.errors, ...sam.errors]).toEqual([]);
+  await sam.page.context().close();
+
+  // A visitor's money page is the login page: nothing of Alex's details.
+  const visitor = await browser.newContext({ javaScriptEnabled });
+  const html = await (await visitor.request.get("/money")).text();
+  expect(html).not.toContain("AlexSgw25");
+  await visitor.close();
+  await alex.page.context().close();
+});
+
 test("a member refuses a share someone else entered in one press, and the organiser accepts it back in", async ({
   browser,
   javaScriptEnabled,
@@ -312,6 +371,8 @@ test("the payment reminder reaches exactly the payers with something due", async
   expect(toSam.text).toMatch(/\$[\d,.]+ of your share of Casa del Mar is due by (June|August) 1, 2099/);
   // Sam's own personal link (one press signs Sam in on /money).
   expect(toSam.text).toContain(`Your line and the instructions: ${origin}/continue/`);
+  // Alex said how to pay them (issue 57): Sam's own mail carries it, PayPal prefilled with Sam's amount.
+  expect(toSam.text).toMatch(/PayPal: paypal\.me\/AlexSgw25 https:\/\/paypal\.me\/AlexSgw25\/[\d.]+USD/);
   await expect(page.getByRole("link", { name: "Send the payment reminder…" })).toHaveCount(0);
   await noSidewaysScroll(page);
   expect(errors).toEqual([]);

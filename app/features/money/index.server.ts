@@ -8,6 +8,8 @@ export {
   decidePayment,
   saveMoneySettings,
 } from "./models/money-writes.server";
+export { getPayDetails } from "./models/pay-details.server";
+export { savePayDetailsForm } from "./services/pay-details.server";
 export { openBalanceOf, sharesStillDue } from "./services/money-access.server";
 export { moneyAction } from "./services/money-actions.server";
 export { ledgerCsv, sharesCsv } from "./services/money-csv.server";

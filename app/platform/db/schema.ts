@@ -511,6 +511,26 @@ export const moneySettings = pgTable(
   ],
 );
 
+/**
+ * How a member wants to be paid (issue 57): a bank account (IBAN and its holder), PayPal.me, Venmo,
+ * Revolut, Wise, and a free text. One row per member, theirs alone: it goes with the account, is in
+ * "download my data" and in backups, and is shown only to a member of the same trip who owes them
+ * (features/money/lib/pay-links.ts). An empty text is "not given".
+ */
+export const payDetails = pgTable("pay_details", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  iban: text("iban").notNull().default(""),
+  ibanHolder: text("iban_holder").notNull().default(""),
+  paypal: text("paypal").notNull().default(""),
+  venmo: text("venmo").notNull().default(""),
+  revolut: text("revolut").notNull().default(""),
+  wise: text("wise").notNull().default(""),
+  note: text("note").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
 /** The organiser's changes to who pays for the house: a member added or removed, a weight set. */
 export const moneyPayers = pgTable(
   "money_payers",

@@ -19,6 +19,7 @@ const PERSONAL = new Set([
   "votes.user_id",
   "trip_feed_tokens.user_id",
   "trip_mail_claims.user_id",
+  "pay_details.user_id",
   "organiser_notices.user_id",
   "organiser_notice_claims.user_id",
 ]);

@@ -8,6 +8,8 @@ import { loadMoneyInput } from "~/features/money/index.server";
 import { personKey, tripPeople } from "~/features/trip/lib/rooms";
 import { listPlacements, listTravel, listTripMembers } from "~/features/trip/index.server";
 import { seedDemoData } from "~/seed.server";
+import { payDetails } from "~/platform/db/schema";
+import { readPayDetails } from "~/features/money/lib/pay-links";
 import * as moneyPage from "~/routes/money._index";
 import * as tripPage from "~/routes/trip";
 import { callRoute, cookieFrom, makeRequest } from "../../support/requests";
@@ -82,6 +84,25 @@ describe("the demo data", () => {
     // Sam sees their own line only.
     const { page: samsMoney } = await loaded(moneyPage, "/money", "sam@example.com");
     expect(samsMoney.lines.map((line: { name: string }) => line.name)).toEqual(["Sam"]);
+    // How to pay (issue 57): two demo members said how, as the form would have taken it. Sam, who owes
+    // Alex, sees Alex's PayPal prefilled on his settle-up line.
+    const given = await database.db.select().from(payDetails);
+    expect(given).toHaveLength(2);
+    for (const { userId: _userId, updatedAt: _updatedAt, ...details } of given)
+      expect(readPayDetails(details)).toEqual({ ok: true, details });
+    type Transfer = { payTo: { name: string; ways: Array<{ href: string }> } | null };
+    type Page = { balances: Array<{ currency: string; transfers: Transfer[] }> };
+    const withDetails = (page: Page, code: string) =>
+      page.balances.find((group) => group.currency === code)!.transfers.filter((t) => t.payTo);
+    const [samToAlex] = withDetails(samsMoney, "USD");
+    expect(samToAlex.payTo!.name).toBe("Alex");
+    expect(samToAlex.payTo!.ways[0].href).toMatch(/^https:\/\/paypal\.me\/AlexDemoPays\/[\d.]+USD$/);
+    // Alex owes Sam pesos: Sam's Venmo and Revolut links, neither prefilled (no documented format).
+    const [alexToSam] = withDetails(money, "MXN");
+    expect(alexToSam.payTo!.ways.map((way) => way.href)).toEqual([
+      "https://venmo.com/u/sam-demo",
+      "https://revolut.me/samdemo",
+    ]);
 
     // Trip: everyone placed is on the trip, every answer-yes member and their guests have a bed.
     const members = await listTripMembers();

@@ -3,6 +3,11 @@ import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 import type { ShareConsent } from "~/features/money/components/consent-panel";
+import { PayTo } from "~/features/money/components/pay-details";
+import type { PayWay } from "~/features/money/lib/pay-links";
+
+/** How to pay someone: only on the viewer's own debts, when the one they owe said how (issue 57). */
+export type PayToItem = { name: string; ways: PayWay[]; note: string } | null;
 
 export type ExpenseItem = {
   id: number;
@@ -31,6 +36,7 @@ export type BalanceGroup = {
     key: string;
     /** What the payer reported and is not counted yet ("" when nothing waits). */
     waiting: string;
+    payTo: PayToItem;
   }>;
   /**
    * For an organiser: what is open with members who left, as the transfers that would settle it
@@ -197,6 +203,7 @@ export function Balances({
                 <li key={`${transfer.from}-${transfer.to}`}>
                   <span className="user-text">{transfer.text}</span>
                   {transfer.waiting ? <p className="user-text muted">{transfer.waiting}</p> : null}
+                  {transfer.payTo ? <PayTo {...transfer.payTo} /> : null}
                   {formsOf(transfer) ? (
                     <SettleForm
                       pair={{ ...transfer, currency: group.currency }}

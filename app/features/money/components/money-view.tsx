@@ -7,7 +7,9 @@ import {
   ExpenseList,
   type BalanceGroup,
   type ExpenseItem,
+  type PayToItem,
 } from "~/features/money/components/ledger-panel";
+import { PayTo } from "~/features/money/components/pay-details";
 import { ConsentPanel, type ShareConsent } from "~/features/money/components/consent-panel";
 import { Instructions } from "~/features/money/components/money-field";
 import { PayerLines, type Line } from "~/features/money/components/payer-lines";
@@ -29,6 +31,9 @@ export type MoneyViewData = {
   missing: string | null;
   receiver: { id: number; name: string } | null;
   instructions: string;
+  /** How to pay the receiver what this member's line says is due, when the receiver said how. */
+  payReceiver: PayToItem;
+  paySaid: boolean;
   deposit: string;
   depositDue: string;
   balanceDue: string;
@@ -127,6 +132,7 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
         <section className="card" aria-labelledby="payments">
           <h2 id="payments">Payments</h2>
           <PaymentList payments={page.payments} failure={failure} />
+          {!readOnly && page.payReceiver ? <PayTo {...page.payReceiver} /> : null}
           {!readOnly && isPayer && !role.receiver && page.receiver && !page.missing ? (
             <ReportPayment formKey={page.keys.payment} failure={failure} currency={page.currency} />
           ) : null}
@@ -177,6 +183,14 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
 
       <section className="card" aria-labelledby="balances">
         <h2 id="balances">Balances and settle up</h2>
+        {!readOnly && (page.inLedger || role.seesLedger) ? (
+          <p className="muted" id="how-to-pay-me">
+            {page.paySaid
+              ? "Those who owe you see how you want to be paid beside what they owe. "
+              : "Say how you want to be paid (PayPal, Venmo, Revolut, Wise, a bank account): those who owe you see it beside what they owe. "}
+            <Link to="/account#pay">{page.paySaid ? "Change how to pay me" : "How to pay me"}</Link>
+          </p>
+        ) : null}
         <Balances
           groups={page.balances}
           multiCurrency={page.multiCurrency}

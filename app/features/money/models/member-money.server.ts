@@ -3,14 +3,15 @@ import { getDb } from "~/platform/db/client.server";
 import { editions, moneyExpenseShares, moneyExpenses, moneyPayments } from "~/platform/db/schema";
 import { selectWithEditionYear } from "~/features/season/index.server";
 import { minorToText } from "~/platform/lib/amount";
+import { getPayDetails } from "~/features/money/models/pay-details.server";
 
 /**
  * A member's money in every edition, for "Download my data": their shares of expenses, the payments
- * they made or received, the expenses they paid or entered. Amounts as text in their currency.
+ * they made or received, the expenses they paid or entered, how they asked to be paid. Amounts as text in their currency.
  */
 export async function memberMoney(userId: number) {
   const db = await getDb();
-  const [shares, payments, expenses] = await Promise.all([
+  const [shares, payments, expenses, payDetails] = await Promise.all([
     db
       .select({
         edition: editions.year,
@@ -50,12 +51,15 @@ export async function memberMoney(userId: number) {
     })
       .where(or(eq(moneyExpenses.paidBy, userId), eq(moneyExpenses.authorId, userId)))
       .orderBy(asc(moneyExpenses.id)),
+    getPayDetails(userId),
   ]);
   const text = <T extends { amount: number; currency: string }>(row: T) => ({
     ...row,
     amount: minorToText(row.amount, row.currency),
   });
   return {
+    /** How they asked to be paid (issue 57): empty texts when they gave none. */
+    payDetails,
     shares: shares.map(({ deleted, ...row }) => ({ ...text(row), deleted: deleted !== null })),
     payments: payments.map(({ fromUserId, ...row }) => ({
       ...text(row),

@@ -7,6 +7,30 @@ import { mayDecide, waitingBetween } from "~/features/money/lib/settle";
 import { formatWeight } from "~/features/money/lib/shares";
 import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { writeOffOf } from "~/features/money/services/money-former.server";
+import { hasPayDetails, payWays, type Owed, type PayDetails } from "~/features/money/lib/pay-links";
+import { getPayDetails, payDetailsOf } from "~/features/money/models/pay-details.server";
+
+/**
+ * The people this member owes now, by id (issue 57): the payee of each settle-up transfer they pay,
+ * and the house's receiver when the member's own line says something is due. Only theirs is read.
+ */
+function creditorsOf(loaded: LoadedMoney): number[] {
+  const { money, me, role, settings, edition } = loaded;
+  if (edition.readOnly) return [];
+  const payees = role.seesLedger
+    ? [...money.transfers.values()]
+        .flat()
+        .filter((t) => t.from === me.id)
+        .map((t) => t.to)
+    : [];
+  const receiver = settings.receiverId;
+  const owesHouse = receiver !== null && receiver !== me.id && (money.lines.get(me.id)?.due ?? 0) > 0;
+  return owesHouse ? [...payees, receiver] : payees;
+}
+
+/** How to pay one creditor, an amount owed: their ways (links prefilled where verified) and note. */
+const payToOf = (details: PayDetails | undefined, name: string, owed: Owed) =>
+  details ? { name, ways: payWays(details, owed), note: details.note } : null;
 
 /**
  * Where one member stands in the whole trip, per currency (the house, expenses, every payment and
@@ -83,6 +107,10 @@ export async function getMoneyPage(request: Request, year?: string) {
   const currency = house?.currency ?? "USD";
   const seeAll = role.organiser || role.receiver;
   const viewer = { id: me.id, organiser: role.organiser };
+  const [creditorDetails, ownDetails] = await Promise.all([
+    payDetailsOf(creditorsOf(loaded)),
+    getPayDetails(me.id),
+  ]);
   const visible = loaded.payments
     .filter((p) => seeAll || p.fromUserId === me.id || p.toUserId === me.id)
     .map((p) => ({
@@ -139,6 +167,11 @@ export async function getMoneyPage(request: Request, year?: string) {
     return {
       ...t,
       toName: name(t.to),
+      // Only on the viewer's own debts: how to pay the one they owe, beside "Record as paid".
+      payTo:
+        t.from === me.id
+          ? payToOf(creditorDetails.get(t.to), name(t.to), { amount: rest, currency: code })
+          : null,
       text: `${name(t.from)} pays ${name(t.to)} ${formatMoney(rest, code)}${less}`,
       value: minorToText(rest, code),
       key: formKey(),
@@ -182,6 +215,9 @@ export async function getMoneyPage(request: Request, year?: string) {
     receiver:
       settings.receiverId === null ? null : { id: settings.receiverId, name: name(settings.receiverId) },
     instructions: settings.instructions,
+    payReceiver: payReceiverOf(loaded, creditorDetails),
+    /** Whether this member said how to pay them (a link to /account#pay either way). */
+    paySaid: hasPayDetails(ownDetails),
     deposit: depositText(settings.deposit, currency),
     depositDue: formatDay(settings.depositDue),
     balanceDue: formatDay(settings.balanceDue),
@@ -204,4 +240,14 @@ export async function getMoneyPage(request: Request, year?: string) {
     // Links only: each past trip's page checks that the member was on it.
     pastYears: edition.readOnly ? [] : (await listArchivedEditions()).map((past) => past.year),
   };
+}
+
+/** How the viewer pays the house's receiver what their line says is due next, when they gave details. */
+function payReceiverOf(loaded: LoadedMoney, details: Map<number, PayDetails>) {
+  const { money, me, settings, house, names } = loaded;
+  const line = money.lines.get(me.id);
+  const receiver = settings.receiverId;
+  if (receiver === null || receiver === me.id || !line || line.due <= 0) return null;
+  const owed = { amount: line.next?.amount ?? line.due, currency: house?.currency ?? "USD" };
+  return payToOf(details.get(receiver), nameOf(names, receiver), owed);
 }

@@ -9,6 +9,8 @@ import { formatDay } from "~/platform/lib/calendar-day";
 import { paymentReminderMail } from "~/features/money/lib/reminder-mail";
 import { claimMoneyReminder, setMoneyReminderFailures } from "~/features/money/models/money-writes.server";
 import { nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { payWays, type PayDetails } from "~/features/money/lib/pay-links";
+import { payDetailsOf } from "~/features/money/models/pay-details.server";
 
 /**
  * Every payer with something due (not the receiver, who fronted the house), with their own amount:
@@ -28,6 +30,7 @@ function reminderRecipients(loaded: LoadedMoney) {
         name: payer.name,
         email: member.email,
         amount: formatMoney(line.next.amount, currency),
+        owes: { amount: line.next.amount, currency },
         date: line.next.date ? formatDay(line.next.date) : null,
         owed: formatMoney(line.owed, currency),
       },
@@ -37,9 +40,16 @@ function reminderRecipients(loaded: LoadedMoney) {
 
 type Recipient = ReturnType<typeof reminderRecipients>[number];
 
-/** One payer's reminder as it reads, with their own personal link (or a placeholder for the preview). */
-function reminderFor(loaded: LoadedMoney, payer: Recipient, link: string) {
+/**
+ * One payer's reminder as it reads, with their own personal link (or a placeholder for the preview),
+ * and how the receiver asked to be paid, prefilled with this payer's amount (never in the preview).
+ */
+function reminderFor(loaded: LoadedMoney, payer: Recipient, link: string, receiverPay?: PayDetails) {
   return paymentReminderMail({
+    payTo:
+      receiverPay && payer.id !== loaded.settings.receiverId
+        ? { ways: payWays(receiverPay, payer.owes), note: receiverPay.note }
+        : null,
     ...payer,
     shortName: loaded.edition.names.current,
     house: loaded.house?.title ?? "the house",
@@ -111,11 +121,14 @@ export async function sendPaymentReminder(
   if (!(await claimMoneyReminder(loaded.edition, now, REMINDER_INTERVAL_MS))) {
     return { ok: false, error: "A payment reminder already went out in the last 24 hours." };
   }
+  const receiverId = loaded.settings.receiverId;
+  const receiverPay = receiverId === null ? undefined : (await payDetailsOf([receiverId])).get(receiverId);
   const mails = await Promise.all(
     reminderRecipients(loaded).map(async (payer) => ({
       to: payer.email,
-      // Each payer's own personal link: one press signs them in on /money (decision 018).
-      ...reminderFor(loaded, payer, await personalLinkFor({ id: payer.id }, "/money")),
+      // Each payer's own personal link: one press signs them in on /money (decision 018); the
+      // receiver's payment details go only to those who owe them, each with their own amount.
+      ...reminderFor(loaded, payer, await personalLinkFor({ id: payer.id }, "/money"), receiverPay),
     })),
   );
   const { sent, failed } = await sendMailRound(mails);

@@ -8,6 +8,7 @@ import {
   surveyDrafts,
   surveys,
   tripFeedTokens,
+  payDetails,
   tripMailClaims,
   trustedLogins,
   users,
@@ -110,7 +111,7 @@ export async function removeSurvey(userId: number): Promise<boolean> {
  * Removes a member from the group (their own "Delete my account" and the organiser's alike): the
  * account row stays, anonymised, so every expense, share, payment and ride that names them still
  * balances (decision 025); what was only theirs goes (sessions, trusted addresses, codes and links,
- * calendar feed, surveys, drafts, votes, notices), and what they held on the trip is given back. An
+ * calendar feed, payment details, surveys, drafts, votes, notices), and what they held on the trip is given back. An
  * organiser's account (its address among `organiserEmails` and confirmed) is never removed: the
  * check is part of the UPDATE, so it holds however the account changed since the page was shown.
  */
@@ -136,6 +137,8 @@ export async function removeMember(userId: number, organiserEmails: string[]): P
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(trustedLogins).where(eq(trustedLogins.userId, userId));
     await tx.delete(tripFeedTokens).where(eq(tripFeedTokens.userId, userId));
+    // How they wanted to be paid: nobody pays a former member through the app (decision 031).
+    await tx.delete(payDetails).where(eq(payDetails.userId, userId));
     await tx.delete(tripMailClaims).where(eq(tripMailClaims.userId, userId));
     await tx.delete(surveys).where(eq(surveys.userId, userId));
     await tx.delete(surveyDrafts).where(eq(surveyDrafts.userId, userId));
