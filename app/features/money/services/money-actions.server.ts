@@ -8,6 +8,7 @@ import { EditionClosedError } from "~/features/season/index.server";
 import { dayIn } from "~/features/season/lib/season-state";
 import { env } from "~/platform/env.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
+import { tooLong } from "~/platform/lib/limits";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine, shareText } from "~/features/money/lib/money-text";
 import {
@@ -59,8 +60,11 @@ export const moneyForm = z
   .catchall(z.string());
 type Form = z.output<typeof moneyForm>;
 
-/** A payment's note and a rejection's reason are stored cut to this. */
-export const MONEY_READ: ReadOptions = { max: { note: 200, reason: 200 } };
+/** The longest payment note and rejection reason: longer is refused, like every field with a limit. */
+export const NOTE_MAX = 200;
+
+/** How the money forms are read: every field to the shared cut, so a limit answers in its own words. */
+export const MONEY_READ: ReadOptions = {};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KEY = /^[0-9a-f-]{36}$/i;
@@ -113,6 +117,7 @@ async function reportPayment(loaded: LoadedMoney, form: Form) {
   const amount = parseAmount(values.amount, house.currency);
   if (!amount.ok) errors.amount = amount.error;
   if (values.paidOn && !DATE.test(values.paidOn)) errors.paidOn = "Write the date as YYYY-MM-DD";
+  if (values.note.length > NOTE_MAX) errors.note = tooLong("Note", NOTE_MAX);
   if (!KEY.test(values.key))
     return refuse({ form: formName, error: "Reload the page and send the form again." });
   if (Object.keys(errors).length || !amount.ok) {
@@ -166,6 +171,15 @@ async function decide(loaded: LoadedMoney, form: Form) {
   if (!confirm && !reason) {
     const error = "Say why the payment is rejected";
     return refuse({ form: formName, error, fieldErrors: { [`reason-${id}`]: error }, values: { id } });
+  }
+  if (reason.length > NOTE_MAX) {
+    const error = tooLong("Reason", NOTE_MAX);
+    return refuse({
+      form: formName,
+      error,
+      fieldErrors: { [`reason-${id}`]: error },
+      values: { id, reason },
+    });
   }
   const name = (who: number | null) => nameOf(loaded.names, who);
   const status = confirm ? ("confirmed" as const) : ("rejected" as const);
