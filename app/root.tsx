@@ -44,8 +44,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const shortName = data?.edition.shortName ?? "SGW25";
+  const name = data?.edition.name ?? "summer get-together";
   return [
-    { title: `${shortName} — the summer get-together planner` },
+    { title: `${shortName} — the ${name} planner` },
     { name: "description", content: `Plan ${shortName}: survey, results and the house vote.` },
     { name: "theme-color", content: THEME_COLOR },
   ];
@@ -95,14 +96,24 @@ function loginHref(pathname: string, search: string) {
 /** The member, nobody (null), or not known (undefined: the root's data did not arrive). */
 type FrameUser = { email: string; organiser?: boolean } | null | undefined;
 
-function Header({ user, shortName, decided }: { user: FrameUser; shortName: string; decided: boolean }) {
+function Header({
+  user,
+  shortName,
+  name,
+  decided,
+}: {
+  user: FrameUser;
+  shortName: string;
+  name: string;
+  decided: boolean;
+}) {
   const location = useLocation();
   return (
     <header className="site-header">
       <Link to="/" className="brand">
         {/* The drawn logo is decoration; the link is named by this text (axe: name contains what is seen). */}
         <span className="visually-hidden">{shortName} home</span>
-        <SiteLogo shortName={shortName} />
+        <SiteLogo shortName={shortName} name={name} />
       </Link>
       <nav className="main-nav" aria-label="Main">
         <ul>
@@ -236,6 +247,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data ? data.user : undefined;
   const shortName = data?.edition.shortName ?? "SGW25";
+  const name = data?.edition.name ?? "summer get-together";
   // In the browser Remix only runs when the first page asked for it; the pages it renders after
   // that keep its scroll handling, so a link to /houses#house-7 lands on the card.
   const hydrate = needsHydration(useMatches()) || typeof document !== "undefined";
@@ -249,7 +261,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {hydrate ? <ProgressBar /> : null}
-        <Header user={user} shortName={shortName} decided={Boolean(data?.decided)} />
+        <Header user={user} shortName={shortName} name={name} decided={Boolean(data?.decided)} />
         <main id="main" className="page">
           {children}
         </main>

@@ -3,7 +3,7 @@ import { getDb, type Db } from "~/platform/db/client.server";
 import { houses, payDetails, surveys, users, votes } from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { availabilityWindows, WINDOWS } from "~/features/season/lib/weekends";
-import { weekendAbout } from "~/features/season/lib/editions";
+import { seasonOf, weekendAbout } from "~/features/season/lib/editions";
 import { moveFirstEdition } from "~/features/season/index.server";
 import { hashPassword } from "~/platform/models/password.server";
 import { seedSeason } from "~/seed-season.server";
@@ -184,7 +184,8 @@ export async function seedDemoData(
   // With `today` (npm run demo) the season is set about three weeks ahead, in that weekend's year,
   // so the demo looks alive on any date; without it, the spec's 2025 (the tests' fixed data).
   const alive = season && today ? weekendAbout(today, DEMO_WEEKEND_DAYS) : undefined;
-  if (alive) await moveFirstEdition(alive.year);
+  // Its name follows the weekend's season: a December demo is a winter get-together.
+  if (alive) await moveFirstEdition(alive.year, `${seasonOf(alive.label)} get-together`);
   const windows = alive ? availabilityWindows(alive.year) : WINDOWS;
   // The members' free weeks move with the weekend, so Best Weekends still agrees with the decision.
   const shift = alive ? windows.indexOf(alive.label) - DEFAULT_WEEK : 0;

@@ -191,6 +191,7 @@ describe("a roll-over while 16 members save survey sections and votes", () => {
       year: 2025,
       windows: availabilityWindows(2025),
       names: { current: "SGW25", previous: "SGW24" },
+      eventName: "summer get-together",
     };
     const { id } = members[0];
     const before = await rows(`select * from survey_drafts where user_id = ${id} order by edition_id`);

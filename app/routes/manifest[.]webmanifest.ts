@@ -9,9 +9,9 @@ const THEME_COLOR = "#14213d";
  * home page (which leads a member to the trip). Linked from every page's head by the root.
  */
 export const loader = answeringOutages(async () => {
-  const { shortName } = await currentEditionName();
+  const { shortName, name } = await currentEditionName();
   const manifest = {
-    name: `${shortName} — the summer get-together planner`,
+    name: `${shortName} — the ${name} planner`,
     short_name: shortName,
     description: `Plan ${shortName}: survey, houses, money and the trip.`,
     start_url: "/",

@@ -8,6 +8,7 @@ import { useFreshDatabase } from "../../tests/support/database";
 import { moneyPages, startMoneyTrip } from "../../tests/support/money-trip";
 import { useFakeMail } from "../../tests/support/mail";
 import * as historyPage from "~/routes/money.history";
+import { moneyStillOpen } from "~/features/money/index.server";
 
 // Settle-up's "Record as paid": the payer's own word waits for the receiving side, and an amount
 // above what the two owe each other (or in a currency nobody used) never lands unnoticed.
@@ -79,6 +80,18 @@ describe("settle-up's Record as paid", () => {
     expect(await seen("sam")).toBeUndefined();
     expect((await post("riley", { intent: "confirm-payment", id: String(row.id) })).status).toBe(403);
     expect((await post("sam", { intent: "confirm-payment", id: String(row.id) })).status).toBe(403);
+    // The next-edition page warns of it: balances still open, one payment waiting.
+    expect(await moneyStillOpen()).toMatchObject({ waiting: 1 });
+    expect((await moneyStillOpen()).unsettled).toBeGreaterThanOrEqual(2);
+    // A reason over its limit is refused in its own words, kept, and nothing is decided.
+    const long = "x".repeat(201);
+    const tooLong = await post("alex", { intent: "reject-payment", id: String(row.id), reason: long });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({
+      fieldErrors: { [`reason-${row.id}`]: "Reason must be at most 200 characters" },
+      values: { reason: long },
+    });
+    expect(await seen("alex")).toMatchObject({ status: "reported" });
     expect(
       (await post("alex", { intent: "reject-payment", id: String(row.id), reason: "Never received" })).status,
     ).toBe(302);

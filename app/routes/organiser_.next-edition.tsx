@@ -4,9 +4,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EVENT_LIMITS } from "~/features/season/lib/event-settings";
 import type { FormFailure } from "~/platform/lib/form-failure";
 import { previousHouseLabel } from "~/features/houses/lib/house-rules";
-import { windowsSpan } from "~/features/season/lib/editions";
+import { windowDates, windowsSpan } from "~/features/season/lib/editions";
 import { setFlash } from "~/platform/services/flash.server";
 import { nextEditionPlan, startNextEdition } from "~/features/organiser/index.server";
+import { moneyStillOpen } from "~/features/money/index.server";
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { OrganiserNav, PageMessage } from "~/features/organiser/components/organiser-frame";
 import styles from "~/styles/features.css";
@@ -26,7 +27,8 @@ const NAME_LIMIT = EVENT_LIMITS.shortName;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrganiser(request);
-  return nextEditionPlan();
+  const [plan, money] = await Promise.all([nextEditionPlan(), moneyStillOpen()]);
+  return { ...plan, money };
 }
 
 type Values = { name: string; plannedWeekend: string };
@@ -73,6 +75,7 @@ export default function NextEdition() {
       <h1 id="next-edition-heading">Start the next edition</h1>
       <OrganiserNav />
       <PageMessage error={failure?.error} />
+      <Unfinished plan={plan} />
       <p>Starting {plan.year}&apos;s edition does this, at once and for everyone:</p>
       <ul>
         <li>
@@ -159,5 +162,50 @@ export default function NextEdition() {
         </p>
       </Form>
     </section>
+  );
+}
+
+const people = (n: number) => (n === 1 ? "1 person has" : `${n} people have`);
+const payments = (n: number) => (n === 1 ? "1 payment waits" : `${n} payments wait`);
+
+/**
+ * Before a roll-over that closes an edition whose weekend is still ahead (or under way), or whose money
+ * is still open, the page says so in words first: nothing stops the organiser, but nothing is a surprise.
+ */
+function Unfinished({ plan }: { plan: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const { unheld, money, current } = plan;
+  const open = money.unsettled > 0 || money.waiting > 0;
+  if (!unheld && !open) return null;
+  const weekend = unheld ? windowDates(unheld.weekend, current.year) : "";
+  return (
+    <div className="alert alert-info" id="next-edition-warning">
+      <p>
+        <strong>Before you start:</strong>
+      </p>
+      <ul>
+        {unheld ? (
+          <li>
+            {unheld.now
+              ? `${current.name}'s weekend (${weekend}) is happening now.`
+              : `${current.name}'s weekend (${weekend}) has not happened yet.`}{" "}
+            Starting the next edition closes it: its trip plan stops changing, and its archive says who said
+            they would come, not who came.
+          </li>
+        ) : null}
+        {open ? (
+          <li>
+            {current.name}&apos;s money is still open:{" "}
+            {[
+              money.unsettled > 0 ? `${people(money.unsettled)} a balance to settle` : "",
+              money.waiting > 0 ? `${payments(money.waiting)} to be confirmed` : "",
+            ]
+              .filter(Boolean)
+              .join(", and ")}
+            . Once the next edition starts, {current.name}&apos;s money can only be read: no payment can be
+            recorded or confirmed.
+          </li>
+        ) : null}
+      </ul>
+    </div>
   );
 }

@@ -150,6 +150,10 @@ describe("the season state on every page, mail and job", () => {
     expect(await runTimeline(new Date(BEFORE))).toBe(0);
     expect(tripMails(mails)).toEqual([]);
 
+    // Starting the next edition now would close a weekend still ahead: the page says so first.
+    const early = await data(nextEdition, "/organiser/next-edition", cookies.organiser);
+    expect(early.unheld).toEqual({ weekend: PLANNED, now: false });
+
     // Announced.
     expect((await post({ intent: "announce" })).status).toBe(302);
     mails = fake.mails.length;
@@ -176,6 +180,10 @@ describe("the season state on every page, mail and job", () => {
     expect(during.nav.decided).toBe(true);
     expect(during.surveyReminder).toBe("The weekend has begun: survey reminders are over.");
     expect(during.paymentReminder).not.toMatch(/not decided/);
+    expect((await data(nextEdition, "/organiser/next-edition", cookies.organiser)).unheld).toEqual({
+      weekend: PLANNED,
+      now: true,
+    });
     mails = fake.mails.length;
     expect(await runTimeline(new Date("2026-09-18T15:00:00Z"))).toBe(0);
     at("2026-09-23T15:00:00Z");
@@ -202,6 +210,9 @@ describe("the season state on every page, mail and job", () => {
     at("2026-09-23T15:00:00Z");
     const next = await data(nextEdition, "/organiser/next-edition", cookies.organiser);
     expect(next.chosenHouse).toBe("Lakeside Lodge");
+    // Over, and no money was ever set up: nothing to warn of.
+    expect(next.unheld).toBeNull();
+    expect(next.money).toEqual({ unsettled: 0, waiting: 0 });
     const rolled = await callRoute(
       nextEdition.action,
       makeRequest("/organiser/next-edition", {

@@ -10,7 +10,7 @@ export {
 } from "./models/money-writes.server";
 export { getPayDetails } from "./models/pay-details.server";
 export { savePayDetailsForm } from "./services/pay-details.server";
-export { openBalanceOf, sharesStillDue } from "./services/money-access.server";
+export { moneyStillOpen, openBalanceOf, sharesStillDue } from "./services/money-access.server";
 export { moneyAction } from "./services/money-actions.server";
 export { ledgerCsv, sharesCsv } from "./services/money-csv.server";
 export { expenseEditAction, getExpenseEdit } from "./services/money-expense.server";

@@ -3,7 +3,7 @@
  * small logo below 830 px, the banner above (CSS shows one). No request stands before the first
  * paint, and on a page as short as the login form the logo is the largest thing painted.
  */
-export function SiteLogo({ shortName }: { shortName: string }) {
+export function SiteLogo({ shortName, name }: { shortName: string; name: string }) {
   return (
     <>
       <svg
@@ -38,8 +38,16 @@ export function SiteLogo({ shortName }: { shortName: string }) {
         <path d="M0 130c120-30 240-30 360 0s240 30 360 0 180-20 240-10v40H0z" fill="#1f7a8c" />
         <path d="M0 145c140-18 260-18 400 0s260 18 560-5v20H0z" fill="#e5e5e5" opacity=".35" />
         <ShortName text={shortName} x="60" y="92" fontSize="64" width={640} />
-        <text x="64" y="124" fontFamily="system-ui, sans-serif" fontSize="20" fill="#fca311">
-          the summer get-together weekend
+        {/* The event's own name (the organiser's, up to 80 characters): squeezed, never past the sun. */}
+        <text
+          x="64"
+          y="124"
+          fontFamily="system-ui, sans-serif"
+          fontSize="20"
+          fill="#fca311"
+          {...(name.length > 56 ? { textLength: 700, lengthAdjust: "spacingAndGlyphs" } : {})}
+        >
+          the {name} weekend
         </text>
       </svg>
     </>

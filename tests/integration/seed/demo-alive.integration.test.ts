@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/features/season/index.server";
-import { addDays, weekendAbout } from "~/features/season/lib/editions";
+import { addDays, seasonOf, weekendAbout } from "~/features/season/lib/editions";
 import { weekendRange } from "~/features/season/lib/event-settings";
 import { dayIn } from "~/features/season/lib/season-state";
 import { getEventPlan, getWeekendCounts } from "~/features/results/index.server";
@@ -25,8 +25,11 @@ describe("npm run demo's season (issue 55)", () => {
     const edition = await getCurrentEdition();
     expect(edition.year).toBe(year);
     expect(edition.names.current).toBe(`SGW${String(year).slice(2)}`);
+    // Named for the weekend's season: a December demo is no summer get-together.
+    expect(edition.eventName).toBe(`${seasonOf(label)} get-together`);
     const plan = await getEventPlan();
     expect(plan.event.plannedWeekend).toBe(label);
+    expect(plan.event.name).toBe(edition.eventName);
     expect(plan.season).toMatchObject({ phase: "decided", weekendChosen: true, houseChosen: true });
 
     // The home page: an upcoming weekend, decided, never "That was it".

@@ -66,6 +66,21 @@ export async function openBalanceOf(userId: number): Promise<string[]> {
 }
 
 /**
+ * How open the current trip's money still is, for the next-edition page's warning: how many people
+ * have a balance other than zero in some currency, and how many payments wait to be confirmed. Once
+ * the edition is archived its money can only be read.
+ */
+export async function moneyStillOpen(): Promise<{ unsettled: number; waiting: number }> {
+  const edition = await resolveEdition();
+  const { money, input } = await computedMoney(edition.id);
+  const unsettled = new Set<number>();
+  for (const perPerson of money.balances.values())
+    for (const [id, amount] of perPerson) if (amount !== 0) unsettled.add(id);
+  const waiting = input.payments.filter((payment) => payment.status === "reported").length;
+  return { unsettled: unsettled.size, waiting };
+}
+
+/**
  * What each payer of the current trip still has to pay of the house share, as text in the house's
  * currency (for the trip's mails: "what is still open for you"): what their line says is due, never
  * more than the balances say they owe. Only payers with something due are in it.

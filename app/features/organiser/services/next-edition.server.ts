@@ -55,6 +55,11 @@ export async function nextEditionPlan(now = new Date()) {
     /** Every weekend of the new year: what its survey asks about. */
     surveyWindows: availabilityWindows(year),
     chosenHouse: chosen ? chosen.title : null,
+    // A decided weekend not yet over: starting now closes it before (or while) it happens (issue 55).
+    unheld:
+      season.phase === "decided" || season.phase === "announced" || season.phase === "weekend"
+        ? { weekend: event.plannedWeekend, now: season.phase === "weekend" }
+        : null,
     leavingPlay: houses.filter((house) => !house.previous_house && house.in_play && house.id !== chosen?.id)
       .length,
   };

@@ -21,7 +21,7 @@ function summary(edition: ArchivedEdition): PastEdition {
     year: edition.year,
     name: frozen.name,
     dates: windowDates(frozen.plannedWeekend, edition.year),
-    came: cameText(frozen.came, frozen.attendance.yes.length),
+    came: cameText(frozen.came, frozen.attendance.yes.length, frozen.phase),
     house: frozen.house,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   cameText,
+  seasonOf,
   editionHappened,
   firstEditionYear,
   nextEditionName,
@@ -63,6 +64,11 @@ describe("who came", () => {
     expect(cameText(1, 1)).toBe("1 came: 1 member, no guests.");
     expect(cameText(3, 2)).toBe("3 came: 2 members and 1 guest.");
     expect(cameText(0, 0)).toBe("Nobody said they came.");
+    // Closed once its weekend was over: it came; closed before (or during) it: only said they would.
+    expect(cameText(3, 3, "over")).toBe("3 came: 3 members, no guests.");
+    expect(cameText(3, 3, "announced")).toBe("3 said they would come: 3 members, no guests.");
+    expect(cameText(4, 3, "weekend")).toBe("4 said they would come: 3 members and 1 guest.");
+    expect(cameText(0, 0, "planned")).toBe("Nobody said they would come.");
   });
 });
 
@@ -152,5 +158,15 @@ describe("the demo's weekend", () => {
     expect(weekendAbout("2028-02-29", 21)).toEqual({ year: 2028, label: "Apr 6 - Apr 10" });
     // Exactly three weeks ahead counts.
     expect(weekendAbout("2026-11-26", 21)).toEqual({ year: 2026, label: "Dec 17 - Dec 21" });
+  });
+});
+
+describe("seasonOf", () => {
+  it("names the northern season a window starts in", () => {
+    expect(seasonOf("Aug 21 - Aug 25")).toBe("summer");
+    expect(seasonOf("Dec 17 - Dec 21")).toBe("winter");
+    expect(seasonOf("Dec 31 - Jan 4")).toBe("winter");
+    expect(seasonOf("Mar 5 - Mar 9")).toBe("spring");
+    expect(seasonOf("Oct 1 - Oct 5")).toBe("autumn");
   });
 });

@@ -38,13 +38,16 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * "7 came: 5 members and 2 guests.": who `came` counts, since the archive's charts count respondents
- * (members who said yes or maybe) instead.
+ * (members who said yes or maybe) instead. An edition closed before its weekend was over (`phase`
+ * as it stood then) never says "came" (issue 55): "7 said they would come: …".
  */
-export function cameText(came: number, members: number): string {
-  if (came <= 0) return "Nobody said they came.";
+export function cameText(came: number, members: number, phase?: FrozenEdition["phase"]): string {
+  const unheld = phase !== undefined && phase !== "over" && phase !== "archived";
+  if (came <= 0) return unheld ? "Nobody said they would come." : "Nobody said they came.";
   const guests = Math.max(0, came - members);
   const who = count(Math.min(members, came), "member");
-  return `${came} came: ${who}${guests ? ` and ${count(guests, "guest")}` : ", no guests"}.`;
+  const verb = unheld ? "said they would come" : "came";
+  return `${came} ${verb}: ${who}${guests ? ` and ${count(guests, "guest")}` : ", no guests"}.`;
 }
 
 /**
@@ -190,4 +193,28 @@ export function windowsSpan(first: string, last: string, year: number): string {
   if (!end || end.getUTCFullYear() === year) return `${first} to ${last}, ${year}`;
   const [from, to] = last.split(" - ");
   return `${first}, ${year} to ${from}, ${year} - ${to}, ${end.getUTCFullYear()}`;
+}
+
+const SEASON_OF_MONTH = [
+  "winter",
+  "winter",
+  "spring",
+  "spring",
+  "spring",
+  "summer",
+  "summer",
+  "summer",
+  "autumn",
+  "autumn",
+  "autumn",
+  "winter",
+] as const;
+
+/**
+ * The northern season a window starts in ("Dec 17 - Dec 21" → "winter"): the demo's event name follows
+ * the weekend it plans, so a December demo never calls itself a summer get-together (issue 55).
+ */
+export function seasonOf(label: string): (typeof SEASON_OF_MONTH)[number] {
+  const month = MONTHS.findIndex((name) => label.startsWith(name));
+  return SEASON_OF_MONTH[month < 0 ? 7 : month];
 }

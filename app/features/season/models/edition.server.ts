@@ -4,6 +4,7 @@ import { getDb, type Db } from "~/platform/db/client.server";
 import { editions, editionSettings } from "~/platform/db/schema";
 import { previousEditionName } from "~/features/season/lib/editions";
 import { readStoredSettings } from "~/features/season/lib/event-settings-schema";
+import { DEFAULT_EVENT_SETTINGS } from "~/features/season/lib/event-settings";
 import type { EditionNames } from "~/features/survey/lib/survey-questions";
 import { cachedByTables } from "~/platform/models/table-cache.server";
 import { keepsState } from "~/platform/lib/module-state";
@@ -57,6 +58,8 @@ export type CurrentEdition = {
   windows: readonly string[];
   /** Its short name and the one before it, as the survey's questions and the pages name them. */
   names: EditionNames;
+  /** The event's name, lower-case after "the" ("summer get-together"): the layout's logo and title. */
+  eventName: string;
 };
 
 /**
@@ -67,7 +70,7 @@ export function getCurrentEdition(): Promise<CurrentEdition> {
   return cachedByTables("current-edition", ["editions", "edition_settings"], readCurrentEdition);
 }
 
-const FIRST_KNOWN = { shortName: "SGW25", year: 2025 };
+const FIRST_KNOWN = { shortName: "SGW25", year: 2025, name: DEFAULT_EVENT_SETTINGS.name };
 let lastKnown = FIRST_KNOWN;
 keepsState(() => (lastKnown = FIRST_KNOWN));
 
@@ -76,10 +79,10 @@ keepsState(() => (lastKnown = FIRST_KNOWN));
  * database is away and nothing is cached yet, the last ones known (the spec's SGW25 before any): the
  * page that says the database is away still has its header.
  */
-export async function currentEditionName(): Promise<{ shortName: string; year: number }> {
+export async function currentEditionName(): Promise<{ shortName: string; year: number; name: string }> {
   try {
     const edition = await getCurrentEdition();
-    lastKnown = { shortName: edition.names.current, year: edition.year };
+    lastKnown = { shortName: edition.names.current, year: edition.year, name: edition.eventName };
   } catch {
     // Keep the last ones known; the page's own loader reports the outage.
   }
@@ -103,9 +106,16 @@ async function readCurrentEdition(): Promise<CurrentEdition> {
     .where(and(eq(editions.status, "archived"), lt(editions.year, row.year)))
     .orderBy(desc(editions.year))
     .limit(1);
-  const current = readStoredSettings({ ...parseJson(row.event), year: row.year }).shortName;
+  const stored = readStoredSettings({ ...parseJson(row.event), year: row.year });
+  const current = stored.shortName;
   const previous = before?.name || previousEditionName(current, row.year);
-  return { id: row.id, year: row.year, windows: row.windows, names: { current, previous } };
+  return {
+    id: row.id,
+    year: row.year,
+    windows: row.windows,
+    names: { current, previous },
+    eventName: stored.name,
+  };
 }
 
 function parseJson(value: string | null): Record<string, unknown> {

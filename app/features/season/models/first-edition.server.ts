@@ -23,7 +23,11 @@ export function planFirstEdition(today: string): Promise<{ year: number; shortNa
  * first start above; the demo's season, set relative to today). Null when the planner is in use or
  * already on that year.
  */
-export async function moveFirstEdition(year: number): Promise<{ year: number; shortName: string } | null> {
+export async function moveFirstEdition(
+  year: number,
+  /** The event's name when not the template's (the demo's "winter get-together" for a December weekend). */
+  name?: string,
+): Promise<{ year: number; shortName: string } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -41,14 +45,14 @@ export async function moveFirstEdition(year: number): Promise<{ year: number; sh
     ]);
     if (used.some(([row]) => row.n > 0)) return null;
     const template = DEFAULT_EVENT_SETTINGS;
-    if (year === current.year) return null;
+    if (year === current.year && !name) return null;
     const shortName = nextEditionName(template.shortName, template.year, year);
     await tx
       .update(editions)
       .set({ year, windows: availabilityWindows(year) })
       .where(eq(editions.id, current.id));
-    // Only the name is stored: every other fact stays the template's, the weekend the year's default.
-    const value = JSON.stringify({ shortName });
+    // Only the names are stored: every other fact stays the template's, the weekend the year's default.
+    const value = JSON.stringify({ shortName, ...(name ? { name } : {}) });
     await tx
       .insert(editionSettings)
       .values({ editionId: current.id, key: EVENT_SETTINGS, value })
