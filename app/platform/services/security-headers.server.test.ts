@@ -11,6 +11,8 @@ describe("securityHeaders", () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).toContain("manifest-src 'self';");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Strict-Transport-Security"]).toBeUndefined();
   });

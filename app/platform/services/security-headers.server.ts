@@ -8,6 +8,9 @@ export function securityHeaders(nonce: string, https: boolean, development = fal
     // Listing photos are fetched by the server and served from here: members' browsers never ask the listing sites.
     "img-src 'self' data:",
     "font-src 'self'",
+    // The trip sheet's offline worker (/sw.js) and the home-screen manifest: this origin's own only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     // `remix dev` reloads the page over a websocket on its own port.
     development ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
     "form-action 'self'",
