@@ -18,7 +18,15 @@ const FLAGS = [
 ];
 const RUN_TIMEOUT_MS = 120_000;
 
-export type Paint = { lcp: number; tbt: number };
+/**
+ * `work`: where the main thread's time went in the trace Lighthouse took under the same throttling
+ * (its mainthread-work-breakdown, ms per group: script evaluation, style & layout, parse HTML, …),
+ * and `longest`: the longest task (ms), whose part over 50 ms is the largest share of TBT.
+ */
+export type Paint = { lcp: number; tbt: number; work: Record<string, number>; longest: number };
+
+type Breakdown = { details?: { items?: Array<{ groupLabel?: string; group?: string; duration?: number }> } };
+type LongTasks = { details?: { items?: Array<{ duration?: number }> } };
 
 async function once(url: string, headers: Record<string, string>): Promise<Paint> {
   let chrome: LaunchedChrome | undefined;
@@ -48,7 +56,13 @@ async function once(url: string, headers: Record<string, string>): Promise<Paint
           `Lighthouse measured nothing on ${url}: ${result?.lhr.runtimeError?.message ?? "no result"}`,
         );
       }
-      return { lcp, tbt };
+      const work: Record<string, number> = {};
+      for (const item of (audits?.["mainthread-work-breakdown"] as Breakdown | undefined)?.details?.items ??
+        [])
+        work[item.groupLabel ?? item.group ?? "other"] = item.duration ?? 0;
+      const tasks = (audits?.["long-tasks"] as LongTasks | undefined)?.details?.items ?? [];
+      const longest = Math.max(0, ...tasks.map((task) => task.duration ?? 0));
+      return { lcp, tbt, work, longest };
     })();
     return await Promise.race([run, timeout]);
   } finally {
@@ -59,9 +73,23 @@ async function once(url: string, headers: Record<string, string>): Promise<Paint
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Median LCP and TBT (ms) of `runs` cold loads of `url` with `headers` (e.g. a session cookie). */
+/**
+ * Median LCP and TBT (ms) of `runs` cold loads of `url` with `headers` (e.g. a session cookie), with
+ * the work breakdown and longest task of the run whose TBT is the median.
+ */
 export async function paint(url: string, headers: Record<string, string>, runs: number): Promise<Paint> {
   const results: Paint[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await once(url, headers));
-  return { lcp: median(results.map((r) => r.lcp)), tbt: median(results.map((r) => r.tbt)) };
+  const tbt = median(results.map((r) => r.tbt));
+  const typical = results.find((r) => r.tbt === tbt)!;
+  return { lcp: median(results.map((r) => r.lcp)), tbt, work: typical.work, longest: typical.longest };
+}
+
+/** "Script Evaluation 412, Style & Layout 180, Parse HTML & CSS 61; longest task 214": the top three. */
+export function workText(painted: Paint): string {
+  const top = Object.entries(painted.work)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3)
+    .map(([group, ms]) => `${group} ${ms.toFixed(0)}`);
+  return `${top.join(", ")}; longest task ${painted.longest.toFixed(0)}`;
 }

@@ -34,7 +34,7 @@ import {
   stopServer,
   type Load,
 } from "./bench-support";
-import { paint, type Paint } from "./bench-lighthouse";
+import { paint, workText, type Paint } from "./bench-lighthouse";
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3450);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -352,6 +352,11 @@ try {
     );
   }
   for (const label of missing) console.log(`${label.padEnd(34)} not in this build (404)`);
+  // Where each painted page's main thread went (issue 58): what to cut first, said by the trace itself.
+  if (paints.size > 0) {
+    console.log("where the main thread's time goes (ms, the median-TBT run's trace):");
+    for (const [target, painted] of paints) console.log(`${target.label.padEnd(34)}${workText(painted)}`);
+  }
   console.log(
     short === 0
       ? `every page measured met its goals`
