@@ -12,7 +12,7 @@ import { unbalanced } from "~/features/money/lib/settle";
 import { splitEqually } from "~/features/money/lib/shares";
 import { random } from "../../../../tests/support/random";
 
-const sum = (balances: ReadonlyMap<number, number>) => unbalanced(balances);
+const sum = (balances: Map<number, number>) => unbalanced(balances);
 
 describe("parseRate", () => {
   it("reads a rate as its plain text", () => {
