@@ -169,6 +169,8 @@ export function computeMoney(input: MoneyInput): Money {
     });
   }
   const balances = balancesByCurrency(entries);
+  // Rates change what settle-up suggests, never a recorded payment: those are in `entries` as recorded.
+  const { balances: settleBalances, folded } = foldBalances(balances, currency, input.rates ?? new Map());
 
   const lines = new Map<number, PayerLine>();
   if (!missing) {
@@ -184,9 +186,10 @@ export function computeMoney(input: MoneyInput): Money {
           .reduce((acc, p) => acc + p.amount, 0);
       // The receiver fronted the whole house: their own share reached them by that.
       const reached = payer.id === input.receiverId ? payer.share : sum(["share", "settle"], "confirmed");
-      // Until a receiver is named the house is in no balance yet, but each share is still owed.
+      // Until a receiver is named the house is in no balance yet, but each share is still owed. With
+      // the organiser's rates, the balance settle-up reads: its transfers leave nothing due (027).
       const balance =
-        (balances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
+        (settleBalances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
       lines.set(
         payer.id,
         payerLine(
@@ -207,8 +210,6 @@ export function computeMoney(input: MoneyInput): Money {
       [...perPerson.keys()].filter((id) => !current.has(id)),
     ),
   );
-  // Rates change what settle-up suggests, never a recorded payment: those are in `entries` as recorded.
-  const { balances: settleBalances, folded } = foldBalances(balances, currency, input.rates ?? new Map());
   const settled = new Map(
     [...settleBalances].map(([code, perPerson]) => [code, settleUpApart(perPerson, former)]),
   );

@@ -175,6 +175,17 @@ describe("computeMoney with the organiser's rates", () => {
     expect(money.transfers.has("MXN")).toBe(false);
   });
 
+  it("asks nothing of anyone's house share once the one settle-up is recorded (one truth)", () => {
+    const input = trip(RATES);
+    let id = 1;
+    const recorded = computeMoney(input)
+      .transfers.get("USD")!
+      .map((t): LedgerPayment => ({ id: id++, ...t, currency: "USD", kind: "settle", status: "confirmed" }));
+    const after = computeMoney({ ...input, payments: recorded });
+    expect(after.lines.size).toBe(3);
+    for (const line of after.lines.values()) expect(line).toMatchObject({ due: 0, next: null });
+  });
+
   it("folds only the currencies with a rate; the others settle on their own", () => {
     const money = computeMoney(trip(new Map([["MXN", "0.05"]])));
     expect([...money.settleBalances.keys()]).toEqual(["USD", "CAD"]);
