@@ -196,8 +196,8 @@ export function Balances({
           {group.converted.length ? (
             <div className="alert alert-info" data-converted={group.currency}>
               <p>
-                Settle-up is in {group.currency}: the other currencies are converted at the organiser’s fixed
-                rates. Every expense keeps its own amount.
+                Settle-up is in {group.currency}: these currencies are converted at the organiser’s fixed
+                rates, and every expense keeps its own amount.
               </p>
               <ul>
                 {group.converted.map((text) => (
