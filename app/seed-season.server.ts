@@ -18,6 +18,7 @@ import { minorToText } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
 import { parseExpense, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine } from "~/features/money/lib/money-text";
+import { writeRates } from "~/features/money/lib/rates";
 import { computeMoney, expensePeople } from "~/features/money/lib/money";
 import { consentLimit, newShareStatus } from "~/features/money/lib/consent";
 import {
@@ -68,18 +69,20 @@ export type SeasonPlan = {
   rooms?: { name: string; beds: number }[];
   expenses: number;
   items: number;
+  /** The organiser's fixed rates into the house's currency (currency → exact decimal text), if any. */
+  rates?: ReadonlyMap<string, string>;
 };
 
 // Cycled through (a number added after the first round) to make as many as asked for.
 const EXPENSES = [
-  { description: "Groceries for the weekend", amount: 41236, foreign: false, sharers: 0, split: "equal" },
-  { description: "Boat rental", amount: 30000, foreign: false, sharers: 3, split: "equal" },
-  { description: "Tacos in town", amount: 125000, foreign: true, sharers: 3, split: "equal" },
-  { description: "Wine and drinks", amount: 18640, foreign: false, sharers: 0, split: "weights" },
-  { description: "Firewood and charcoal", amount: 5850, foreign: false, sharers: 2, split: "exact" },
-  { description: "Park entry", amount: 7500, foreign: false, sharers: 0, split: "equal" },
+  { description: "Groceries for the weekend", amount: 41236, foreign: "", sharers: 0, split: "equal" },
+  { description: "Boat rental", amount: 30000, foreign: "", sharers: 3, split: "equal" },
+  { description: "Tacos in town", amount: 125000, foreign: "MXN", sharers: 3, split: "equal" },
+  { description: "Wine and drinks", amount: 18640, foreign: "", sharers: 0, split: "weights" },
+  { description: "Firewood and charcoal", amount: 5850, foreign: "", sharers: 2, split: "exact" },
+  // In a third currency, which the plan's rates may settle in the house's (decision 034).
+  { description: "Ferry to the island", amount: 7500, foreign: "CAD", sharers: 0, split: "equal" },
 ] as const;
-const SECOND_CURRENCY = "MXN";
 
 const ITEMS = [
   { title: "Board games", notes: "Something for eight or more" },
@@ -158,6 +161,19 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
       `instructions “${settings.instructions}”`,
     ].join("; "),
   });
+  if (plan.rates?.size) {
+    const rates = new Map(plan.rates);
+    await saveMoneySettings(
+      edition,
+      plan.organiser,
+      { rates: writeRates(rates), ratesBase: currency },
+      {
+        action: "Exchange rates changed",
+        subject: "Settings",
+        newValue: [...rates].map(([code, rate]) => `1 ${code} = ${rate} ${currency}`).join("; "),
+      },
+    );
+  }
   const money = computeMoney((await loadMoneyInput(edition.id)).input);
 
   // Every payer but the receiver (who fronted the house) pays: a third report their deposit, the
@@ -215,7 +231,7 @@ async function seedMoney(plan: SeasonPlan, edition: Edition) {
           (_, k) => ids[(index + k) % ids.length],
         )
       : ids;
-    const expenseCurrency = template.foreign ? SECOND_CURRENCY : currency;
+    const expenseCurrency = template.foreign || currency;
     const amount = template.amount + round * 137;
     const first = Math.round(amount * 0.6);
     const values: ExpenseFormValues = {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
+import { RatesForm } from "~/features/money/components/rates-form";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { AnswerForm, AnswersAt, FormAnswer } from "~/platform/components/form-answer";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
@@ -291,6 +292,8 @@ export default function MoneySetup() {
           </button>
         </AnswerForm>
       </section>
+
+      <RatesForm rates={page.rates} failure={failure("rates")} />
 
       <section className="card" aria-labelledby="payers">
         <h2 id="payers">Who pays, and their weights</h2>

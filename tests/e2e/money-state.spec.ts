@@ -330,6 +330,61 @@ test("a payer reports a settle-up transfer, more than is owed asks first, and th
   await alex.page.context().close();
 });
 
+test("the organiser fixes a rate for pesos, and settle-up is in one currency with the converted amount beside the expense", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const sam = await member(browser, "sam@example.com", javaScriptEnabled);
+  const what = `Tacos ${javaScriptEnabled ? "js" : "no-js"}`;
+  await sam.page.getByText("Add an expense").click();
+  await sam.page.getByLabel("What").fill(what);
+  await sam.page.getByLabel("Amount", { exact: true }).fill("300");
+  await sam.page.getByLabel("Currency (ISO 4217, e.g. USD, CAD, MXN)").fill("MXN");
+  await sam.page.getByLabel("Who paid").selectOption({ label: "Sam" });
+  for (const box of await sam.page.getByRole("checkbox").all()) await box.uncheck();
+  for (const name of ["Alex", "Riley", "Sam"])
+    await sam.page.getByRole("checkbox", { name, exact: true }).check();
+  await sam.page.getByRole("button", { name: "Add the expense" }).click();
+  await expectStatus(sam.page, "Added: ");
+  // Without a rate the pesos settle on their own.
+  await expect(sam.page.locator('[data-settle="MXN"]')).toHaveCount(1);
+
+  const boss = await member(browser, ORGANISER, javaScriptEnabled, "/money/setup");
+  const rates = boss.page.getByRole("region", { name: "One currency at the end" });
+  const rate = rates.getByLabel("1 MXN in USD");
+  // A bad rate is refused the shared way, what was typed kept.
+  await rate.fill("abc");
+  await rates.getByRole("button", { name: "Save the rates" }).click();
+  await expect(rates.getByRole("alert").filter({ hasText: "MXN: A rate is a number above 0" })).toBeVisible();
+  await expect(rates.getByLabel("1 MXN in USD")).toHaveValue("abc");
+  await rates.getByLabel("1 MXN in USD").fill("0.05");
+  await rates.getByRole("button", { name: "Save the rates" }).click();
+  await expectStatus(boss.page, "Settle-up is in USD at your rates: 1 MXN = 0.05 USD.");
+
+  await sam.page.reload();
+  const expense = sam.page.getByRole("listitem").filter({ hasText: what });
+  await expect(expense).toContainText("MX$300.00 (≈ $15.00)");
+  await expect(sam.page.locator('[data-settle="MXN"]')).toHaveCount(0);
+  await expect(sam.page.getByRole("heading", { name: "Balances in MXN" })).toHaveCount(0);
+  await expect(sam.page.locator('[data-converted="USD"]')).toContainText("1 MXN = 0.05 USD");
+  await expect(sam.page.locator('[data-settle="USD"]').getByRole("listitem").first()).toContainText(
+    / pays .+ \$/,
+  );
+  await noSidewaysScroll(sam.page);
+
+  // Put the money back as the next test expects it: no rate, and the pesos' expense deleted.
+  await rates.getByLabel("1 MXN in USD").fill("");
+  await rates.getByRole("button", { name: "Save the rates" }).click();
+  await expectStatus(boss.page, "No rates: each currency settles on its own.");
+  await sam.page.getByRole("link", { name: `Edit or delete “${what}”` }).press("Enter");
+  await sam.page.getByRole("button", { name: "Delete this expense" }).click();
+  await expectStatus(sam.page, `Deleted: ${what}.`);
+  await expect(sam.page.locator('[data-settle="MXN"]')).toHaveCount(0);
+  expect([...sam.errors, ...boss.errors]).toEqual([]);
+  await sam.page.context().close();
+  await boss.page.context().close();
+});
+
 test("the payment reminder reaches exactly the payers with something due", async ({
   browser,
   javaScriptEnabled,

@@ -502,6 +502,13 @@ export const moneySettings = pgTable(
      * entered waits for its sharer's consent (lib/consent.ts); null: the house share per person.
      */
     consentLimit: integer("consent_limit"),
+    /**
+     * The organiser's fixed exchange rates for settle-up in one currency (decision 034): exact
+     * decimals as text, "CAD=0.73 MXN=0.054", each what one unit is worth in `rates_base`, the
+     * house's currency when they were typed; they count only while the house is still in it.
+     */
+    rates: text("rates").notNull().default(""),
+    ratesBase: text("rates_base").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [

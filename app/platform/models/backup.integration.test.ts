@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { backups, housePhotos, houses, users } from "~/platform/db/schema";
+import { backups, housePhotos, houses, moneySettings, users } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { BackupRefused, parseBackup } from "~/platform/lib/backup-file";
 import { BACKUP_TABLES, takeBackup } from "~/platform/models/backup.server";
@@ -51,6 +51,9 @@ describe("a backup", () => {
       expect(contents(await takeBackup(target.db, target.kind))).toEqual(contents(text));
       const [stored] = await target.db.select().from(housePhotos);
       expect(stored!.small).toEqual(photo);
+      // The organiser's fixed exchange rates (decision 034) come back as typed.
+      const [settings] = await target.db.select().from(moneySettings);
+      expect(settings).toMatchObject({ rates: "CAD=0.73", ratesBase: "USD" });
       // Ids go on after the restored ones.
       const [added] = await target.db
         .insert(users)

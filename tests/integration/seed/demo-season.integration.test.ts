@@ -77,6 +77,18 @@ describe("the demo data", () => {
     expect(input.expenses.some((expense) => expense.shares.length === 3)).toBe(true);
     expect(input.expenses.some((expense) => expense.currency === "MXN")).toBe(true);
     expect(money.multiCurrency).toBe(true);
+    // One currency at the end (issue 57 item 2): the ferry's CA$ settle in USD at the organiser's
+    // fixed rate, shown beside its own amount; the pesos, without a rate, settle on their own.
+    expect(input.rates).toEqual(new Map([["CAD", "0.73"]]));
+    expect((money.balances as Array<{ currency: string }>).map((group) => group.currency)).toEqual([
+      "USD",
+      "MXN",
+    ]);
+    expect(money.balances[0].converted).toEqual(["1 CAD = 0.73 USD (CA$100.00 ≈ $73.00)"]);
+    expect(money.expenses.find((e: { amount: string }) => e.amount === "CA$75.00")).toMatchObject({
+      description: "Ferry to the island",
+      converted: "≈ $54.75",
+    });
     // Every balance of a currency adds up to zero: what one is owed, the others owe.
     for (const group of money.balances as Array<{ rows: Array<{ amount: number }> }>) {
       expect(group.rows.reduce((sum, row) => sum + row.amount, 0)).toBe(0);

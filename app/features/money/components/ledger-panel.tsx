@@ -14,6 +14,8 @@ export type ExpenseItem = {
   deleted: boolean;
   description: string;
   amount: string;
+  /** What it is in the settle-up currency at the organiser's rate ("≈ $5.40"; "" without one). */
+  converted: string;
   paidBy: string;
   /** Who entered it, when not its payer ("" otherwise). */
   enteredBy: string;
@@ -26,6 +28,8 @@ export type ExpenseItem = {
 
 export type BalanceGroup = {
   currency: string;
+  /** The organiser's rates of the currencies settled in this one ("1 MXN = 0.054 USD (…)"). */
+  converted: string[];
   rows: Array<{ id: number; name: string; amount: number; text: string }>;
   transfers: Array<{
     from: number;
@@ -98,7 +102,9 @@ export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
         <li key={expense.id} className={expense.deleted ? "money-deleted" : undefined}>
           <p className="user-text">
             {expense.deleted ? <s>{expense.description}</s> : <strong>{expense.description}</strong>}{" "}
-            {expense.amount}, paid by <span className="user-text">{expense.paidBy}</span>
+            {expense.amount}
+            {expense.converted ? <span className="money-converted"> ({expense.converted})</span> : null}, paid
+            by <span className="user-text">{expense.paidBy}</span>
             {expense.enteredBy ? (
               <>
                 , entered by <span className="user-text">{expense.enteredBy}</span>
@@ -180,12 +186,26 @@ export function Balances({
       {groups.length === 0 ? <p className="muted">Nothing to settle yet.</p> : null}
       {multiCurrency ? (
         <p className="alert alert-info">
-          This trip has more than one currency. Each currency settles on its own: no exchange rates are used.
+          This trip has more than one currency. Each currency without a rate from the organiser settles on its
+          own.
         </p>
       ) : null}
       {groups.map((group) => (
         <section key={group.currency} aria-labelledby={`balances-${group.currency}`}>
           <h3 id={`balances-${group.currency}`}>Balances in {group.currency}</h3>
+          {group.converted.length ? (
+            <div className="alert alert-info" data-converted={group.currency}>
+              <p>
+                Settle-up is in {group.currency}: these currencies are converted at the organiser’s fixed
+                rates, and every expense keeps its own amount.
+              </p>
+              <ul>
+                {group.converted.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <ul className="money-list">
             {group.rows.map((row) => (
               <li key={row.id}>

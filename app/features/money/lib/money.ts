@@ -1,5 +1,6 @@
 import { countsInBalances, type ShareStatus } from "~/features/money/lib/consent";
 import { balancesByCurrency, type LedgerEntry } from "~/features/money/lib/ledger";
+import { foldBalances } from "~/features/money/lib/rates";
 import { payerLine, type Deposit, type DueDates, type PayerLine } from "~/features/money/lib/payer-line";
 import { settleUpApart, unbalanced, type Transfer } from "~/features/money/lib/settle";
 import { defaultWeight, splitByWeights } from "~/features/money/lib/shares";
@@ -46,6 +47,11 @@ export type MoneyInput = {
   members: readonly PayerCandidate[];
   payments: readonly LedgerPayment[];
   expenses: readonly LedgerExpense[];
+  /**
+   * The organiser's fixed rates into the house's currency (decision 034), currency → exact decimal
+   * text; none or empty: every currency settles on its own.
+   */
+  rates?: ReadonlyMap<string, string>;
 };
 
 export type Payer = {
@@ -104,7 +110,14 @@ export type Money = {
   former: Set<number>;
   entries: LedgerEntry[];
   balances: Map<string, Map<number, number>>;
-  /** Per currency, the transfers among members that settle it: never one with a former member. */
+  /**
+   * The balances settle-up works from: `balances`, except that each currency with an organiser's rate
+   * is converted into the house's currency and added to it (lib/rates.ts). Without rates, `balances`.
+   */
+  settleBalances: Map<string, Map<number, number>>;
+  /** The currencies converted into the house's currency for settle-up, with the rate used. */
+  folded: Map<string, string>;
+  /** Per settle-up currency, the transfers among members that settle it: never one with a former member. */
   transfers: Map<string, Transfer[]>;
   /** Per currency, the former members' open balances as the transfers that would settle them. */
   formerTransfers: Map<string, Transfer[]>;
@@ -156,6 +169,8 @@ export function computeMoney(input: MoneyInput): Money {
     });
   }
   const balances = balancesByCurrency(entries);
+  // Rates change what settle-up suggests, never a recorded payment: those are in `entries` as recorded.
+  const { balances: settleBalances, folded } = foldBalances(balances, currency, input.rates ?? new Map());
 
   const lines = new Map<number, PayerLine>();
   if (!missing) {
@@ -171,9 +186,10 @@ export function computeMoney(input: MoneyInput): Money {
           .reduce((acc, p) => acc + p.amount, 0);
       // The receiver fronted the whole house: their own share reached them by that.
       const reached = payer.id === input.receiverId ? payer.share : sum(["share", "settle"], "confirmed");
-      // Until a receiver is named the house is in no balance yet, but each share is still owed.
+      // Until a receiver is named the house is in no balance yet, but each share is still owed. With
+      // the organiser's rates, the balance settle-up reads: its transfers leave nothing due (027).
       const balance =
-        (balances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
+        (settleBalances.get(currency)?.get(payer.id) ?? 0) - (input.receiverId === null ? payer.share : 0);
       lines.set(
         payer.id,
         payerLine(
@@ -194,7 +210,9 @@ export function computeMoney(input: MoneyInput): Money {
       [...perPerson.keys()].filter((id) => !current.has(id)),
     ),
   );
-  const settled = new Map([...balances].map(([code, perPerson]) => [code, settleUpApart(perPerson, former)]));
+  const settled = new Map(
+    [...settleBalances].map(([code, perPerson]) => [code, settleUpApart(perPerson, former)]),
+  );
   const transfers = new Map([...settled].map(([code, apart]) => [code, apart.among]));
   const formerTransfers = new Map([...settled].map(([code, apart]) => [code, apart.former]));
   const off = new Map(
@@ -212,6 +230,8 @@ export function computeMoney(input: MoneyInput): Money {
     former,
     entries,
     balances,
+    settleBalances,
+    folded,
     transfers,
     formerTransfers,
     unbalanced: off,

@@ -14,6 +14,7 @@ import {
   surveys,
   users,
 } from "~/platform/db/schema";
+import { readRates } from "~/features/money/lib/rates";
 import type { Deposit } from "~/features/money/lib/payer-line";
 import type { MoneyInput, PayerCandidate } from "~/features/money/lib/money";
 import { deriveResponse } from "~/features/results/lib/results";
@@ -32,6 +33,9 @@ export type MoneySettings = {
   reminderFailed: number;
   /** The organiser's consent limit in minor units of the house's currency; null: the default. */
   consentLimit: number | null;
+  /** The organiser's fixed rates (currency → exact decimal text) into `ratesBase` (decision 034). */
+  rates: Map<string, string>;
+  ratesBase: string;
 };
 
 export const DEFAULT_SETTINGS: MoneySettings = {
@@ -44,6 +48,8 @@ export const DEFAULT_SETTINGS: MoneySettings = {
   lastReminderAt: null,
   reminderFailed: 0,
   consentLimit: null,
+  rates: new Map(),
+  ratesBase: "",
 };
 
 export async function getMoneySettings(editionId: number): Promise<MoneySettings> {
@@ -66,6 +72,8 @@ export async function getMoneySettings(editionId: number): Promise<MoneySettings
     lastReminderAt: row.lastReminderAt,
     reminderFailed: row.reminderFailed,
     consentLimit: row.consentLimit,
+    rates: readRates(row.rates),
+    ratesBase: row.ratesBase,
   };
 }
 
@@ -182,6 +190,8 @@ export async function loadMoneyInput(editionId: number) {
     members,
     payments: payments.map((p) => ({ ...p, from: p.fromUserId, to: p.toUserId })),
     expenses: expenses.map((e) => ({ ...e, deleted: e.deletedAt !== null })),
+    // Rates typed for another main currency say nothing about this one: the house changed currency.
+    rates: settings.ratesBase === (house?.currency ?? "USD") ? settings.rates : undefined,
   };
   return { input, settings, house, members, payments, expenses };
 }

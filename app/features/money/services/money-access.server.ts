@@ -52,13 +52,13 @@ function computedMoney(editionId: number) {
 }
 
 /**
- * A member's open balance in the current trip, per currency, in words ("you are owed €29.50"): what
+ * A member's open balance in the current trip, per settle-up currency, in words ("you are owed €29.50"): what
  * the delete pages say before a member leaves. Only currencies where it is not zero.
  */
 export async function openBalanceOf(userId: number): Promise<string[]> {
   const edition = await resolveEdition();
   const { money } = await computedMoney(edition.id);
-  return [...money.balances].flatMap(([code, perPerson]) => {
+  return [...money.settleBalances].flatMap(([code, perPerson]) => {
     const amount = perPerson.get(userId) ?? 0;
     if (amount === 0) return [];
     return [amount > 0 ? `owed ${formatMoney(amount, code)}` : `owing ${formatMoney(-amount, code)}`];

@@ -220,7 +220,7 @@ async function settle(loaded: LoadedMoney, form: Form) {
   const from = Number(values.from);
   const to = Number(values.to);
   const currency = readCurrency(values.currency);
-  const { people, former, balances, transfers, formerTransfers } = loaded.money;
+  const { people, former, settleBalances, folded, transfers, formerTransfers } = loaded.money;
   const named = (id: number) => people.has(id) || former.has(id);
   if (!currency || !named(from) || !named(to) || from === to || !KEY.test(values.key)) {
     return refuse({ form: "settle", error: "That transfer is not one of this trip's. Reload the page." });
@@ -237,7 +237,12 @@ async function settle(loaded: LoadedMoney, form: Form) {
       { status: 403 },
     );
   }
-  if (!balances.has(currency)) {
+  if (folded.has(currency)) {
+    const main = loaded.house?.currency ?? "USD";
+    const error = `${currency} settles in ${main} at the organiser's rate: record the transfer in ${main}.`;
+    return refuse({ form: "settle", error, values });
+  }
+  if (!settleBalances.has(currency)) {
     const error = `Nobody on this trip has a balance in ${currency}, so there is nothing to settle in it.`;
     return refuse({ form: "settle", error, values });
   }

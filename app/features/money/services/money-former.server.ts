@@ -16,7 +16,8 @@ const KEY = /^[0-9a-f-]{36}$/i;
  */
 export function writeOffOf(loaded: LoadedMoney, formerId: number, currency: string) {
   const { money } = loaded;
-  const owes = -(money.balances.get(currency)?.get(formerId) ?? 0);
+  // What settle-up says they owe: with the organiser's rates, every rated currency in the house's one.
+  const owes = -(money.settleBalances.get(currency)?.get(formerId) ?? 0);
   if (!money.former.has(formerId) || owes <= 0) return null;
   const carriers = [...expensePeople(money, (id) => nameOf(loaded.names, id))]
     .filter(([id, { weight }]) => money.payers.some((payer) => payer.id === id) && weight > 0)

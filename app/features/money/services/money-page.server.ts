@@ -9,6 +9,8 @@ import { formKey, loadMoney, nameOf, type LoadedMoney } from "~/features/money/s
 import { writeOffOf } from "~/features/money/services/money-former.server";
 import { hasPayDetails, payWays, type Owed, type PayDetails } from "~/features/money/lib/pay-links";
 import { getPayDetails, payDetailsOf } from "~/features/money/models/pay-details.server";
+import { convertAmount } from "~/features/money/lib/rates";
+import { rateText } from "~/features/money/services/money-rates.server";
 
 /**
  * The people this member owes now, by id (issue 57): the payee of each settle-up transfer they pay,
@@ -33,11 +35,12 @@ const payToOf = (details: PayDetails | undefined, name: string, owed: Owed) =>
   details ? { name, ways: payWays(details, owed), note: details.note } : null;
 
 /**
- * Where one member stands in the whole trip, per currency (the house, expenses, every payment and
- * transfer): "owes $250.00 · is owed MX$120.00", or "settled up" when every balance is zero.
+ * Where one member stands in the whole trip, per settle-up currency (the house, expenses, every
+ * payment and transfer; a currency with the organiser's rate counted in the house's): "owes $250.00 ·
+ * is owed MX$120.00", or "settled up" when every balance is zero.
  */
 function standing(money: LoadedMoney["money"], id: number, own: boolean): string {
-  const parts = [...money.balances].flatMap(([code, perPerson]) => {
+  const parts = [...money.settleBalances].flatMap(([code, perPerson]) => {
     const amount = perPerson.get(id) ?? 0;
     if (amount === 0) return [];
     const text = formatMoney(Math.abs(amount), code);
@@ -136,10 +139,15 @@ export async function getMoneyPage(request: Request, year?: string) {
     ? listed.map((expense) => {
         // The summary repeats every share: the page lists them once (a big trip has 40 per expense).
         const { summary: _summary, ...line } = expenseLine(expense, name);
+        const rate = money.folded.get(expense.currency);
         return {
           id: expense.id,
           deleted: expense.deletedAt !== null,
           ...line,
+          // Beside its own amount, what it is in the settle-up currency at the organiser's rate.
+          converted: rate
+            ? `≈ ${formatMoney(convertAmount(expense.amount, expense.currency, currency, rate), currency)}`
+            : "",
           consents: consentsOf(loaded, expense),
           canChange:
             !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
@@ -180,8 +188,11 @@ export async function getMoneyPage(request: Request, year?: string) {
         : "",
     };
   };
-  const balances = [...money.balances].map(([code, perPerson]) => ({
+  const balances = [...money.settleBalances].map(([code, perPerson]) => ({
     currency: code,
+    // The currencies settled in this one at the organiser's rates (only ever the house's currency).
+    converted:
+      code === currency ? [...money.folded].map(([other, rate]) => rateText(other, rate, currency)) : [],
     rows: [...perPerson]
       .filter(([id]) => role.seesLedger || id === me.id)
       .map(([id, amount]) => ({ id, name: name(id), amount, text: formatMoney(Math.abs(amount), code) })),
@@ -198,7 +209,13 @@ export async function getMoneyPage(request: Request, year?: string) {
               key: formKey(),
             }))
         : [],
-    recorded: visible.filter((p) => p.kind === "settle" && p.currency === code).map(item),
+    // A transfer recorded in a currency now settled in this one is listed here, in its own amount.
+    recorded: visible
+      .filter(
+        (p) =>
+          p.kind === "settle" && (p.currency === code || (code === currency && money.folded.has(p.currency))),
+      )
+      .map(item),
   }));
   return {
     year: edition.year,
@@ -231,7 +248,7 @@ export async function getMoneyPage(request: Request, year?: string) {
     consentCount: answers.filter((item) => item.canAccept).length,
     people,
     balances,
-    multiCurrency: money.balances.size > 1,
+    multiCurrency: money.settleBalances.size > 1,
     // Only the organiser is told: they can repair the ledger (an expense edited or deleted).
     unbalanced: role.organiser
       ? [...money.unbalanced].map(([code, sum]) => `${code} (off by ${formatMoney(Math.abs(sum), code)})`)

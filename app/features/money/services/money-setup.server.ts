@@ -12,6 +12,7 @@ import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/feat
 import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { closedAware, done } from "~/features/money/services/money-actions.server";
+import { ratesSetup, saveRates } from "~/features/money/services/money-rates.server";
 import {
   getPaymentReminder,
   getPaymentReminderPreview,
@@ -105,6 +106,7 @@ export async function getSetupPage(request: Request) {
         };
       })
       .sort((a, b) => Number(b.pays) - Number(a.pays) || a.name.localeCompare(b.name)),
+    rates: ratesSetup(loaded),
     reminder,
     reminderStep: step && reminder.canSend ? getPaymentReminderPreview(loaded) : null,
     childWeights: CHILD_WEIGHTS.map((weight) => ({ value: String(weight), label: formatWeight(weight) })),
@@ -355,6 +357,7 @@ const HANDLERS = {
   settings: saveSettings,
   "consent-limit": saveConsentLimit,
   payer: changePayer,
+  rates: saveRates,
   "send-reminder": remind,
 } as const;
 
