@@ -3,7 +3,7 @@ import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
 import type { ShareConsent } from "~/features/money/components/consent-panel";
-import { PayTo } from "~/features/money/components/pay-details";
+import { PayTo } from "~/features/money/components/pay-to";
 import type { PayWay } from "~/features/money/lib/pay-links";
 
 /** How to pay someone: only on the viewer's own debts, when the one they owe said how (issue 57). */

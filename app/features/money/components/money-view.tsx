@@ -9,7 +9,7 @@ import {
   type ExpenseItem,
   type PayToItem,
 } from "~/features/money/components/ledger-panel";
-import { PayTo } from "~/features/money/components/pay-details";
+import { PayTo } from "~/features/money/components/pay-to";
 import { ConsentPanel, type ShareConsent } from "~/features/money/components/consent-panel";
 import { Instructions } from "~/features/money/components/money-field";
 import { PayerLines, type Line } from "~/features/money/components/payer-lines";
