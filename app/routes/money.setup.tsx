@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { AnswerForm, AnswersAt, FormAnswer } from "~/platform/components/form-answer";
+import { HouseReceiptForm } from "~/features/money/components/receipt-field";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
@@ -262,6 +263,12 @@ export default function MoneySetup() {
             Save the money settings
           </button>
         </AnswerForm>
+      </section>
+
+      <section className="card" aria-labelledby="house-receipt">
+        <h2 id="house-receipt">The house’s booking confirmation</h2>
+        <p>Kept with the house’s cost: the trip’s members open it from the money page.</p>
+        <HouseReceiptForm kept={page.houseReceipt} failure={failure("house-receipt")} />
       </section>
 
       <section className="card" aria-labelledby="consent">

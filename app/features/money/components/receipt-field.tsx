@@ -1,3 +1,5 @@
+import { AnswerForm, AnswersAt } from "~/platform/components/form-answer";
+import type { FormFailure } from "~/platform/lib/form-failure";
 import { RECEIPT_MAX_BYTES } from "~/platform/lib/limits";
 
 const MB = RECEIPT_MAX_BYTES / 1024 / 1024;
@@ -57,5 +59,42 @@ export function ReceiptField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** /money/setup's booking confirmation: the organiser keeps the house's, as a receipt of its cost. */
+export function HouseReceiptForm({
+  kept,
+  failure,
+}: {
+  kept: { id: number; pdf: boolean } | null;
+  failure?: FormFailure<unknown>;
+}) {
+  return (
+    <AnswerForm id="house-receipt-form" failure={failure} encType="multipart/form-data">
+      <AnswersAt form="house-receipt" />
+      <ReceiptField
+        id="house-receipt"
+        label="Booking confirmation"
+        error={failure?.fieldErrors?.receipt}
+        kept={null}
+      />
+      <button type="submit" className="button" name="intent" value="house-receipt">
+        Keep the booking confirmation
+      </button>
+      {kept ? (
+        <p>
+          <ReceiptLink receipt={kept} label="Open the booking confirmation" />{" "}
+          <button
+            type="submit"
+            className="button button-secondary"
+            name="intent"
+            value="remove-house-receipt"
+          >
+            Remove it
+          </button>
+        </p>
+      ) : null}
+    </AnswerForm>
   );
 }

@@ -186,6 +186,22 @@ export function addExpense(
   });
 }
 
+/** The house's booking confirmation of the edition, kept or replaced (a file) or removed (null). */
+export function saveHouseReceipt(
+  edition: Edition,
+  actor: Actor,
+  file: Exclude<ReceiptChange, "remove"> | null,
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    await tx
+      .delete(moneyReceipts)
+      .where(and(eq(moneyReceipts.editionId, edition.id), isNull(moneyReceipts.expenseId)));
+    if (file) await tx.insert(moneyReceipts).values({ editionId: edition.id, uploadedBy: actor.id, ...file });
+    await record(tx, edition, actor, change);
+  });
+}
+
 /**
  * Replaces an expense (values given) or deletes it (null) only if it is still at `version`: of two
  * edits started from one version, the second finds it changed and is refused. False then.

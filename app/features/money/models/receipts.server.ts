@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/platform/db/client.server";
 import { editions, moneyExpenses, moneyReceipts } from "~/platform/db/schema";
 
@@ -59,18 +59,4 @@ export async function receiptsOfMember(userId: number) {
     .where(eq(moneyReceipts.uploadedBy, userId))
     .orderBy(moneyReceipts.id);
   return rows.map(({ bytes, ...row }) => ({ ...row, base64: bytes.toString("base64") }));
-}
-
-/** The house's booking confirmation of an edition, written or replaced (null removes it). */
-export async function saveHouseReceipt(
-  editionId: number,
-  uploadedBy: number,
-  file: { contentType: "image/webp" | "application/pdf"; bytes: Buffer } | null,
-) {
-  const db = await getDb();
-  const where = and(eq(moneyReceipts.editionId, editionId), isNull(moneyReceipts.expenseId));
-  await db.transaction(async (tx) => {
-    await tx.delete(moneyReceipts).where(where);
-    if (file) await tx.insert(moneyReceipts).values({ editionId, uploadedBy, ...file });
-  });
 }

@@ -213,6 +213,7 @@ export async function getMoneyPage(request: Request, year?: string) {
       title: house.title,
       total: house.total === null ? null : formatMoney(house.total, currency),
     },
+    houseReceipt: receipts?.house ?? null,
     currency,
     missing: money.missing,
     receiver:
