@@ -14,6 +14,7 @@ import { resetEnvCache } from "~/platform/env.server";
 import * as dataRoute from "~/routes/account_.data";
 import * as moneyPage from "~/routes/money._index";
 import * as editPage from "~/routes/money.expenses.$id";
+import * as setupPage from "~/routes/money.setup";
 import * as receiptRoute from "~/routes/money.receipts.$id";
 
 // Issue 57 item 3: a receipt kept with an expense, cleaned of what a phone's photo tells, shown to
@@ -227,5 +228,26 @@ describe("a receipt with its expense", () => {
     expect(deleted.status).toBe(302);
     expect(await receiptOf()).toBeUndefined();
     expect((await open(replaced.id, "sam")).status).toBe(404);
+  });
+
+  it("keeps the house's booking confirmation from /money/setup, for the trip to open", async () => {
+    const setup = (who: string, intent: string, file?: Blob) =>
+      callRoute(setupPage.action as never, multipart("/money/setup", who, { intent }, file));
+    const pdf = new Blob([Buffer.from("%PDF-1.7\n%%EOF\n")], { type: "application/pdf" });
+    expect((await setup("sam", "house-receipt", pdf)).status).toBe(403);
+    const none = await setup("boss", "house-receipt");
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({
+      form: "house-receipt",
+      fieldErrors: { receipt: expect.any(String) },
+    });
+    expect((await setup("boss", "house-receipt", pdf)).status).toBe(302);
+    const house = (await receiptRows()).find((r) => r.expenseId === null)!;
+    expect(house.uploadedBy).toBe(people.boss.id);
+    expect((await money("sam")).houseReceipt).toEqual({ id: house.id, pdf: true });
+    expect((await open(house.id, "riley")).status).toBe(200);
+    expect((await open(house.id, "jordan")).status).toBe(404);
+    expect((await setup("boss", "remove-house-receipt")).status).toBe(302);
+    expect((await receiptRows()).find((r) => r.expenseId === null)).toBeUndefined();
   });
 });
