@@ -2,16 +2,16 @@ import sharp from "sharp";
 import { RECEIPT_MAX_BYTES } from "~/platform/lib/limits";
 
 /** A receipt as it is kept: a photo made WebP without its metadata, or a PDF as it came. */
-export type ReceiptFile = { contentType: "image/webp" | "application/pdf"; bytes: Buffer };
-export type ReceiptRead = { ok: true; file: ReceiptFile } | { ok: false; error: string };
+type ReceiptFile = { contentType: "image/webp" | "application/pdf"; bytes: Buffer };
+type ReceiptRead = { ok: true; file: ReceiptFile } | { ok: false; error: string };
 
 const MB = RECEIPT_MAX_BYTES / 1024 / 1024;
-export const RECEIPT_TOO_LARGE = `The receipt is larger than ${MB} MB, so it was not kept. Choose a smaller photo or PDF.`;
-export const RECEIPT_WRONG_TYPE =
+const RECEIPT_TOO_LARGE = `The receipt is larger than ${MB} MB, so it was not kept. Choose a smaller photo or PDF.`;
+const RECEIPT_WRONG_TYPE =
   "A receipt must be a photo (JPEG, PNG or WebP) or a PDF. Nothing was saved.";
-export const RECEIPT_HEIC =
+const RECEIPT_HEIC =
   "This photo is HEIC, which the planner cannot read. On an iPhone choose Settings › Camera › Formats › Most Compatible, or send a screenshot of it. Nothing was saved.";
-export const RECEIPT_UNREADABLE = "The receipt could not be read as a photo or a PDF. Nothing was saved.";
+const RECEIPT_UNREADABLE = "The receipt could not be read as a photo or a PDF. Nothing was saved.";
 
 /** Enough for a 48-megapixel phone photo; a "decompression bomb" is refused unread (as house photos). */
 const MAX_INPUT_PIXELS = 50_000_000;
