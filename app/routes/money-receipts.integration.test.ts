@@ -151,6 +151,10 @@ describe("a receipt with its expense", () => {
         values: { description: "Kayaks", amount: "96.40" },
       });
     }
+    // The path lets a multipart body's NUL bytes through for the file: a text field with one is refused.
+    const nul = await add("riley", { description: "Kay\0aks" });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ error: "That form could not be read. Please try again." });
     expect((await database.db.select().from(moneyExpenses)).map((e) => e.description)).toEqual(["Groceries"]);
     expect(await receiptRows()).toHaveLength(1);
   });
