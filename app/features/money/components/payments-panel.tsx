@@ -172,6 +172,7 @@ export function PaymentList({
                     id={`reason-${payment.id}`}
                     name="reason"
                     maxLength={200}
+                    defaultValue={rejected(payment.id) ? valuesOf(mine, form).reason : undefined}
                     error={errors[`reason-${payment.id}`]}
                   />
                   <button

@@ -8,6 +8,7 @@ import { EditionClosedError } from "~/features/season/index.server";
 import { dayIn } from "~/features/season/lib/season-state";
 import { env } from "~/platform/env.server";
 import { formatMoney, parseAmount, readCurrency } from "~/platform/lib/amount";
+import { tooLong } from "~/platform/lib/limits";
 import { parseExpense, readExpenseForm, type ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine, paymentLine, shareText } from "~/features/money/lib/money-text";
 import {
@@ -61,8 +62,10 @@ export const moneyForm = z
   .catchall(z.string());
 type Form = z.output<typeof moneyForm>;
 
-/** A payment's note and a rejection's reason are stored cut to this. */
-export const MONEY_READ: ReadOptions = { max: { note: 200, reason: 200 } };
+/** A payment's note is stored cut to this; a rejection's reason longer than it is refused. */
+const NOTE_MAX = 200;
+// The reason is read a little past its limit, so one typed too long is refused rather than cut.
+export const MONEY_READ: ReadOptions = { max: { note: NOTE_MAX, reason: NOTE_MAX + 1 } };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KEY = /^[0-9a-f-]{36}$/i;
@@ -165,9 +168,10 @@ async function decide(loaded: LoadedMoney, form: Form) {
     );
   }
   const { reason } = form;
-  if (!confirm && !reason) {
-    const error = "Say why the payment is rejected";
-    return refuse({ form: formName, error, fieldErrors: { [`reason-${id}`]: error }, values: { id } });
+  if (!confirm && (!reason || reason.length > NOTE_MAX)) {
+    const error = reason ? tooLong("The reason", NOTE_MAX) : "Say why the payment is rejected";
+    const values = { id: String(id), reason: reason.slice(0, NOTE_MAX) };
+    return refuse({ form: formName, error, fieldErrors: { [`reason-${id}`]: error }, values });
   }
   const name = (who: number | null) => nameOf(loaded.names, who);
   const status = confirm ? ("confirmed" as const) : ("rejected" as const);

@@ -7,8 +7,7 @@ type ReceiptRead = { ok: true; file: ReceiptFile } | { ok: false; error: string 
 
 const MB = RECEIPT_MAX_BYTES / 1024 / 1024;
 const RECEIPT_TOO_LARGE = `The receipt is larger than ${MB} MB, so it was not kept. Choose a smaller photo or PDF.`;
-const RECEIPT_WRONG_TYPE =
-  "A receipt must be a photo (JPEG, PNG or WebP) or a PDF. Nothing was saved.";
+const RECEIPT_WRONG_TYPE = "A receipt must be a photo (JPEG, PNG or WebP) or a PDF. Nothing was saved.";
 const RECEIPT_HEIC =
   "This photo is HEIC, which the planner cannot read. On an iPhone choose Settings › Camera › Formats › Most Compatible, or send a screenshot of it. Nothing was saved.";
 const RECEIPT_UNREADABLE = "The receipt could not be read as a photo or a PDF. Nothing was saved.";
