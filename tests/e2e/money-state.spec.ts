@@ -44,6 +44,16 @@ async function houseId(page: Page, bearer: string) {
   return houses.find((house) => house.title === HOUSE)!.id;
 }
 
+async function routerIdle(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (
+      window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } }
+    ).__remixRouter;
+    return Boolean(router?.state.initialized && router.state.navigation.state === "idle");
+  });
+  await page.waitForLoadState("networkidle");
+}
+
 async function noSidewaysScroll(page: Page) {
   const [scroll, width] = await page.evaluate(() => [
     document.documentElement.scrollWidth,
@@ -191,6 +201,9 @@ test("a member adds an expense split three ways, settle-up lists the transfers, 
   // is neither a photo nor a PDF is refused in the form, then a photo is kept and opens.
   await expense.getByRole("link", { name: /^Edit or delete/ }).click();
   await page.waitForURL(/\/money\/expenses\/\d+/);
+  // With JavaScript, a file chosen before React has taken the page over may be lost with the DOM it
+  // was chosen in: choose it once the router is idle, as a person would a moment later.
+  if (javaScriptEnabled) await routerIdle(page);
   const receipt = page.getByLabel("Receipt (optional)");
   await expect(receipt).toHaveAttribute("accept", "image/*,application/pdf");
   await receipt.setInputFiles({
