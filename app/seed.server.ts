@@ -1,6 +1,15 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/platform/db/client.server";
-import { houses, payDetails, surveys, users, votes } from "~/platform/db/schema";
+import sharp from "sharp";
+import {
+  houses,
+  moneyExpenses,
+  moneyReceipts,
+  payDetails,
+  surveys,
+  users,
+  votes,
+} from "~/platform/db/schema";
 import type { VoteChoice } from "~/features/houses/lib/house-rules";
 import { availabilityWindows, WINDOWS } from "~/features/season/lib/weekends";
 import { seasonOf, weekendAbout } from "~/features/season/lib/editions";
@@ -296,6 +305,52 @@ async function seedDemoSeason(
         .values({ userId, ...details })
         .onConflictDoNothing();
   }
+  await seedDemoReceipt(db);
+}
+
+/** The groceries' till slip (issue 57 item 3): a small receipt drawn at seed time, kept as WebP. */
+async function seedDemoReceipt(db: Db) {
+  const [groceries] = await db
+    .select({
+      id: moneyExpenses.id,
+      editionId: moneyExpenses.editionId,
+      amount: moneyExpenses.amount,
+      paidBy: moneyExpenses.paidBy,
+    })
+    .from(moneyExpenses)
+    .where(and(eq(moneyExpenses.description, "Groceries for the weekend"), isNull(moneyExpenses.deletedAt)))
+    .orderBy(moneyExpenses.id)
+    .limit(1);
+  if (!groceries) return;
+  const total = (groceries.amount / 100).toFixed(2);
+  const lines = [
+    "LAKESIDE MARKET",
+    "",
+    "Bread x4        12.40",
+    "Fruit & veg     88.10",
+    "Cheese          46.75",
+    "Drinks          ...",
+    "",
+    `TOTAL USD  ${total}`,
+  ];
+  const text = lines
+    .map(
+      (line, k) =>
+        `<text x="20" y="${40 + k * 28}" font-family="DejaVu Sans Mono" font-size="18">${line.replace(/&/g, "&amp;")}</text>`,
+    )
+    .join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="300"><rect width="100%" height="100%" fill="#fdfcf7"/>${text}</svg>`;
+  const bytes = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  await db
+    .insert(moneyReceipts)
+    .values({
+      editionId: groceries.editionId,
+      expenseId: groceries.id,
+      uploadedBy: groceries.paidBy,
+      contentType: "image/webp",
+      bytes,
+    })
+    .onConflictDoNothing();
 }
 
 const DEMO_PAY_DETAILS: Array<[string, Partial<typeof payDetails.$inferInsert>]> = [

@@ -49,6 +49,7 @@ export default function EditExpense() {
         hidden={{ version: String(page.version) }}
         submit="Save the expense"
         intent="edit-expense"
+        receipt={page.receipt}
       />
       <Form method="post" className="money-form">
         <input type="hidden" name="version" value={page.version} />

@@ -176,6 +176,17 @@ describe("a season's money", () => {
     expect(
       (await post("alex", { intent: "reject-payment", id: String(rileyPaid.id), reason: "" })).status,
     ).toBe(400);
+    // A reason longer than its 200 characters is refused, not cut (the form crawler's wrong value).
+    const long = await post("alex", {
+      intent: "reject-payment",
+      id: String(rileyPaid.id),
+      reason: "x".repeat(201),
+    });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      fieldErrors: { [`reason-${rileyPaid.id}`]: "The reason must be at most 200 characters" },
+      values: { reason: "x".repeat(200) },
+    });
     expect(
       (await post("alex", { intent: "reject-payment", id: String(rileyPaid.id), reason: "Not received" }))
         .status,

@@ -4,6 +4,7 @@ import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
 import { RatesForm } from "~/features/money/components/rates-form";
 import { ConfirmRound } from "~/features/organiser/components/confirm-round";
 import { AnswerForm, AnswersAt, FormAnswer } from "~/platform/components/form-answer";
+import { HouseReceiptForm } from "~/features/money/components/receipt-field";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { getSetupPage, setupAction } from "~/features/money/index.server";
@@ -263,6 +264,12 @@ export default function MoneySetup() {
             Save the money settings
           </button>
         </AnswerForm>
+      </section>
+
+      <section className="card" aria-labelledby="house-receipt">
+        <h2 id="house-receipt">The house’s booking confirmation</h2>
+        <p>Kept with the house’s cost: the trip’s members open it from the money page.</p>
+        <HouseReceiptForm kept={page.houseReceipt} failure={failure("house-receipt")} />
       </section>
 
       <section className="card" aria-labelledby="consent">

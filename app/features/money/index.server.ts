@@ -17,3 +17,4 @@ export { expenseEditAction, getExpenseEdit } from "./services/money-expense.serv
 export { getMoneyHistory } from "./services/money-history.server";
 export { getMoneyPage } from "./services/money-page.server";
 export { getSetupPage, setupAction } from "./services/money-setup.server";
+export { receiptResponse as getReceiptFile } from "./services/receipt.server";

@@ -619,6 +619,32 @@ export const moneyExpenses = pgTable(
 );
 
 /**
+ * A receipt kept with an expense (issue 57 item 3), or, with no expense, the house's booking
+ * confirmation of its edition: a photo re-encoded as WebP without its metadata, or a PDF as sent
+ * (docs/decisions/035-receipts.md). Goes with its expense: a deleted expense's receipt is removed.
+ */
+export const moneyReceipts = pgTable(
+  "money_receipts",
+  {
+    id: serial("id").primaryKey(),
+    editionId: editionId(),
+    expenseId: integer("expense_id")
+      .unique()
+      .references(() => moneyExpenses.id, { onDelete: "cascade" }),
+    uploadedBy: sharedUser("uploaded_by").notNull(),
+    contentType: text("content_type").$type<"image/webp" | "application/pdf">().notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("money_receipts_house_idx")
+      .on(t.editionId)
+      .where(sql`${t.expenseId} is null`),
+    check("money_receipts_type_check", sql`${t.contentType} in ('image/webp', 'application/pdf')`),
+  ],
+);
+
+/**
  * Each sharer's part of an expense, in minor units: they always add up to the expense. `status` is the
  * sharer's consent (lib/consent.ts): only "counts" and "open" shares, and the payer's credit for them,
  * are in the balances.

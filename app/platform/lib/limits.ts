@@ -27,3 +27,17 @@ export function tooLong(label: string, max: number) {
  */
 export const RESTORE_UPLOAD_PATH = "/setup/restore";
 export const RESTORE_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A receipt's file (a photo or a PDF kept with an expense, decision 035). A phone's photo is 2–8 MB
+ * (a 48 MP one up to 12 MB as JPEG is rare, and the browser's "Most compatible" gives less); a
+ * scanned one-page PDF well under 5 MB. 10 MB takes both while a year of them stays small: photos are
+ * kept re-encoded at 2,000 px (some 200–400 KB), PDFs as sent.
+ */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+/** The pages whose forms may post a receipt (multipart): /money's add form and an expense's edit. */
+export const RECEIPT_UPLOAD_PATHS = [
+  /^\/money(\.data)?$/,
+  /^\/money\/expenses\/\d+(\.data)?$/,
+  /^\/money\/setup(\.data)?$/,
+];

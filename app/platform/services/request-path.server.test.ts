@@ -309,6 +309,20 @@ describe("refuseContentType", () => {
     expect(refuseContentType(fakeRequest("POST", "/setup", upload))?.status).toBe(415);
     expect(refuseContentType(fakeRequest("POST", "/setup/restore/x", upload))?.status).toBe(415);
   });
+
+  it("takes a receipt on /money's expense forms and /money/setup only (issue 57)", () => {
+    const upload = { "content-type": "multipart/form-data; boundary=x" };
+    for (const path of [
+      "/money",
+      "/money.data",
+      "/money/expenses/12",
+      "/money/expenses/12.data",
+      "/money/setup",
+    ])
+      expect(refuseContentType(fakeRequest("POST", path, upload)), path).toBeUndefined();
+    for (const path of ["/money/history", "/money/expenses/x", "/money/2024", "/account"])
+      expect(refuseContentType(fakeRequest("POST", path, upload))?.status, path).toBe(415);
+  });
 });
 
 describe("answerRefusal", () => {
@@ -394,6 +408,25 @@ describe("holdBodyUntilComplete", () => {
     expect(declared.body).toContain("Nothing was saved.");
     const streamed = await send("Transfer-Encoding: chunked\r\n", chunked(["x".repeat(20), "y".repeat(20)]));
     expect(streamed.status).toBe(413);
+  });
+
+  it("lets a file's NUL bytes through when asked (a receipt's multipart post)", async () => {
+    const binaryServer = http.createServer((req, res) =>
+      holdBodyUntilComplete(req, res, () => req.resume().on("end", () => res.end("got it")), LIMIT, {
+        binary: true,
+      }),
+    );
+    const port = await listen(binaryServer);
+    try {
+      const body = "a=\x00\x00b";
+      const answer = await raw(
+        port,
+        `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      expect(answer.body).toBe("got it");
+    } finally {
+      await new Promise<void>((resolve) => binaryServer.close(() => resolve()));
+    }
   });
 
   it("answers 400 to a NUL byte, raw, urlencoded or JSON-escaped", async () => {

@@ -4,7 +4,12 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import { env } from "~/platform/env.server";
 import { keepsState } from "~/platform/lib/module-state";
-import { RESTORE_UPLOAD_MAX_BYTES, RESTORE_UPLOAD_PATH } from "~/platform/lib/limits";
+import {
+  RECEIPT_MAX_BYTES,
+  RECEIPT_UPLOAD_PATHS,
+  RESTORE_UPLOAD_MAX_BYTES,
+  RESTORE_UPLOAD_PATH,
+} from "~/platform/lib/limits";
 import { redactUrl } from "~/platform/lib/redact-url";
 import { type TrustProxy, addressGroup, clientAddress, peerIsTrusted } from "~/platform/lib/trust-proxy";
 import {
@@ -53,12 +58,30 @@ export function runRequestPath(
       keepVisitorsPage(req, res, scheme);
       rememberClientAddress(req, app, res);
     },
-    isUpload(req) ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+    isUpload(req) ? UPLOAD_BODY_BYTES : isReceiptUpload(req) ? RECEIPT_BODY_BYTES : MAX_BODY_BYTES,
+    // A receipt is a binary file, full of NUL bytes: its form's text fields are checked in the action.
+    { binary: isReceiptUpload(req) && isMultipart(req) },
   );
 }
 
 /** The restore's upload: its file and the form's few fields around it (multipart's own lines). */
 const UPLOAD_BODY_BYTES = RESTORE_UPLOAD_MAX_BYTES + 64 * 1024;
+
+/**
+ * A receipt's post (decision 035): twice the receipt's limit, so a file somewhat too large is read
+ * and answered in its form (refuse(), what was typed kept); past this the path answers 413.
+ */
+const RECEIPT_BODY_BYTES = 2 * RECEIPT_MAX_BYTES + 64 * 1024;
+
+const isMultipart = (req: http.IncomingMessage) =>
+  String(req.headers["content-type"] ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
+
+function isReceiptUpload(req: http.IncomingMessage) {
+  const target = (req.url ?? "").split("?")[0] ?? "";
+  return isUnsafe(req) && RECEIPT_UPLOAD_PATHS.some((path) => path.test(target));
+}
 
 /** A post of the one page that takes a file (/setup/restore, or its `.data` for a script), whatever its query. */
 function isUpload(req: http.IncomingMessage) {
@@ -268,8 +291,8 @@ export function refuseForeignOrigin(req: http.IncomingMessage, config: OriginCon
 
 /**
  * Page forms post what HTML forms and Remix's fetchers send: urlencoded fields. Anything else (JSON,
- * text, multipart) would only make `request.formData()` throw in an action; the one page that takes
- * a file (the restore's upload on /setup) may post multipart.
+ * text, multipart) would only make `request.formData()` throw in an action; the pages that take a
+ * file (the restore's upload on /setup, a receipt on /money's expense forms) may post multipart.
  */
 export function refuseContentType(req: http.IncomingMessage): Refusal | undefined {
   if (isApi(req.url) || !isUnsafe(req)) return undefined;
@@ -278,7 +301,7 @@ export function refuseContentType(req: http.IncomingMessage): Refusal | undefine
     .trim()
     .toLowerCase();
   if (type === "application/x-www-form-urlencoded") return undefined;
-  if (type === "multipart/form-data" && isUpload(req)) return undefined;
+  if (type === "multipart/form-data" && (isUpload(req) || isReceiptUpload(req))) return undefined;
   return {
     status: 415,
     message: "This page only accepts its own form. Please use the form on the page and try again.",
@@ -358,6 +381,7 @@ export function holdBodyUntilComplete(
   res: http.ServerResponse,
   next: () => void,
   limit = MAX_BODY_BYTES,
+  { binary = false }: { binary?: boolean } = {},
 ) {
   if (!hasBody(req)) return next();
   const tooLarge: Refusal = {
@@ -376,7 +400,7 @@ export function holdBodyUntilComplete(
     if (chunk === null) {
       req.push = push;
       // Postgres text cannot hold NUL, and no form field needs it: refuse it here rather than fail later.
-      if (NUL_IN_BODY.test(Buffer.concat(chunks).toString("latin1"))) {
+      if (!binary && NUL_IN_BODY.test(Buffer.concat(chunks).toString("latin1"))) {
         const nul = { status: 400, message: "The request contains a NUL character. Nothing was saved." };
         answerRefusal(req, res, nul, false);
         push(null);

@@ -8,7 +8,8 @@ import { loadMoneyInput } from "~/features/money/index.server";
 import { personKey, tripPeople } from "~/features/trip/lib/rooms";
 import { listPlacements, listTravel, listTripMembers } from "~/features/trip/index.server";
 import { seedDemoData } from "~/seed.server";
-import { payDetails } from "~/platform/db/schema";
+import sharp from "sharp";
+import { moneyReceipts, payDetails } from "~/platform/db/schema";
 import { readPayDetails } from "~/features/money/lib/pay-links";
 import * as moneyPage from "~/routes/money._index";
 import * as tripPage from "~/routes/trip";
@@ -98,6 +99,14 @@ describe("the demo data", () => {
     expect(samsMoney.lines.map((line: { name: string }) => line.name)).toEqual(["Sam"]);
     // How to pay (issue 57): two demo members said how, as the form would have taken it. Sam, who owes
     // Alex, sees Alex's PayPal prefilled on his settle-up line.
+    // A receipt (issue 57 item 3): the groceries' till slip, linked on the ledger.
+    const withReceipt = money.expenses.filter((e: { receipt: unknown }) => e.receipt);
+    expect(withReceipt.map((e: { description: string }) => e.description)).toEqual([
+      "Groceries for the weekend",
+    ]);
+    const [slip] = await database.db.select().from(moneyReceipts);
+    expect(slip.contentType).toBe("image/webp");
+    expect((await sharp(slip.bytes).metadata()).format).toBe("webp");
     const given = await database.db.select().from(payDetails);
     expect(given).toHaveLength(2);
     for (const { userId: _userId, updatedAt: _updatedAt, ...details } of given)

@@ -1,6 +1,7 @@
 import { AnswerForm, AnswersAt } from "~/platform/components/form-answer";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { MoneyField, fieldsOf } from "~/features/money/components/money-field";
+import { ReceiptField } from "~/features/money/components/receipt-field";
 
 type Person = { id: number; name: string };
 
@@ -14,6 +15,7 @@ export function ExpenseForm({
   submit,
   intent,
   idPrefix = "expense",
+  receipt = null,
 }: {
   people: Person[];
   values: ExpenseFormValues;
@@ -23,12 +25,19 @@ export function ExpenseForm({
   submit: string;
   intent: string;
   idPrefix?: string;
+  /** The receipt kept with the expense being edited, if any. */
+  receipt?: { id: number; pdf: boolean } | null;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const field = fieldsOf(values, errors, id);
   const shared = new Set(values.sharers);
   return (
-    <AnswerForm id={`${idPrefix}-form`} failure={{ error, fieldErrors: errors }} className="money-form">
+    <AnswerForm
+      id={`${idPrefix}-form`}
+      failure={{ error, fieldErrors: errors }}
+      className="money-form"
+      encType="multipart/form-data"
+    >
       <AnswersAt form="expense" />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -118,6 +127,7 @@ export function ExpenseForm({
           ))}
         </ul>
       </fieldset>
+      <ReceiptField id={id("receipt")} error={errors.receipt} kept={receipt} />
       <button type="submit" className="button" name="intent" value={intent}>
         {submit}
       </button>

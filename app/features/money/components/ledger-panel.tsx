@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { ReceiptLink } from "~/features/money/components/receipt-field";
 import { AnswerForm, FormAnswer } from "~/platform/components/form-answer";
 import { PaymentList, type PaymentItem } from "~/features/money/components/payments-panel";
 import { SettleForm, settleFailureFor, type SettleFailure } from "~/features/money/components/settle-form";
@@ -24,6 +25,8 @@ export type ExpenseItem = {
   /** Its shares that are not simply counted: entered for someone else, waiting, refused, removed. */
   consents: ShareConsent[];
   canChange: boolean;
+  /** The receipt kept with it (never on a deleted expense: it went with it). */
+  receipt: { id: number; pdf: boolean } | null;
 };
 
 export type BalanceGroup = {
@@ -115,6 +118,14 @@ export function ExpenseList({ expenses }: { expenses: ExpenseItem[] }) {
           <p className="muted user-text">
             {expense.split}: {expense.shares}
           </p>
+          {expense.receipt ? (
+            <p>
+              <ReceiptLink
+                receipt={expense.receipt}
+                label={`Receipt for “${expense.description.slice(0, 40)}”`}
+              />
+            </p>
+          ) : null}
           {expense.canChange ? (
             <p>
               <Link to={`/money/expenses/${expense.id}`}>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ExpenseFormValues } from "~/features/money/lib/expense-form";
 import { instructionParts } from "~/features/money/lib/money-text";
 import { ExpenseForm } from "~/features/money/components/expense-form";
+import { ReceiptLink } from "~/features/money/components/receipt-field";
 import {
   Balances,
   ExpenseList,
@@ -27,6 +28,8 @@ export type MoneyViewData = {
   role: { organiser: boolean; receiver: boolean; seesLedger: boolean };
   me: { id: number; name: string };
   house: { title: string; total: string | null } | null;
+  /** The house's booking confirmation, for the people of the trip. */
+  houseReceipt: { id: number; pdf: boolean } | null;
   currency: string;
   missing: string | null;
   receiver: { id: number; name: string } | null;
@@ -98,6 +101,12 @@ export function MoneyView({ page, failure }: { page: MoneyViewData; failure?: Fa
           <p className="user-text">
             {page.house.title}
             {page.house.total ? `: ${page.house.total} for the stay` : null}
+            {page.houseReceipt ? (
+              <>
+                {" · "}
+                <ReceiptLink receipt={page.houseReceipt} label="The booking confirmation" />
+              </>
+            ) : null}
           </p>
         ) : null}
         {page.missing ? <p className="alert alert-info">{page.missing}</p> : null}

@@ -4,14 +4,15 @@ import { editions, moneyExpenseShares, moneyExpenses, moneyPayments } from "~/pl
 import { selectWithEditionYear } from "~/features/season/index.server";
 import { minorToText } from "~/platform/lib/amount";
 import { getPayDetails } from "~/features/money/models/pay-details.server";
+import { receiptsOfMember } from "~/features/money/models/receipts.server";
 
 /**
  * A member's money in every edition, for "Download my data": their shares of expenses, the payments
- * they made or received, the expenses they paid or entered, how they asked to be paid. Amounts as text in their currency.
+ * they made or received, the expenses they paid or entered, how they asked to be paid, the receipts they kept. Amounts as text in their currency.
  */
 export async function memberMoney(userId: number) {
   const db = await getDb();
-  const [shares, payments, expenses, payDetails] = await Promise.all([
+  const [shares, payments, expenses, payDetails, receipts] = await Promise.all([
     db
       .select({
         edition: editions.year,
@@ -52,6 +53,7 @@ export async function memberMoney(userId: number) {
       .where(or(eq(moneyExpenses.paidBy, userId), eq(moneyExpenses.authorId, userId)))
       .orderBy(asc(moneyExpenses.id)),
     getPayDetails(userId),
+    receiptsOfMember(userId),
   ]);
   const text = <T extends { amount: number; currency: string }>(row: T) => ({
     ...row,
@@ -60,6 +62,8 @@ export async function memberMoney(userId: number) {
   return {
     /** How they asked to be paid (issue 57): empty texts when they gave none. */
     payDetails,
+    /** The receipts they kept (issue 57 item 3), each file in base64. */
+    receipts,
     shares: shares.map(({ deleted, ...row }) => ({ ...text(row), deleted: deleted !== null })),
     payments: payments.map(({ fromUserId, ...row }) => ({
       ...text(row),

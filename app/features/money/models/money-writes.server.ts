@@ -6,6 +6,7 @@ import {
   moneyHistory,
   moneyPayers,
   moneyPayments,
+  moneyReceipts,
   moneySettings,
 } from "~/platform/db/schema";
 import { holdEdition, type CurrentEdition } from "~/features/season/index.server";
@@ -14,6 +15,28 @@ import type { ShareStatus } from "~/features/money/lib/consent";
 export type Edition = Pick<CurrentEdition, "id" | "names">;
 export type Actor = { id: number; name: string };
 export type Change = { action: string; subject: string; oldValue?: string; newValue?: string };
+/** An expense's receipt in a write: a new file (replacing any), "remove", or undefined (kept as it is). */
+export type ReceiptChange = { contentType: "image/webp" | "application/pdf"; bytes: Buffer } | "remove";
+
+/** Writes an expense's receipt in the expense's own transaction (nothing kept when the write fails). */
+async function writeReceipt(
+  tx: Db,
+  edition: Edition,
+  actor: Actor,
+  expenseId: number,
+  receipt: ReceiptChange | undefined,
+) {
+  if (receipt === undefined) return;
+  if (receipt === "remove") {
+    await tx.delete(moneyReceipts).where(eq(moneyReceipts.expenseId, expenseId));
+    return;
+  }
+  const values = { contentType: receipt.contentType, bytes: receipt.bytes, uploadedBy: actor.id };
+  await tx
+    .insert(moneyReceipts)
+    .values({ ...values, editionId: edition.id, expenseId })
+    .onConflictDoUpdate({ target: moneyReceipts.expenseId, set: { ...values, createdAt: new Date() } });
+}
 
 async function record(tx: Db, edition: Edition, actor: Actor, change: Change) {
   await tx.insert(moneyHistory).values({
@@ -146,6 +169,7 @@ export function addExpense(
   values: ExpenseValues,
   statuses: Statuses,
   change: Change,
+  receipt?: ReceiptChange,
 ) {
   return write(edition, async (tx) => {
     const { shares, ...row } = values;
@@ -156,8 +180,25 @@ export function addExpense(
       .returning({ id: moneyExpenses.id });
     if (rows.length === 0) return false;
     await tx.insert(moneyExpenseShares).values(shareRows(rows[0].id, shares, statuses));
+    await writeReceipt(tx, edition, actor, rows[0].id, receipt);
     await record(tx, edition, actor, { ...change, subject: `Expense #${rows[0].id}` });
     return true;
+  });
+}
+
+/** The house's booking confirmation of the edition, kept or replaced (a file) or removed (null). */
+export function saveHouseReceipt(
+  edition: Edition,
+  actor: Actor,
+  file: Exclude<ReceiptChange, "remove"> | null,
+  change: Change,
+) {
+  return write(edition, async (tx) => {
+    await tx
+      .delete(moneyReceipts)
+      .where(and(eq(moneyReceipts.editionId, edition.id), isNull(moneyReceipts.expenseId)));
+    if (file) await tx.insert(moneyReceipts).values({ editionId: edition.id, uploadedBy: actor.id, ...file });
+    await record(tx, edition, actor, change);
   });
 }
 
@@ -175,6 +216,7 @@ export function changeExpense(
   values: ExpenseValues | null,
   statuses: (before: Map<number, { amount: number; status: ShareStatus }>) => Statuses,
   change: Change,
+  receipt?: ReceiptChange,
 ) {
   return write(edition, async (tx) => {
     const { shares, ...row } = values ?? { shares: null };
@@ -205,6 +247,8 @@ export function changeExpense(
       const before = new Map(old.map(({ userId, ...share }) => [userId, share]));
       await tx.insert(moneyExpenseShares).values(shareRows(id, shares, statuses(before)));
     }
+    // A deleted expense keeps no receipt: the photo of a till slip is nobody's business after it.
+    await writeReceipt(tx, edition, actor, id, values ? receipt : "remove");
     await record(tx, edition, actor, change);
     return true;
   });

@@ -96,6 +96,12 @@ export async function sharesStillDue(): Promise<Map<number, string>> {
   return due;
 }
 
+/** Whether a member is one of the people of an edition's trip (who see its ledger and receipts). */
+export async function seesLedgerOf(userId: number, editionId: number) {
+  const { money } = await computedMoney(editionId);
+  return money.people.has(userId);
+}
+
 export type Role = { organiser: boolean; receiver: boolean; seesLedger: boolean };
 
 /**

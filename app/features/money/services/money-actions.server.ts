@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { setFlash } from "~/platform/services/flash.server";
-import { readForm, type ReadOptions } from "~/platform/services/read-form.server";
+import type { ReadOptions } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { EditionClosedError } from "~/features/season/index.server";
 import { dayIn } from "~/features/season/lib/season-state";
@@ -31,6 +31,7 @@ import {
 } from "~/features/money/models/money-writes.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { writeOff } from "~/features/money/services/money-former.server";
+import { readMoneyPost, receiptChange } from "~/features/money/services/receipt.server";
 
 const text = z.string().default("");
 
@@ -55,6 +56,7 @@ export const moneyForm = z
     version: text,
     member: text,
     confirm: text,
+    removeReceipt: text,
     share: z.array(z.string()),
   })
   .catchall(z.string());
@@ -293,7 +295,7 @@ async function settle(loaded: LoadedMoney, form: Form) {
 }
 
 /** Adds an expense (once per form key), or refuses with one message per field and the values typed. */
-async function newExpense(loaded: LoadedMoney, form: Form) {
+async function newExpense(loaded: LoadedMoney, form: Form, upload: File | null) {
   if (!loaded.role.seesLedger)
     return refuse({ form: "expense", error: "Only members of the trip add expenses." }, { status: 403 });
   const values: ExpenseFormValues & { key: string } = {
@@ -307,6 +309,9 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
     const { fieldErrors } = parsed;
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
+  const receipt = await receiptChange(upload, false);
+  if (!receipt.ok)
+    return refuse({ form: "expense", error: receipt.error, fieldErrors: { receipt: receipt.error }, values });
   const name = (id: number | null) => nameOf(loaded.names, id);
   const entry = consentEntry(loaded, loaded.me.id, parsed.expense.currency);
   const statuses = new Map(
@@ -316,11 +321,15 @@ async function newExpense(loaded: LoadedMoney, form: Form) {
     { ...parsed.expense, shares: sharesOf(parsed.expense.shares, statuses), authorId: loaded.me.id },
     name,
   );
-  await addExpense(loaded.edition, actorOf(loaded), values.key, parsed.expense, statuses, {
-    action: "Expense added",
-    subject: "Expense",
-    newValue: line.summary,
-  });
+  await addExpense(
+    loaded.edition,
+    actorOf(loaded),
+    values.key,
+    parsed.expense,
+    statuses,
+    { action: "Expense added", subject: "Expense", newValue: line.summary },
+    receipt.change,
+  );
   const waiting = [...statuses].filter(([, status]) => status === "waiting").map(([id]) => name(id));
   const wait = waiting.length
     ? ` Above ${formatMoney(entry.limit, parsed.expense.currency)} a share waits for its sharer’s consent: ${waiting.join(", ")}.`
@@ -401,7 +410,12 @@ const STALE =
   "Someone else changed this expense since you opened it, so your change was not saved. It now reads as shown at the top; your values are below: save again to replace it.";
 
 /** Edits or deletes one expense, only from the version the form was opened at. */
-export async function changeExpenseAction(loaded: LoadedMoney, id: number, form: Form) {
+export async function changeExpenseAction(
+  loaded: LoadedMoney,
+  id: number,
+  form: Form,
+  upload: File | null = null,
+) {
   const expense = loaded.expenses.find((e) => e.id === id);
   if (!expense || expense.deletedAt) throw new Response("Not found", { status: 404 });
   if (!loaded.role.organiser && expense.authorId !== loaded.me.id) {
@@ -430,6 +444,9 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     const { fieldErrors } = parsed;
     return refuse({ form: "expense", error: Object.values(fieldErrors)[0], fieldErrors, values });
   }
+  const receipt = await receiptChange(upload, form.removeReceipt === "yes");
+  if (!receipt.ok)
+    return refuse({ form: "expense", error: receipt.error, fieldErrors: { receipt: receipt.error }, values });
   // The editor enters what changed: a share whose amount stays keeps its sharer's answer.
   const entry = consentEntry(loaded, loaded.me.id, parsed.expense.currency);
   const statusesFrom = (old: Map<number, { amount: number; status: ShareStatusOf }>) =>
@@ -443,12 +460,19 @@ export async function changeExpenseAction(loaded: LoadedMoney, id: number, form:
     },
     name,
   ).summary;
-  const ok = await changeExpense(loaded.edition, actorOf(loaded), id, version, parsed.expense, statusesFrom, {
-    action: "Expense edited",
-    subject: `Expense #${id}`,
-    oldValue: before,
-    newValue: after,
-  });
+  const receiptNote = { remove: " (receipt removed)", keep: "", new: " (receipt attached)" }[
+    receipt.change === undefined ? "keep" : receipt.change === "remove" ? "remove" : "new"
+  ];
+  const ok = await changeExpense(
+    loaded.edition,
+    actorOf(loaded),
+    id,
+    version,
+    parsed.expense,
+    statusesFrom,
+    { action: "Expense edited", subject: `Expense #${id}`, oldValue: before, newValue: after + receiptNote },
+    receipt.change,
+  );
   return ok ? done(`Saved: ${parsed.expense.description}.`) : stale();
 }
 
@@ -468,11 +492,11 @@ const HANDLERS = {
 /** /money's forms: one handler per intent; an archived trip takes no writes. */
 export async function moneyAction(request: Request) {
   const loaded = await loadMoney(request);
-  const read = await readForm(request, moneyForm, MONEY_READ);
+  const { read, upload } = await readMoneyPost(request, moneyForm, MONEY_READ);
   if (!read.ok) return refuse({ ...read.failure, form: "money" });
   const handler = handlerFor(HANDLERS, read.data.intent);
   if (!handler) return refuse({ form: "money", error: UNKNOWN_REQUEST });
-  return closedAware(() => handler(loaded, read.data));
+  return closedAware(() => handler(loaded, read.data, upload));
 }
 
 /** A write racing a roll-over is refused with the edition's message, never a 500. */

@@ -1,7 +1,6 @@
 import { minorToText } from "~/platform/lib/amount";
 import { expenseFormValues } from "~/features/money/lib/expense-form";
 import { expenseLine } from "~/features/money/lib/money-text";
-import { readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import {
   MONEY_READ,
@@ -11,6 +10,8 @@ import {
   moneyForm,
 } from "~/features/money/services/money-actions.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
+import { receiptsOfEdition } from "~/features/money/models/receipts.server";
+import { readMoneyPost } from "~/features/money/services/receipt.server";
 
 function findExpense(loaded: LoadedMoney, idText: string) {
   const id = Number(idText);
@@ -27,8 +28,10 @@ export async function getExpenseEdit(request: Request, idText: string) {
   const loaded = await loadMoney(request);
   const expense = findExpense(loaded, idText);
   const name = (id: number | null) => nameOf(loaded.names, id);
+  const { byExpense } = await receiptsOfEdition(loaded.edition.id);
   return {
     version: expense.version,
+    receipt: byExpense.get(expense.id) ?? null,
     summary: expenseLine(expense, name).summary,
     values: expenseFormValues(expense, minorToText),
     people: [...editablePeople(loaded, expense).keys()]
@@ -40,7 +43,7 @@ export async function getExpenseEdit(request: Request, idText: string) {
 export async function expenseEditAction(request: Request, idText: string) {
   const loaded = await loadMoney(request);
   const expense = findExpense(loaded, idText);
-  const read = await readForm(request, moneyForm, MONEY_READ);
+  const { read, upload } = await readMoneyPost(request, moneyForm, MONEY_READ);
   if (!read.ok) return refuse({ ...read.failure, form: "expense" });
-  return closedAware(() => changeExpenseAction(loaded, expense.id, read.data));
+  return closedAware(() => changeExpenseAction(loaded, expense.id, read.data, upload));
 }

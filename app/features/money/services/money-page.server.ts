@@ -1,3 +1,4 @@
+import { receiptsOfEdition } from "~/features/money/models/receipts.server";
 import { listArchivedEditions } from "~/features/season/index.server";
 import { formatMoney, minorToText } from "~/platform/lib/amount";
 import { formatDay } from "~/platform/lib/calendar-day";
@@ -110,9 +111,10 @@ export async function getMoneyPage(request: Request, year?: string) {
   const currency = house?.currency ?? "USD";
   const seeAll = role.organiser || role.receiver;
   const viewer = { id: me.id, organiser: role.organiser };
-  const [creditorDetails, ownDetails] = await Promise.all([
+  const [creditorDetails, ownDetails, receipts] = await Promise.all([
     payDetailsOf(creditorsOf(loaded)),
     getPayDetails(me.id),
+    role.seesLedger ? receiptsOfEdition(edition.id) : undefined,
   ]);
   const visible = loaded.payments
     .filter((p) => seeAll || p.fromUserId === me.id || p.toUserId === me.id)
@@ -149,6 +151,7 @@ export async function getMoneyPage(request: Request, year?: string) {
             ? `≈ ${formatMoney(convertAmount(expense.amount, expense.currency, currency, rate), currency)}`
             : "",
           consents: consentsOf(loaded, expense),
+          receipt: receipts?.byExpense.get(expense.id) ?? null,
           canChange:
             !edition.readOnly && expense.deletedAt === null && (role.organiser || expense.authorId === me.id),
         };
@@ -227,6 +230,7 @@ export async function getMoneyPage(request: Request, year?: string) {
       title: house.title,
       total: house.total === null ? null : formatMoney(house.total, currency),
     },
+    houseReceipt: receipts?.house ?? null,
     currency,
     missing: money.missing,
     receiver:

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { requireOrganiser } from "~/features/accounts/index.server";
-import { readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
 import { UNKNOWN_REQUEST, handlerFor } from "~/platform/lib/dispatch";
 import { formatMoney, minorToText, parseAmount } from "~/platform/lib/amount";
@@ -9,7 +8,14 @@ import { depositText } from "~/features/money/lib/money-text";
 import { computeMoney } from "~/features/money/lib/money";
 import { OTHER_CURRENCY_LIMIT, consentLimit } from "~/features/money/lib/consent";
 import { CHILD_WEIGHTS, WEIGHT_MESSAGE, formatWeight, parseWeight } from "~/features/money/lib/shares";
-import { savePayer, saveMoneySettings, type Actor } from "~/features/money/models/money-writes.server";
+import {
+  saveHouseReceipt,
+  savePayer,
+  saveMoneySettings,
+  type Actor,
+} from "~/features/money/models/money-writes.server";
+import { receiptsOfEdition } from "~/features/money/models/receipts.server";
+import { readMoneyPost, receiptChange } from "~/features/money/services/receipt.server";
 import { loadMoney, nameOf, type LoadedMoney } from "~/features/money/services/money-access.server";
 import { closedAware, done } from "~/features/money/services/money-actions.server";
 import { ratesSetup, saveRates } from "~/features/money/services/money-rates.server";
@@ -54,7 +60,10 @@ export async function getSetupPage(request: Request) {
   const { settings, house, money, members } = loaded;
   const currency = house?.currency ?? "USD";
   const payerIds = new Set(money.payers.map((payer) => payer.id));
-  const reminder = await getPaymentReminder(loaded);
+  const [reminder, receipts] = await Promise.all([
+    getPaymentReminder(loaded),
+    receiptsOfEdition(loaded.edition.id),
+  ]);
   // The reminder's confirmation step (?step=reminder), as every mail round has: who gets it, what it says.
   const step = new URL(request.url).searchParams.get("step") === "reminder";
   return {
@@ -107,6 +116,7 @@ export async function getSetupPage(request: Request) {
       })
       .sort((a, b) => Number(b.pays) - Number(a.pays) || a.name.localeCompare(b.name)),
     rates: ratesSetup(loaded),
+    houseReceipt: receipts.house ?? null,
     reminder,
     reminderStep: step && reminder.canSend ? getPaymentReminderPreview(loaded) : null,
     childWeights: CHILD_WEIGHTS.map((weight) => ({ value: String(weight), label: formatWeight(weight) })),
@@ -353,8 +363,35 @@ async function remind(loaded: LoadedMoney) {
   );
 }
 
+/** The house's booking confirmation (decision 035): kept, replaced or removed like an expense's receipt. */
+async function houseReceipt(loaded: LoadedMoney, form: Form, upload: File | null) {
+  const remove = form.intent === "remove-house-receipt";
+  if (!remove && !upload) {
+    const error = "Choose the booking confirmation (a photo or a PDF).";
+    return refuse({ form: "house-receipt", error, fieldErrors: { receipt: error } });
+  }
+  const receipt = await receiptChange(upload, remove);
+  if (!receipt.ok)
+    return refuse({ form: "house-receipt", error: receipt.error, fieldErrors: { receipt: receipt.error } });
+  await saveHouseReceipt(
+    loaded.edition,
+    actorOf(loaded),
+    receipt.change === "remove" || receipt.change === undefined ? null : receipt.change,
+    {
+      action: remove ? "Booking confirmation removed" : "Booking confirmation kept",
+      subject: "House",
+    },
+  );
+  return done(
+    remove ? "The booking confirmation is removed." : "The booking confirmation is kept.",
+    "/money/setup",
+  );
+}
+
 const HANDLERS = {
   settings: saveSettings,
+  "house-receipt": houseReceipt,
+  "remove-house-receipt": houseReceipt,
   "consent-limit": saveConsentLimit,
   payer: changePayer,
   rates: saveRates,
@@ -363,9 +400,9 @@ const HANDLERS = {
 
 export async function setupAction(request: Request) {
   const loaded = await loadSetup(request);
-  const read = await readForm(request, setupForm);
+  const { read, upload } = await readMoneyPost(request, setupForm, {});
   if (!read.ok) return refuse({ ...read.failure, form: "money" });
   const handler = handlerFor(HANDLERS, read.data.intent);
   if (!handler) return refuse({ form: "money", error: UNKNOWN_REQUEST });
-  return closedAware(() => handler(loaded, read.data));
+  return closedAware(() => handler(loaded, read.data, upload));
 }
