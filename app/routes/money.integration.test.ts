@@ -184,8 +184,8 @@ describe("a season's money", () => {
     });
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({
-      fieldErrors: { [`reason-${rileyPaid.id}`]: "The reason must be at most 200 characters" },
-      values: { reason: "x".repeat(200) },
+      fieldErrors: { [`reason-${rileyPaid.id}`]: "Reason must be at most 200 characters" },
+      values: { reason: "x".repeat(201) },
     });
     expect(
       (await post("alex", { intent: "reject-payment", id: String(rileyPaid.id), reason: "Not received" }))
