@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { configuredTarget, openDatabase } from "~/platform/db/client.server";
-import { ownerOnly, writePrivateFile } from "~/platform/db/private-files";
+import { ownerOnly, writePrivateStream } from "~/platform/db/private-files";
 import { env } from "~/platform/env.server";
 import { backupFileName } from "~/platform/lib/backup-file";
 import { recordBackup } from "~/platform/models/backup.server";
@@ -27,7 +27,11 @@ if (server) {
     console.error(`The running server did not give the backup (HTTP ${response.status}).`);
     process.exit(1);
   }
-  written = writePrivateFile(file, await response.text());
+  // Written as it arrives, never whole in memory.
+  const reader = response.body!.getReader();
+  written = await writePrivateStream(file, async (write) => {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) await write(read.value);
+  });
 } else {
   const connection = openDatabase({ ...configuredTarget(), share: false });
   try {

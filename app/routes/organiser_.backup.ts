@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { backupFileName } from "~/platform/lib/backup-file";
-import { backupText, isMachineRequest } from "~/platform/services/backup.server";
+import { backupStream, isMachineRequest } from "~/platform/services/backup.server";
 import { answeringOutages } from "~/platform/services/resource-route.server";
 
 /**
@@ -14,8 +14,9 @@ export const loader = answeringOutages(async ({ request }: LoaderFunctionArgs) =
   if (!machine) await requireOrganiser(request);
   // The command says where it writes the file, so the overview can name it.
   const file = new URL(request.url).searchParams.get("file");
-  const text = await backupText(machine && file ? file : undefined);
-  return new Response(text, {
+  // A page of rows at a time: a year of receipts and photos never sits in the server's memory whole.
+  const body = await backupStream(machine && file ? file : undefined);
+  return new Response(body, {
     headers: {
       "Content-Type": "application/x-ndjson; charset=utf-8",
       "Content-Disposition": `attachment; filename="${backupFileName("download", new Date())}"`,

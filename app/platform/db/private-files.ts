@@ -5,7 +5,19 @@
  * start's files come from its own archive), so the folders it owns are put right at every open
  * and close as well.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import {
+  chmodSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 const FOLDER = 0o700;
@@ -49,4 +61,50 @@ export function writePrivateFile(file: string, text: string): { file: string; by
   chmodSync(partial, FILE);
   renameSync(partial, target);
   return { file: target, bytes: Buffer.byteLength(text) };
+}
+
+/** What a streamed write left: the file, its size and its SHA-256 (to check a copy against). */
+export type StreamedFile = { file: string; bytes: number; sha256: string };
+
+/**
+ * Writes `file` (mode 0600) a piece at a time, as `fill` hands them over (a backup, page by page),
+ * through a temporary name like writePrivateFile; each piece waits for the disk to take the one
+ * before. A `fill` that throws leaves no file behind.
+ */
+export async function writePrivateStream(
+  file: string,
+  fill: (write: (piece: string | Uint8Array) => Promise<void>) => Promise<void>,
+): Promise<StreamedFile> {
+  const target = path.resolve(file);
+  mkdirSync(path.dirname(target), { recursive: true, mode: FOLDER });
+  const partial = `${target}.partial`;
+  const out = createWriteStream(partial, { mode: FILE });
+  const hash = createHash("sha256");
+  let bytes = 0;
+  try {
+    await once(out, "open");
+    await fill(async (piece) => {
+      const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
+      hash.update(chunk);
+      bytes += chunk.length;
+      if (!out.write(chunk)) await once(out, "drain");
+    });
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+  } catch (error) {
+    out.destroy();
+    rmSync(partial, { force: true });
+    throw error;
+  }
+  chmodSync(partial, FILE);
+  renameSync(partial, target);
+  return { file: target, bytes, sha256: hash.digest("hex") };
+}
+
+/** The SHA-256 of a file, read a piece at a time. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }

@@ -1,15 +1,23 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, gte } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { backups, housePhotos, houses, moneySettings, users } from "~/platform/db/schema";
+import {
+  backups,
+  housePhotoRenditions,
+  housePhotos,
+  houses,
+  moneySettings,
+  users,
+} from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import { BackupRefused, parseBackup } from "~/platform/lib/backup-file";
-import { BACKUP_TABLES, takeBackup } from "~/platform/models/backup.server";
+import { BACKUP_TABLES, takeBackup, writeBackup } from "~/platform/models/backup.server";
 import { migrationsUpTo, restoreBackup } from "~/platform/models/restore.server";
 import { migrationsJournal, openDatabase } from "~/platform/db/client.server";
-import { lastBackupTaken, runNightlyBackup } from "~/platform/services/backup.server";
+import { lastBackupTaken, runNightlyBackup, writeBackupFile } from "~/platform/services/backup.server";
 import { seedDemoData } from "~/seed.server";
 import { useFreshDatabase, withEmptyDatabase } from "../../../tests/support/database";
 
@@ -78,6 +86,42 @@ describe("a backup", () => {
       expect(contents(await takeBackup(target.db, target.kind))).toEqual(contents(text));
     });
   }, 120_000);
+
+  it("is written a page at a time: a year of files never sits in memory whole", async () => {
+    const { db } = database;
+    const houseIds = (await db.select({ id: houses.id }).from(houses)).map((house) => house.id);
+    // Twelve 200 KB files (hex doubles them in the backup): some 4.8 MB in all.
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      houseId: houseIds[i % houseIds.length]!,
+      width: 5000 + i,
+      version: "v",
+      bytes: randomBytes(200_000),
+    }));
+    await db.insert(housePhotoRenditions).values(rows);
+    try {
+      const pieces: number[] = [];
+      const parts: string[] = [];
+      await writeBackup(db, "pglite", (piece) => {
+        pieces.push(Buffer.byteLength(piece));
+        parts.push(piece);
+      });
+      const whole = pieces.reduce((sum, n) => sum + n, 0);
+      expect(whole).toBeGreaterThan(4_800_000);
+      // No piece holds more than a page of four files (and their JSON).
+      expect(Math.max(...pieces)).toBeLessThan(4 * 410_000);
+      const { tables } = parseBackup(parts.join(""));
+      expect(tables.find((table) => table.name === "house_photo_renditions")!.rows).toHaveLength(12);
+      // The file on disk is the same, written as it was read, its owner's only.
+      const file = path.join(dir, "streamed.ndjson");
+      const written = await writeBackupFile(db, "pglite", "manual", file);
+      expect(written.bytes).toBe(statSync(file).size);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(contents(readFileSync(file, "utf8"))).toEqual(contents(parts.join("")));
+      rmSync(file);
+    } finally {
+      await db.delete(housePhotoRenditions).where(gte(housePhotoRenditions.width, 5000));
+    }
+  });
 
   it("from a newer planner, cut off or not a backup at all is refused", async () => {
     const text = await takeBackup(database.db, "pglite");

@@ -154,42 +154,74 @@ export async function tableShapes(db: Db): Promise<Map<string, TableShape>> {
   return shapes;
 }
 
-/** The whole backup as text, from one snapshot. */
-export async function takeBackup(db: Db, from: "postgres" | "pglite"): Promise<string> {
-  return db.transaction(
+/** Rows read per query: a few at a time from a table that holds files (photos, receipts), so a year of them never sits in memory whole. */
+const PAGE_ROWS = 500;
+const FILE_PAGE_ROWS = 4;
+
+/**
+ * The backup, from one snapshot, handed to `write` a piece at a time (the header, each table's count
+ * line, each page of rows, the end line), each piece awaited before the next query: a file stream's
+ * backpressure reaches the reads. No piece holds more than one page of one table.
+ */
+export async function writeBackup(
+  db: Db,
+  from: "postgres" | "pglite",
+  write: (piece: string) => Promise<void> | void,
+): Promise<void> {
+  await db.transaction(
     async (tx) => {
       // A large table must not meet the app's 4 s statement timeout (decision 006).
       await tx.execute(sql`set local statement_timeout = 0`);
       const version = await appliedVersion(tx as unknown as Db);
       if (!version)
         throw new BackupRefused("This database has never been migrated: there is nothing to back up.");
-      const lines = [
+      await write(
         headerLine({
           format: BACKUP_FORMAT,
           version: BACKUP_FORMAT_VERSION,
           schema: version,
           takenAt: new Date().toISOString(),
           from,
-        }),
-      ];
+        }) + "\n",
+      );
       // A backup before migrating is taken at an older schema: a table added since is not there yet.
       const present = await tableShapes(tx as unknown as Db);
       const tables = BACKUP_TABLES.filter((name) => present.has(name));
       for (const table of tables) {
-        const rows = rowsOf<{ line: string }>(
-          await tx.execute(
-            sql`select row_to_json(t)::text as line from ${quoted(table)} t ${heldRows(table)}`,
-          ),
+        const [{ n }] = rowsOf<{ n: number | string }>(
+          await tx.execute(sql`select count(*) as n from ${quoted(table)} t ${heldRows(table)}`),
         );
+        const count = Number(n);
+        await write(JSON.stringify({ table, rows: count }) + "\n");
+        const holdsFiles = present.get(table)!.columns.some((column) => column.type === "bytea");
+        const page = holdsFiles ? FILE_PAGE_ROWS : PAGE_ROWS;
         const omitted = LEFT_OUT.columns[table] ?? [];
-        const kept = rows.map(({ line }) => (omitted.length ? withoutColumns(line, omitted) : line));
-        lines.push(JSON.stringify({ table, rows: kept.length }), ...kept);
+        // The snapshot does not change under the reads (repeatable read): the pages add up to `count`.
+        for (let offset = 0; offset < count; offset += page) {
+          const rows = rowsOf<{ line: string }>(
+            await tx.execute(
+              sql`select row_to_json(t)::text as line from ${quoted(table)} t ${heldRows(table)} order by t.ctid limit ${page} offset ${offset}`,
+            ),
+          );
+          if (rows.length === 0) throw new Error(`The backup of ${table} ended before its ${count} rows`);
+          await write(
+            rows.map(({ line }) => (omitted.length ? withoutColumns(line, omitted) : line) + "\n").join(""),
+          );
+        }
       }
-      lines.push(JSON.stringify({ end: true, tables: tables.length }));
-      return lines.join("\n") + "\n";
+      await write(JSON.stringify({ end: true, tables: tables.length }) + "\n");
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+/** The whole backup as text, from one snapshot (a restore's scratch copy, the tests): writeBackup kept in memory. */
+export async function takeBackup(db: Db, from: "postgres" | "pglite"): Promise<string> {
+  const pieces: string[] = [];
+  await writeBackup(db, from, (piece) => {
+    pieces.push(piece);
+  });
+  return pieces.join("");
 }
 
 /** A row as row_to_json wrote it, without `columns`. */

@@ -4,11 +4,17 @@
  * file holds every member's private data, so it is written readable by the machine's user only.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "~/platform/db/client.server";
 import type { Db } from "~/platform/db/client.server";
-import { makePrivate, writePrivateFile } from "~/platform/db/private-files";
+import {
+  fileSha256,
+  makePrivate,
+  writePrivateFile,
+  writePrivateStream,
+  type StreamedFile,
+} from "~/platform/db/private-files";
 import { keepsState } from "~/platform/lib/module-state";
 import { env } from "~/platform/env.server";
 import { BACKUP_FILE_PATTERN, backupFileName } from "~/platform/lib/backup-file";
@@ -21,43 +27,44 @@ import {
   noteBackupProblem,
   recordBackup,
   releaseNightly,
-  takeBackup,
+  writeBackup,
 } from "~/platform/models/backup.server";
 import { startTicker } from "~/platform/services/ticker.server";
 
 type Kind = "nightly" | "before-migration" | "manual";
 
 /**
- * Takes a backup of `db` into BACKUP_DIR (or `file`), then keeps the newest BACKUP_KEEP there. A
+ * Takes a backup of `db` into BACKUP_DIR (or `file`), a page of rows at a time (never the whole
+ * backup in memory: a year of receipts and photos), then keeps the newest BACKUP_KEEP there. A
  * nightly or pre-migration backup also goes to BACKUP_COPY_DIR; `copyFailed` says why it did not.
  */
 export async function writeBackupFile(db: Db, from: "postgres" | "pglite", kind: Kind, file?: string) {
   const config = env();
-  const text = await takeBackup(db, from);
-  const written = writePrivateFile(
+  const written = await writePrivateStream(
     file ?? path.join(config.backupDir, backupFileName(kind, new Date())),
-    text,
+    (write) => writeBackup(db, from, write),
   );
   if (!file) pruneBackups(config.backupDir, config.backupKeep);
   const copyFailed =
     config.backupCopyDir && kind !== "manual"
-      ? copyBackup(text, path.join(config.backupCopyDir, path.basename(written.file)))
+      ? await copyBackup(written, path.join(config.backupCopyDir, path.basename(written.file)))
       : undefined;
-  return { ...written, copyFailed };
+  return { file: written.file, bytes: written.bytes, copyFailed };
 }
 
 /**
  * Writes the second copy and reads it back: a stick pulled out or a share gone read-only shows
  * here, not on the day the copy is needed. The reason it failed, or undefined.
  */
-function copyBackup(text: string, file: string): string | undefined {
+async function copyBackup(source: StreamedFile, file: string): Promise<string | undefined> {
   const dir = path.dirname(file);
   // A mount point that is not there must not be made on the machine's own disk instead.
   if (!existsSync(dir)) return `The backup copy folder ${dir} (BACKUP_COPY_DIR) does not exist.`;
   try {
-    writePrivateFile(file, text);
-    const written = createHash("sha256").update(readFileSync(file)).digest("hex");
-    if (written !== createHash("sha256").update(text).digest("hex")) {
+    await writePrivateStream(file, async (write) => {
+      for await (const chunk of createReadStream(source.file)) await write(chunk as Buffer);
+    });
+    if ((await fileSha256(file)) !== source.sha256) {
       return `The backup copy in ${dir} does not read back as written.`;
     }
     pruneBackups(dir, env().backupKeep);
@@ -194,10 +201,27 @@ export async function runningServer(pgliteDir = env().pgliteDir) {
   }
 }
 
-/** A backup of the app's database as text (a download, or the file `npm run backup` will write at `recordAs`). */
-export async function backupText(recordAs?: string) {
+/**
+ * A backup of the app's database as a stream of text, a page of rows at a time (the organiser's
+ * download, or the file `npm run backup` writes at `recordAs`, recorded once the last piece is out).
+ * A reader that goes away stops the reads; a failure mid-way ends the stream with an error, and a
+ * file without its end line is one no restore accepts.
+ */
+export async function backupStream(recordAs?: string): Promise<ReadableStream<Uint8Array>> {
   const db = await getDb();
-  const text = await takeBackup(db, env().databaseUrl ? "postgres" : "pglite");
-  if (recordAs) await recordBackup(db, "manual", recordAs, Buffer.byteLength(text));
-  return text;
+  const from = env().databaseUrl ? "postgres" : "pglite";
+  const pipe = new TransformStream<string, string>();
+  const writer = pipe.writable.getWriter();
+  let bytes = 0;
+  void writeBackup(db, from, async (piece) => {
+    bytes += Buffer.byteLength(piece);
+    await writer.ready;
+    await writer.write(piece);
+  })
+    .then(async () => {
+      if (recordAs) await recordBackup(db, "manual", recordAs, bytes);
+      await writer.close();
+    })
+    .catch((error: unknown) => writer.abort(error).catch(() => undefined));
+  return pipe.readable.pipeThrough(new TextEncoderStream());
 }
