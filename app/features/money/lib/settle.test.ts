@@ -179,6 +179,8 @@ describe("recording a settle-up transfer", () => {
     ];
     expect(waitingBetween(payments, sides, "USD")).toBe(120 + 6429);
     expect(waitingBetween(payments, sides, "MXN")).toBe(0);
+    // Once CAD settles in USD at the organiser's rate, the CA$1.00 reported before counts, converted.
+    expect(waitingBetween(payments, sides, "USD", new Map([["CAD", "0.73"]]))).toBe(120 + 6429 + 73);
   });
 });
 

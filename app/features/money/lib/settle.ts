@@ -1,3 +1,4 @@
+import { convertAmount } from "~/features/money/lib/rates";
 /** One person's balance in one currency: positive is owed to them, negative they owe. */
 export type Balances = Map<number, number>;
 
@@ -108,7 +109,9 @@ export function owedBetween(transfers: readonly Transfer[], sides: Sides, waitin
 
 /**
  * What `from` reported paying `to` in `currency` that still waits for a decision: settle-up transfers
- * and house-share payments alike (a reported deposit is money on its way to the receiver too).
+ * and house-share payments alike (a reported deposit is money on its way to the receiver too). With
+ * the organiser's rates (`folded`: a currency to its rate into `currency`), one reported in a
+ * currency that now settles in `currency` counts too, converted as its balances are.
  */
 export function waitingBetween(
   payments: ReadonlyArray<{
@@ -121,16 +124,15 @@ export function waitingBetween(
   }>,
   sides: Sides,
   currency: string,
+  folded: ReadonlyMap<string, string> = new Map(),
 ) {
   return payments
-    .filter(
-      (p) =>
-        p.status === "reported" &&
-        p.fromUserId === sides.from &&
-        p.toUserId === sides.to &&
-        p.currency === currency,
-    )
-    .reduce((sum, p) => sum + p.amount, 0);
+    .filter((p) => p.status === "reported" && p.fromUserId === sides.from && p.toUserId === sides.to)
+    .reduce((sum, p) => {
+      if (p.currency === currency) return sum + p.amount;
+      const rate = folded.get(p.currency);
+      return rate ? sum + convertAmount(p.amount, p.currency, currency, rate) : sum;
+    }, 0);
 }
 
 /** What a currency's balances add up to: 0 in a whole ledger, anything else says it is damaged. */

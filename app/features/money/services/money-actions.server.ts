@@ -262,7 +262,9 @@ async function settle(loaded: LoadedMoney, form: Form) {
   // A double submit of a form already recorded: the first one counts, the limit below must not
   // refuse its twin for the debt it has just paid.
   if (loaded.payments.some((p) => p.idempotencyKey === values.key)) return answer();
-  const waiting = waitingBetween(loaded.payments, { from, to }, currency);
+  // A payment reported in a currency that now settles in the house's counts there, converted.
+  const intoThis = currency === (loaded.house?.currency ?? "USD") ? folded : undefined;
+  const waiting = waitingBetween(loaded.payments, { from, to }, currency, intoThis);
   const listed = [...(transfers.get(currency) ?? []), ...(formerTransfers.get(currency) ?? [])];
   const owed = owedBetween(listed, { from, to }, waiting);
   if (amount.minor > owed && form.anyway !== "yes") {

@@ -169,7 +169,7 @@ export async function getMoneyPage(request: Request, year?: string) {
     .sort((a, b) => a.name.localeCompare(b.name));
   // A payment reported and not yet confirmed is on its way: settle-up asks for the rest, and says so.
   const transferItem = (t: { from: number; to: number; amount: number }, code: string) => {
-    const waiting = waitingBetween(loaded.payments, t, code);
+    const waiting = waitingBetween(loaded.payments, t, code, code === currency ? money.folded : undefined);
     const rest = Math.max(0, t.amount - waiting);
     const who = t.from === me.id ? "you" : name(t.from);
     const less = waiting
