@@ -212,3 +212,24 @@ export async function headcountFromCsv(page: Page) {
   );
   return { numbers, sharing: sharing ? sharing.split("; ") : [] };
 }
+
+/**
+ * The season decided on /organiser/decide as trip.spec.ts does it: the weekend of Aug 21 - Aug 25 and
+ * Lakeside Lodge, unless it is decided already (the Trip link shows). `organiser` is on that page.
+ */
+export async function decideSeason(organiser: Page) {
+  const tripLink = organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" });
+  if (await tripLink.count()) return;
+  const decision = organiser.getByRole("region", { name: "The decision" });
+  await decision.getByLabel("Any weekend").selectOption("Aug 21 - Aug 25");
+  await decision.getByRole("button", { name: "Choose this weekend" }).click();
+  await expectStatus(organiser, "The weekend is Thursday");
+  const lodge = organiser
+    .getByRole("region", { name: "The house" })
+    .getByRole("listitem")
+    .filter({ has: organiser.getByRole("heading", { name: "Lakeside Lodge", level: 3 }) });
+  if (await lodge.getByRole("button", { name: /Choose for/ }).count()) {
+    await lodge.getByRole("button", { name: /Choose for/ }).click();
+    await expectStatus(organiser, "Lakeside Lodge is the chosen house.");
+  }
+}

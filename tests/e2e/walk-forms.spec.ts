@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiMember, expectStatus, organiserPage } from "./season-support";
+import { apiMember, decideSeason as decide, organiserPage } from "./season-support";
 import { DEMO_PASSWORD, NEW_PASSWORD } from "./support";
 
 /**
@@ -49,21 +49,7 @@ async function loggedIn(browser: Browser, javaScriptEnabled: boolean, email: str
 /** The weekend and the house, chosen as trip.spec.ts does it, unless someone did already. */
 async function decideSeason(browser: Browser, javaScriptEnabled: boolean) {
   const organiser = await organiserPage(browser, javaScriptEnabled, "/organiser/decide");
-  const trip = organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" });
-  if (!(await trip.count())) {
-    const decision = organiser.getByRole("region", { name: "The decision" });
-    await decision.getByLabel("Any weekend").selectOption("Aug 21 - Aug 25");
-    await decision.getByRole("button", { name: "Choose this weekend" }).click();
-    await expectStatus(organiser, "The weekend is Thursday");
-    const lodge = organiser
-      .getByRole("region", { name: "The house" })
-      .getByRole("listitem")
-      .filter({ has: organiser.getByRole("heading", { name: "Lakeside Lodge", level: 3 }) });
-    if (await lodge.getByRole("button", { name: /Choose for SGW25/ }).count()) {
-      await lodge.getByRole("button", { name: /Choose for SGW25/ }).click();
-      await expectStatus(organiser, "Lakeside Lodge is the chosen house.");
-    }
-  }
+  await decide(organiser);
   await organiser.context().close();
 }
 

@@ -2,7 +2,7 @@ import { chromium, expect, test, type Browser, type BrowserContext, type Page } 
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { apiMember, expectStatus, organiserPage, type ApiMember } from "./season-support";
+import { apiMember, decideSeason, expectStatus, organiserPage, type ApiMember } from "./season-support";
 import { NEW_PASSWORD } from "./support";
 
 // The trip sheet kept on the phone (issue 56). Deciding the season changes what every page shows:
@@ -40,18 +40,7 @@ async function tripWithRide(browser: Browser, request: Parameters<typeof apiMemb
   const organiser = await organiserPage(browser, true, "/organiser/decide");
   const tripLink = organiser.getByRole("navigation", { name: "Survey" }).getByRole("link", { name: "Trip" });
   if (!(await tripLink.count())) {
-    const decision = organiser.getByRole("region", { name: "The decision" });
-    await decision.getByLabel("Any weekend").selectOption("Aug 21 - Aug 25");
-    await decision.getByRole("button", { name: "Choose this weekend" }).click();
-    await expectStatus(organiser, "The weekend is Thursday");
-    const lodge = organiser
-      .getByRole("region", { name: "The house" })
-      .getByRole("listitem")
-      .filter({ has: organiser.getByRole("heading", { name: "Lakeside Lodge", level: 3 }) });
-    if (await lodge.getByRole("button", { name: /Choose for/ }).count()) {
-      await lodge.getByRole("button", { name: /Choose for/ }).click();
-      await expectStatus(organiser, "Lakeside Lodge is the chosen house.");
-    }
+    await decideSeason(organiser);
     await expect(tripLink).toBeVisible();
   }
   const room = `Attic ${suffix}`;
