@@ -213,15 +213,20 @@ export async function backupStream(recordAs?: string): Promise<ReadableStream<Ui
   const pipe = new TransformStream<string, string>();
   const writer = pipe.writable.getWriter();
   let bytes = 0;
-  void writeBackup(db, from, async (piece) => {
+  let begun: () => void = () => undefined;
+  const header = new Promise<void>((resolve) => (begun = resolve));
+  const written = writeBackup(db, from, async (piece) => {
+    begun();
     bytes += Buffer.byteLength(piece);
     await writer.ready;
     await writer.write(piece);
-  })
-    .then(async () => {
-      if (recordAs) await recordBackup(db, "manual", recordAs, bytes);
-      await writer.close();
-    })
-    .catch((error: unknown) => writer.abort(error).catch(() => undefined));
+  }).then(async () => {
+    if (recordAs) await recordBackup(db, "manual", recordAs, bytes);
+    await writer.close();
+  });
+  // What fails before the first line (the database away, a database never migrated) is the
+  // request's answer, as before; what fails after it ends the stream with an error.
+  await Promise.race([header, written]);
+  written.catch((error: unknown) => writer.abort(error).catch(() => undefined));
   return pipe.readable.pipeThrough(new TextEncoderStream());
 }
