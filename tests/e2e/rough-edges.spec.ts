@@ -150,6 +150,26 @@ test("a failed navigation keeps a neutral frame, and a login whose next page fai
   console.check();
 });
 
+// A request the router stops itself (a newer navigation takes over) must not surface as an uncaught
+// error (entry.client.tsx quiets Remix's unobserved AbortError); any other uncaught rejection still does.
+test("an aborted request is not an uncaught error, any other rejection still is", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the app's script");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  await page.goto("/auth");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => {
+    const controller = new AbortController();
+    controller.abort();
+    void Promise.reject(controller.signal.reason);
+    void Promise.reject(new RangeError("a real one"));
+  });
+  await expect.poll(() => errors).toEqual(["RangeError: a real one"]);
+});
+
 // Edge 11: an organiser's own account cannot be deleted, so nothing offers a button that could only
 // refuse: /account says why in place of the way to delete, and /account/delete leads back.
 test("an organiser is not offered a deletion that would only be refused", async ({ page }) => {
