@@ -5,6 +5,8 @@
  */
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -17,6 +19,10 @@ const FLAGS = [
   "--no-first-run",
 ];
 const RUN_TIMEOUT_MS = 120_000;
+// BENCH_TRACE_DIR=<dir> keeps each run's Chromium trace (<page>-<run>.json) for a closer look
+// (scripts/trace-summary.ts says what the longest tasks did).
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+let traces = 0;
 
 /**
  * `work`: where the main thread's time went in the trace Lighthouse took under the same throttling
@@ -48,6 +54,11 @@ async function once(url: string, headers: Record<string, string>): Promise<Paint
           settings: { throttlingMethod: "devtools", extraHeaders: headers, onlyCategories: ["performance"] },
         },
       );
+      if (TRACE_DIR && result?.artifacts.Trace) {
+        traces += 1;
+        const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${traces}.json`;
+        writeFileSync(join(TRACE_DIR, name), JSON.stringify(result.artifacts.Trace));
+      }
       const audits = result?.lhr.audits;
       const lcp = audits?.["largest-contentful-paint"]?.numericValue;
       const tbt = audits?.["total-blocking-time"]?.numericValue;

@@ -234,6 +234,12 @@ try {
   };
   // The photo sweep would run beside the load: every seeded house's photo is stored first.
   await photosStored(at(ports.n200, "/houses"), viewers.member, 50);
+  if (process.env.BENCH_HOLD) {
+    // BENCH_HOLD=1: serve the seeded apps for a closer look (a browser, a trace) until stopped.
+    console.log(`bare ${at(barePort, "/")}, app ${at(ports.n200, "/")}`);
+    console.log(`member cookie: ${viewers.member.cookie}\norganiser cookie: ${viewers.organiser.cookie}`);
+    await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  }
 
   const bare: Target = {
     label: "bare Remix hello",
