@@ -8,6 +8,7 @@ import { personalLinkState } from "~/features/accounts/index.server";
 import { callRoute, makeRequest, signedInMember } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
 import { chooseHouse } from "../../tests/support/season";
+import { moneyPages } from "../../tests/support/money-trip";
 import { useFakeMail } from "../../tests/support/mail";
 import { LATEST_EXPENSES } from "~/features/money/services/money-page.server";
 import * as moneyPage from "~/routes/money._index";
@@ -44,6 +45,7 @@ function post(
   return callRoute(route.action as never, makeRequest(path, { cookie: people[who].cookie, form }), params);
 }
 const setup = (who: string, form: Record<string, string>) => post(who, form, "/money/setup", setupPage);
+const { addExpense } = moneyPages(people);
 
 beforeAll(async () => {
   people.boss = await signedInMember("boss@example.com", { name: "Boss", organiser: true });
@@ -239,15 +241,7 @@ describe("a season's money", () => {
 
   it("keeps two currencies apart, refuses a second edit of one version, keeps edits and deletions in the history, and settles", async () => {
     const [alex, sam, riley] = [people.alex.id, people.sam.id, people.riley.id].map(String);
-    const add = (who: string, form: Record<string, string | string[]>) =>
-      post(who, {
-        intent: "add-expense",
-        key: crypto.randomUUID(),
-        split: "equal",
-        share: [alex, sam, riley],
-        ...form,
-      });
-    const badSplit = await add("sam", {
+    const badSplit = await addExpense("sam", {
       description: "Boat",
       amount: "300",
       currency: "USD",
@@ -263,11 +257,12 @@ describe("a season's money", () => {
       values: { description: "Boat" },
     });
     expect(
-      (await add("sam", { description: "Groceries", amount: "1,000", currency: "mxn", paidBy: sam })).status,
+      (await addExpense("sam", { description: "Groceries", amount: "1,000", currency: "mxn", paidBy: sam }))
+        .status,
     ).toBe(302);
     expect(
       (
-        await add("riley", {
+        await addExpense("riley", {
           description: "Boat",
           amount: "300",
           currency: "USD",
@@ -281,7 +276,7 @@ describe("a season's money", () => {
     ).toBe(302);
     expect(
       (
-        await add("riley", {
+        await addExpense("riley", {
           description: "Drinks",
           amount: "60",
           currency: "USD",
@@ -291,8 +286,15 @@ describe("a season's money", () => {
       ).status,
     ).toBe(302);
     expect(
-      (await add("riley", { description: "Nobody", amount: "60", currency: "USD", paidBy: riley, share: [] }))
-        .status,
+      (
+        await addExpense("riley", {
+          description: "Nobody",
+          amount: "60",
+          currency: "USD",
+          paidBy: riley,
+          share: [],
+        })
+      ).status,
     ).toBe(400);
 
     const view = await money("sam");
@@ -305,8 +307,15 @@ describe("a season's money", () => {
       [riley, sam, alex],
     ]) {
       expect(
-        (await add("sam", { description: "Tacos", amount: "1.00", currency: "USD", paidBy: sam, share }))
-          .status,
+        (
+          await addExpense("sam", {
+            description: "Tacos",
+            amount: "1.00",
+            currency: "USD",
+            paidBy: sam,
+            share,
+          })
+        ).status,
       ).toBe(302);
     }
     const tacos = (await money("sam")).expenses.filter((e) => e.description === "Tacos");

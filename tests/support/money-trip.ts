@@ -10,8 +10,13 @@ type Loaded = Awaited<ReturnType<typeof moneyPage.loader>> extends { data: infer
 export type MoneyPage = Loaded extends { page: infer P } ? P : never;
 type People = Record<string, { id: number; cookie: string }>;
 
-/** The money pages as `people` call them: /money read and posted, /money/setup posted by Boss. */
+/**
+ * The money pages as `people` call them: /money read and posted (an expense added), /money/setup
+ * posted by Boss.
+ */
 export function moneyPages(people: People) {
+  const post = (who: string, form: Record<string, string | string[]>) =>
+    callRoute(moneyPage.action as never, makeRequest("/money", { cookie: people[who].cookie, form }));
   return {
     async money(who: string): Promise<MoneyPage> {
       const response = await callRoute(
@@ -21,8 +26,16 @@ export function moneyPages(people: People) {
       expect(response.status).toBe(200);
       return ((await response.json()) as { page: MoneyPage }).page;
     },
-    post: (who: string, form: Record<string, string | string[]>) =>
-      callRoute(moneyPage.action as never, makeRequest("/money", { cookie: people[who].cookie, form })),
+    post,
+    /** An expense `who` adds, split equally among Alex, Sam and Riley unless `form` says otherwise. */
+    addExpense: (who: string, form: Record<string, string | string[]>) =>
+      post(who, {
+        intent: "add-expense",
+        key: crypto.randomUUID(),
+        split: "equal",
+        share: [people.alex.id, people.sam.id, people.riley.id].map(String),
+        ...form,
+      }),
     setup: (form: Record<string, string>) =>
       callRoute(
         setupPage.action as never,
