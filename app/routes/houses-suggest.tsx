@@ -16,6 +16,7 @@ import {
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
 import { keepInputOnFailure, useActionResult } from "~/platform/components/submit-failure";
+import { useFieldsAsTyped } from "~/platform/components/typed-before-hydration";
 import { AnswerForm } from "~/platform/components/form-answer";
 import { anyFields, readForm } from "~/platform/services/read-form.server";
 import { refuse } from "~/platform/services/refuse.server";
@@ -90,10 +91,7 @@ function SuggestForm({
 }) {
   const [values, setValues] = useState(initial);
   const formRef = useRef<HTMLFormElement>(null);
-  // Whatever was typed before the scripts arrived must not be wiped by the first re-render.
-  useEffect(() => {
-    if (formRef.current) setValues(readSuggestForm(Object.fromEntries(new FormData(formRef.current))));
-  }, []);
+  useFieldsAsTyped(formRef, (fields) => setValues(readSuggestForm(Object.fromEntries(fields))));
   const [imageCheck, setImageCheck] = useState<{ message?: string } | null>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();

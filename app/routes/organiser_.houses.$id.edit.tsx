@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AnswerForm } from "~/platform/components/form-answer";
 import { keepInputOnFailure } from "~/platform/components/submit-failure";
 import { HYDRATE } from "~/platform/lib/hydration";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFieldsAsTyped } from "~/platform/components/typed-before-hydration";
 import { FieldError, HouseFields } from "~/features/houses/components/house-form-fields";
 import { failureFor, type FormFailure } from "~/platform/lib/form-failure";
 import { houseFormValues } from "~/features/houses/lib/house-edit";
@@ -44,6 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type EditValues = SuggestFormValues & { price: string; currency: string };
+
+/** The edit form's fields: the suggest form's and the price (in the action, and as typed before hydration). */
+function readEditForm(form: Record<string, unknown>): EditValues {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return { ...readSuggestForm(form), price: text(form.price), currency: text(form.currency) };
+}
 type Failure = FormFailure<EditValues>;
 
 /** The same checks and messages as suggesting a house (the shared house schema). */
@@ -51,12 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const house = await houseToEdit(request, params.id);
   const read = await readForm(request, anyFields);
   if (!read.ok) return refuse(read.failure);
-  const form = read.data;
-  const values: EditValues = {
-    ...readSuggestForm(form),
-    price: form.price ?? "",
-    currency: form.currency ?? "",
-  };
+  const values = readEditForm(read.data);
   const input = toHouseInput(values);
   const parsed = houseEditSchema(house.listing_img).safeParse(input);
   const price = priceSchema.safeParse({ price: values.price, currency: values.currency });
@@ -105,13 +107,15 @@ function EditForm({
   imageOptional: boolean;
 }) {
   const [values, setValues] = useState(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsAsTyped(formRef, (fields) => setValues(readEditForm(Object.fromEntries(fields))));
   const errors = failure?.fieldErrors ?? {};
   const set = (field: "price" | "currency") => (value: string) =>
     setValues((old) => ({ ...old, [field]: value }));
   return (
     <section className="card suggest-card">
       <h1>Edit the house “{title}”</h1>
-      <AnswerForm id="house-edit-form" failure={failure}>
+      <AnswerForm ref={formRef} id="house-edit-form" failure={failure}>
         <HouseFields
           values={values}
           onChange={(changed) => setValues((old) => ({ ...old, ...changed }))}

@@ -9,6 +9,7 @@ import {
   uniqueListing,
   watchConsole,
 } from "./support";
+import { organiserPage } from "./season-support";
 
 /**
  * Rough edges a season walk found (issue 32), each walked the way it was found. The houses, the
@@ -168,6 +169,78 @@ test("an aborted request is not an uncaught error, any other rejection still is"
     void Promise.reject(new RangeError("a real one"));
   });
   await expect.poll(() => errors).toEqual(["RangeError: a real one"]);
+});
+
+/**
+ * Holds the app's scripts: the page shows and takes typing while React has not taken over, as on a
+ * slow phone. The function it returns lets them through and waits until React holds `form`.
+ */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async (form: string) => {
+    release();
+    await page.waitForFunction((selector) => {
+      const element = document.querySelector(selector);
+      return Boolean(element && Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+    }, form);
+  };
+}
+
+// A season walk on a busy machine found it (season-state.spec.ts, CI): the edit form's image URL,
+// typed before the scripts arrived, went back to the stored one at the next change, and the save was
+// refused. A form whose fields React holds reads them as typed when it takes over.
+test("what was typed before the scripts arrived stays once they have", async ({
+  browser,
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the app's scripts");
+  // A house's edit: the image URL typed early, the price after.
+  const organiser = await organiserPage(browser, true, "/organiser/houses");
+  const edit = await organiser
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .getAttribute("href");
+  const hydrateEdit = await holdScripts(organiser);
+  await organiser.goto(edit ?? "", { waitUntil: "commit" });
+  await organiser.getByLabel("Image URL", { exact: true }).fill("https://127.0.0.1:9/typed-early.jpg");
+  await hydrateEdit("#house-edit-form");
+  await organiser.getByLabel(/^Price for the whole stay/).fill("1234");
+  await expect(organiser.getByLabel("Image URL", { exact: true })).toHaveValue(
+    "https://127.0.0.1:9/typed-early.jpg",
+  );
+  await expect(organiser.getByLabel(/^Price for the whole stay/)).toHaveValue("1234");
+  await organiser.context().close();
+
+  // Suggesting a house: the title typed early, the city after.
+  const { email } = await newMember(page, "early");
+  await login(page, email, NEW_PASSWORD);
+  const hydrateSuggest = await holdScripts(page);
+  await page.goto("/houses-suggest", { waitUntil: "commit" });
+  await page.getByLabel("Title").fill("Typed Early Lodge");
+  await hydrateSuggest("#suggest-form");
+  await page.getByLabel("City").fill("Ouray");
+  await expect(page.getByLabel("Title")).toHaveValue("Typed Early Lodge");
+
+  // The survey: a guest ticked and their size chosen early keep the size once the scripts run.
+  await page.unrouteAll();
+  const hydrateSurvey = await holdScripts(page);
+  await page.goto("/survey/2", { waitUntil: "commit" });
+  await page
+    .getByRole("group", { name: "Bringing anyone along?" })
+    .getByRole("checkbox", { name: "My child" })
+    .check();
+  await page.getByLabel("Your child's size").selectOption({ index: 2 });
+  const size = await page.getByLabel("Your child's size").inputValue();
+  await hydrateSurvey("form.survey-form");
+  await expect(page.getByText("(only if bringing)")).toHaveCount(0);
+  await expect(page.getByLabel("Your child's size")).toHaveValue(size);
+  await expect(page.getByLabel("Your boo's size")).toBeHidden();
 });
 
 // Edge 11: an organiser's own account cannot be deleted, so nothing offers a button that could only

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormAnswer } from "~/platform/components/form-answer";
 import { useClosedNav } from "~/features/survey/components/survey-deadline";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { FROM_REVIEW, type Section } from "~/features/survey/lib/survey-flow";
 import type { FieldErrors } from "~/features/survey/lib/survey-schema";
 
@@ -14,6 +14,8 @@ type Props = {
   nextLabel?: string;
   pendingLabel?: string;
   back?: boolean;
+  /** The form element, for a section that reads its fields as typed before hydration. */
+  formRef?: Ref<HTMLFormElement>;
 };
 
 /**
@@ -29,6 +31,7 @@ export function SectionForm({
   nextLabel = "Next",
   pendingLabel = "Saving...",
   back = true,
+  formRef,
 }: Props) {
   const navigation = useNavigation();
   const action = `/survey/${section}`;
@@ -61,7 +64,7 @@ export function SectionForm({
     );
   }
   return (
-    <Form method="post" action={action} noValidate className="survey-form">
+    <Form ref={formRef} method="post" action={action} noValidate className="survey-form">
       <h1>{title}</h1>
       <FormAnswer
         failure={

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useFieldsAsTyped } from "~/platform/components/typed-before-hydration";
 import { NameInput } from "~/platform/components/name-input";
 import { Choice, LongText, ShirtSize, Ticks, Weekends, errorFor } from "~/features/survey/components/fields";
 import { SectionForm } from "~/features/survey/components/section-form";
@@ -152,6 +153,18 @@ export function SurveySection({
         .map((question) => [question.key, answers[question.key] as Record<string, boolean>]),
     ),
   );
+  // A guest ticked before the scripts arrived keeps their size field once they have.
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsAsTyped(formRef, (fields) =>
+    setTicked((current) =>
+      Object.fromEntries(
+        Object.keys(current).map((key) => [
+          key,
+          Object.fromEntries(fields.getAll(key).map((option) => [String(option), true])),
+        ]),
+      ),
+    ),
+  );
   const onTick = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value, checked } = event.currentTarget;
     setTicked((current) => ({ ...current, [name]: { ...current[name], [value]: checked } }));
@@ -163,6 +176,7 @@ export function SurveySection({
       error={error}
       back={section !== FIRST_SECTION}
       title={sectionTitle(section, names)}
+      formRef={formRef}
     >
       {asked.map((question) => (
         <QuestionField
