@@ -193,14 +193,17 @@ async function holdScripts(page: Page) {
 
 // A season walk on a busy machine found it (season-state.spec.ts, CI): the edit form's image URL,
 // typed before the scripts arrived, went back to the stored one at the next change, and the save was
-// refused. A form whose fields React holds reads them as typed when it takes over.
-test("what was typed before the scripts arrived stays once they have", async ({
+// refused. A form whose fields React holds reads them as typed when it takes over, and a refusal's
+// message focused by the browser is not focused again then (the member may be typing elsewhere).
+test("what was typed before the scripts arrived stays, and the typing keeps its place, once they run", async ({
   browser,
   page,
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "the app's scripts");
-  // A house's edit: the image URL typed early, the price after.
+  // A house's edit, sent before the scripts arrived and refused: the answer is a new page whose
+  // message the browser focuses. The member types on in the title and corrects the image URL; the
+  // scripts arrive; the typing goes on in the title, and the price typed after keeps the rest.
   const organiser = await organiserPage(browser, true, "/organiser/houses");
   const edit = await organiser
     .getByRole("link", { name: /^Edit / })
@@ -208,12 +211,24 @@ test("what was typed before the scripts arrived stays once they have", async ({
     .getAttribute("href");
   const hydrateEdit = await holdScripts(organiser);
   await organiser.goto(edit ?? "", { waitUntil: "commit" });
+  const title = organiser.getByLabel("Title", { exact: true });
+  const stored = await title.inputValue();
+  await organiser.getByLabel("Image URL", { exact: true }).fill("https://127.0.0.1:9/typed-early.gif");
+  await organiser.getByRole("button", { name: "Save the house" }).click();
+  await expect(organiser.getByRole("alert").filter({ hasText: "Nothing was saved" })).toBeFocused();
   await organiser.getByLabel("Image URL", { exact: true }).fill("https://127.0.0.1:9/typed-early.jpg");
+  await title.click();
+  await organiser.keyboard.press("End");
+  await organiser.keyboard.type(" Two");
   await hydrateEdit("#house-edit-form");
+  await organiser.keyboard.type(" More");
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue(`${stored} Two More`);
   await organiser.getByLabel(/^Price for the whole stay/).fill("1234");
   await expect(organiser.getByLabel("Image URL", { exact: true })).toHaveValue(
     "https://127.0.0.1:9/typed-early.jpg",
   );
+  await expect(title).toHaveValue(`${stored} Two More`);
   await expect(organiser.getByLabel(/^Price for the whole stay/)).toHaveValue("1234");
   await organiser.context().close();
 

@@ -1,5 +1,6 @@
 import { Form, useActionData, useLocation, type FormProps } from "@remix-run/react";
 import { forwardRef, useEffect, useRef, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ANSWER_FIELD, type FormFailure } from "~/platform/lib/form-failure";
 
 /**
@@ -12,8 +13,9 @@ import { ANSWER_FIELD, type FormFailure } from "~/platform/lib/form-failure";
  *
  * With JavaScript the page stays where the button was, so the message takes the focus and is
  * scrolled to the middle of the screen (a screen reader reads it; Tab goes on from it). Without it
- * the answer is a new page: the message is rendered with `autofocus`, which the browser honours as
- * the page loads (focus, and the message scrolled to the middle of the screen).
+ * (or before the scripts have arrived) the answer is a new page: the message is rendered with
+ * `autofocus`, which the browser honours as the page loads (focus, and the message scrolled to the
+ * middle of the screen), and React taking that page over later moves neither.
  */
 export function FormAnswer({
   failure,
@@ -38,8 +40,14 @@ export function FormAnswer({
     (failure?.error ? "Nothing was saved: check what is marked below." : undefined) ??
     (fields.length ? "Please check these answers:" : undefined);
   const shown = Boolean(error || note);
+  // The render that takes over the server's page moves nothing: the browser has honoured `autoFocus`
+  // already, and a member who has since moved on (typing in a field on a slow phone) keeps the place.
+  const hydrated = useHydrated();
+  const takingOver = useRef(!hydrated);
   useEffect(() => {
-    if (!shown || !ref.current) return;
+    const tookOver = takingOver.current;
+    takingOver.current = false;
+    if (tookOver || !shown || !ref.current) return;
     ref.current.focus({ preventScroll: true });
     ref.current.scrollIntoView({ block: "center" });
   }, [shown, answer, key]);
