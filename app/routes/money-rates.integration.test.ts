@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moneyHistory, moneyPayments } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import * as setupPage from "~/routes/money.setup";
+import * as ledgerCsv from "~/routes/money.ledger[.]csv";
+import { parse } from "csv-parse/sync";
 
 import { callRoute, makeRequest } from "../../tests/support/requests";
 import { useFreshDatabase } from "../../tests/support/database";
@@ -22,6 +24,16 @@ async function setupPageData() {
   );
   expect(response.status).toBe(200);
   return ((await response.json()) as { page: { rates: { main: string; currencies: unknown[] } } }).page;
+}
+
+/** The organiser's ledger CSV as rows keyed by its header. */
+async function ledgerRows() {
+  const response = await callRoute(
+    ledgerCsv.loader as never,
+    makeRequest("/money/ledger.csv", { cookie: people.boss.cookie }),
+  );
+  expect(response.status).toBe(200);
+  return parse(await response.text(), { columns: true, bom: true }) as Array<Record<string, string>>;
 }
 
 const sumOf = (rows: Array<{ amount: number }>) => rows.reduce((sum, row) => sum + row.amount, 0);
@@ -87,6 +99,20 @@ describe("one currency at the end", () => {
       converted: "≈ $54.00",
     });
     expect(page.expenses.find((e) => e.description === "Ferry")).toMatchObject({ converted: "≈ $73.12" });
+    // The organiser's ledger CSV says the same, so a spreadsheet adds the trip up in USD.
+    const ledger = await ledgerRows();
+    expect(ledger.find((row) => row.What === "Tacos")).toMatchObject({
+      Amount: "1000.00",
+      Currency: "MXN",
+      "Rate to USD": "0.054",
+      "Amount in USD": "54.00",
+    });
+    expect(ledger.find((row) => row.What === "Ferry")).toMatchObject({ "Amount in USD": "73.12" });
+    expect(ledger.find((row) => row.Kind === "house")).toMatchObject({
+      Amount: "900.00",
+      "Rate to USD": "1",
+      "Amount in USD": "900.00",
+    });
     const [history] = await database.db
       .select()
       .from(moneyHistory)
@@ -148,5 +174,10 @@ describe("one currency at the end", () => {
     const page = await money("alex");
     expect(page.balances.map((group) => group.currency)).toEqual(["USD", "MXN", "CAD"]);
     for (const group of page.balances) expect(sumOf(group.rows)).toBe(0);
+    // Without a rate the CSV converts nothing it cannot.
+    expect((await ledgerRows()).find((row) => row.What === "Tacos")).toMatchObject({
+      "Rate to USD": "",
+      "Amount in USD": "",
+    });
   });
 });

@@ -2,6 +2,7 @@ import { toCsv } from "~/platform/lib/csv";
 import { requireOrganiser } from "~/features/accounts/index.server";
 import { minorToText } from "~/platform/lib/amount";
 import { expenseLine } from "~/features/money/lib/money-text";
+import { convertAmount } from "~/features/money/lib/rates";
 import { loadMoney, nameOf } from "~/features/money/services/money-access.server";
 
 /**
@@ -68,19 +69,32 @@ export async function sharesCsv(request: Request, year?: string) {
   return { csv: toCsv(header, rows), filename: `money-${loaded.edition.year}-shares.csv` };
 }
 
-/** The ledger: the house, every expense (deleted ones marked) and every confirmed transfer. */
+/**
+ * The ledger: the house, every expense (deleted ones marked) and every confirmed transfer, each in its
+ * own currency and, where settle-up counts it in the house's currency (the same one, or one the
+ * organiser gave a rate), at that rate in it, so a spreadsheet adds a trip of several currencies.
+ */
 export async function ledgerCsv(request: Request, year?: string) {
   await requireOrganiser(request);
   const loaded = await loadMoney(request, year);
   const { house, expenses, payments, names, money, settings } = loaded;
   const name = (id: number | null) => nameOf(names, id);
+  const main = house?.currency ?? "USD";
+  const amount = (minor: number, currency: string) => {
+    const rate = currency === main ? "1" : money.folded.get(currency);
+    return [
+      minorToText(minor, currency),
+      currency,
+      rate ?? "",
+      rate ? minorToText(convertAmount(minor, currency, main, rate), main) : "",
+    ];
+  };
   const rows: (string | number)[][] = [];
   if (house?.total != null && !money.missing && settings.receiverId !== null) {
     rows.push([
       "house",
       house.title,
-      minorToText(house.total, house.currency),
-      house.currency,
+      ...amount(house.total, house.currency),
       name(settings.receiverId),
       "",
       "",
@@ -91,8 +105,7 @@ export async function ledgerCsv(request: Request, year?: string) {
     rows.push([
       expense.deletedAt ? "expense (deleted)" : "expense",
       expense.description,
-      minorToText(expense.amount, expense.currency),
-      expense.currency,
+      ...amount(expense.amount, expense.currency),
       line.paidBy,
       "",
       `${line.split}: ${line.shares}`,
@@ -102,13 +115,22 @@ export async function ledgerCsv(request: Request, year?: string) {
     rows.push([
       "transfer",
       p.note,
-      minorToText(p.amount, p.currency),
-      p.currency,
+      ...amount(p.amount, p.currency),
       name(p.fromUserId),
       name(p.toUserId),
       "",
     ]);
   }
-  const header = ["Kind", "What", "Amount", "Currency", "Paid by", "Paid to", "Shared"];
+  const header = [
+    "Kind",
+    "What",
+    "Amount",
+    "Currency",
+    `Rate to ${main}`,
+    `Amount in ${main}`,
+    "Paid by",
+    "Paid to",
+    "Shared",
+  ];
   return { csv: toCsv(header, rows), filename: `money-${loaded.edition.year}-ledger.csv` };
 }
