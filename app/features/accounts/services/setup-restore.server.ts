@@ -37,7 +37,8 @@ const FILE_PREFIX = "sgw25-restore-";
 const NOT_EMPTY =
   "This planner already holds members or houses: a backup is restored only into an empty planner. Nothing was restored.";
 const CHOOSE_FILE = "Choose the backup file (a .jsonl file the planner wrote).";
-const TOO_LARGE = `The file is larger than ${RESTORE_UPLOAD_MAX_BYTES / 1024 / 1024} MB, so it was not read. Nothing was restored.`;
+// Years of receipts and photos may outgrow the upload: the server's own command takes any size.
+const TOO_LARGE = `The file is larger than ${RESTORE_UPLOAD_MAX_BYTES / 1024 / 1024} MB, so it was not read. Nothing was restored. On the server, "npm run restore FILE" restores a backup of any size.`;
 const GONE =
   "The checked file is no longer here (it is kept for an hour): choose it again. Nothing was restored.";
 const FAILED = "The restore failed and nothing was restored. The server's log says why.";
